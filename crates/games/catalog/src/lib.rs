@@ -1,0 +1,97 @@
+//! The built-in games of messhall, and variants read from files.
+//!
+//! Every built-in chess variant is a TOML file in `variants/` (the same format a user writes; see
+//! `docs/variant-files.md`), plus, where a game needs them, the hooks of its own crate, named by
+//! the file's `rules` field.
+//!
+//! ```
+//! let chess = messhall_games::builtin("chess").unwrap();
+//! assert_eq!(chess.perft(&chess.start(), 2), 400);
+//! ```
+
+use messhall_rules::{GameRules, NoRules, Variant, VariantError};
+use std::path::Path;
+use std::sync::Arc;
+
+/// A built-in chess variant: its name, one-line description and file text.
+pub struct Builtin {
+    pub name: &'static str,
+    pub text: &'static str,
+}
+
+/// The built-in chess variants, in the order `messhall variants` lists them.
+pub const BUILTINS: &[Builtin] = &[
+    Builtin {
+        name: "chess",
+        text: include_str!("../variants/chess.toml"),
+    },
+    Builtin {
+        name: "calorie",
+        text: include_str!("../variants/calorie.toml"),
+    },
+];
+
+/// The hooks named by a variant file's `rules` field.
+pub fn rules_named(name: &str) -> Option<Arc<dyn GameRules>> {
+    match name {
+        "calorie" => Some(Arc::new(messhall_calorie::CalorieRules)),
+        "none" => Some(Arc::new(NoRules)),
+        _ => None,
+    }
+}
+
+/// Names accepted in a variant file's `rules` field.
+pub const RULES_NAMES: &[&str] = &["calorie", "none"];
+
+/// Compiles a variant file's text; `file` names it in errors.
+pub fn from_toml(file: &str, text: &str) -> Result<Variant, VariantError> {
+    let spec = Variant::spec_from_toml(file, text)?;
+    let rules: Arc<dyn GameRules> = match &spec.rules {
+        None => Arc::new(NoRules),
+        Some(name) => rules_named(name).ok_or_else(|| VariantError::Invalid {
+            file: file.to_string(),
+            message: format!(
+                "rules = \"{name}\": no such game rules (known: {})",
+                RULES_NAMES.join(", ")
+            ),
+        })?,
+    };
+    Variant::with_rules(file, &spec, rules)
+}
+
+/// A built-in variant by name.
+pub fn builtin(name: &str) -> Option<Variant> {
+    let b = BUILTINS.iter().find(|b| b.name == name)?;
+    // The built-in files are tested to compile (tests/builtins.rs).
+    from_toml(b.name, b.text).ok()
+}
+
+/// Why a variant could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("{0}")]
+    Variant(#[from] VariantError),
+    #[error("{name}: not a built-in variant (see `messhall variants`) and no such file: {why}")]
+    NotFound { name: String, why: String },
+}
+
+/// A built-in variant by name, or else a variant file by path.
+pub fn load(name_or_path: &str) -> Result<Variant, LoadError> {
+    if let Some(b) = BUILTINS.iter().find(|b| b.name == name_or_path) {
+        return Ok(from_toml(b.name, b.text)?);
+    }
+    let path = Path::new(name_or_path);
+    let text = std::fs::read_to_string(path).map_err(|e| LoadError::NotFound {
+        name: name_or_path.to_string(),
+        why: e.to_string(),
+    })?;
+    Ok(from_toml(name_or_path, &text)?)
+}
+
+/// The one-line description of a built-in variant.
+pub fn description(name: &str) -> Option<String> {
+    let b = BUILTINS.iter().find(|b| b.name == name)?;
+    Variant::spec_from_toml(b.name, b.text)
+        .ok()
+        .map(|s| s.description)
+}

@@ -1,0 +1,62 @@
+use std::ops::{Index, IndexMut, Not};
+
+/// A side. White starts on the low ranks and moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn from_index(i: usize) -> Color {
+        if i == 0 { Color::White } else { Color::Black }
+    }
+
+    /// `w` or `b`, as in FEN.
+    pub const fn fen_char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// One value per side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ByColor<T>(pub [T; 2]);
+
+impl<T> Index<Color> for ByColor<T> {
+    type Output = T;
+    fn index(&self, c: Color) -> &T {
+        &self.0[c.index()]
+    }
+}
+
+impl<T> IndexMut<Color> for ByColor<T> {
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        &mut self.0[c.index()]
+    }
+}

@@ -1,0 +1,37 @@
+//! The messhall rules core: variants as data, compiled move tables, positions, FEN, moves, SAN,
+//! perft and games with their results.
+//!
+//! A [`Variant`] is read from a TOML [`VariantSpec`] (see `docs/variant-files.md`), its pieces'
+//! XBetza compiled into move tables once. A [`Position`] is a plain value; the variant generates its
+//! moves ([`Variant::legal_moves`]) and plays them ([`Position::play`]). Special rules of a game
+//! come in through the [`GameRules`] hooks, never through checks of the variant's name.
+
+mod color;
+mod fen;
+mod game;
+mod hooks;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+mod san;
+pub mod spec;
+mod tables;
+mod value;
+mod variant;
+mod zobrist;
+
+pub use color::{ByColor, Color};
+pub use fen::FenError;
+pub use game::{Game, Outcome, Reason};
+pub use hooks::{GameRules, MoveEffects, NoRules};
+pub use messhall_geometry::{BoardSize, Square, SquareSet};
+pub use movegen::MoveList;
+pub use moves::{Move, MoveError, MoveKind};
+pub use piece::{MAX_ROLES, Piece, Role};
+pub use position::{Position, REGISTERS};
+pub use spec::VariantSpec;
+pub use variant::{
+    CastlingSide, DropRule, EndRules, PromotionRule, RoleInfo, Variant, VariantError,
+};

@@ -1,0 +1,554 @@
+//! Move generation, attack detection and legality.
+
+use crate::moves::{Move, MoveKind};
+use crate::spec::{RoyalRule, StalemateRule};
+use crate::tables::*;
+use crate::{Color, Piece, Position, Role, Variant};
+use messhall_betza::{Hop, UNLIMITED};
+use messhall_geometry::{Square, SquareSet};
+
+/// Moves of one position. A plain vector: move lists are short and reused by callers.
+pub type MoveList = Vec<Move>;
+
+impl Variant {
+    #[inline]
+    fn active(&self, pos: &Position, sq: Square) -> bool {
+        !self.rules.has_inactive_pieces() || self.rules.is_active(self, pos, sq)
+    }
+
+    /// Whether `by` attacks `target`: some piece of `by` could capture an enemy standing there
+    /// (pseudo-legally: pins and royal safety of the attacker do not matter).
+    pub fn is_attacked(&self, pos: &Position, target: Square, by: Color) -> bool {
+        let t = &self.tables;
+        let board = &pos.board;
+        let hit = |y: Square, k: usize, mask_at: &[u64; 17]| {
+            let code = board[y.index()];
+            let p = Piece::from_code(code);
+            p.is_some_and(|p| {
+                p.color() == by && mask_at[k.min(16)] >> p.role().0 & 1 == 1 && self.active(pos, y)
+            })
+        };
+        for (g, group) in t.groups[by.index()].iter().enumerate() {
+            let ray = t.reverse_ray(by, g, target);
+            let squares = t.ray_squares(ray);
+            match group.hop {
+                Hop::None => {
+                    for (i, &y) in squares.iter().enumerate() {
+                        if group.lame
+                            && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0)
+                        {
+                            break;
+                        }
+                        if board[y.index()] != 0 {
+                            if hit(y, i + 1, &group.mask_at) {
+                                return true;
+                            }
+                            break;
+                        }
+                    }
+                }
+                Hop::Cannon => {
+                    let mut hurdle = false;
+                    for (i, &y) in squares.iter().enumerate() {
+                        if board[y.index()] == 0 {
+                            continue;
+                        }
+                        if !hurdle {
+                            hurdle = true;
+                            continue;
+                        }
+                        if hit(y, i + 1, &group.mask_at) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+                Hop::Grasshopper => {
+                    if squares.first().is_none_or(|y| board[y.index()] == 0) {
+                        continue;
+                    }
+                    for (i, &y) in squares.iter().enumerate().skip(1) {
+                        if board[y.index()] != 0 {
+                            if hit(y, i + 1, &group.mask_at) {
+                                return true;
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let slow = t.slow_attackers[by.index()];
+        if slow != 0 {
+            let mut probe = pos.clone();
+            if probe.board[target.index()] == 0 {
+                // Attacks on an empty square: would a piece there be captured?
+                probe.board[target.index()] = Piece::new(!by, Role(0)).code();
+                probe.by_color[!by].insert(target);
+            }
+            let mut moves = Vec::new();
+            for sq in pos.by_color[by] {
+                let Some(p) = pos.piece_at(sq) else { continue };
+                if slow >> p.role().0 & 1 == 0 {
+                    continue;
+                }
+                moves.clear();
+                self.piece_moves(&probe, sq, p, &mut moves);
+                if moves
+                    .iter()
+                    .any(|m| m.is_capture() && (m.to == target || m.extra == target))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move has a royal piece under attack (in a game with check).
+    pub fn in_check(&self, pos: &Position) -> bool {
+        let us = pos.side;
+        pos.royals[us].iter().any(|r| self.is_attacked(pos, r, !us))
+    }
+
+    /// Whether a piece of `by` could capture en passant onto `sq` (pieces that cannot act excluded).
+    pub(crate) fn ep_capture_possible(&self, pos: &Position, by: Color, sq: Square) -> bool {
+        self.tables.ep_sources[by.index() * 256 + sq.index()]
+            .iter()
+            .any(|&(from, role)| {
+                pos.board[from.index()] == Piece::new(by, role).code() && self.active(pos, from)
+            })
+    }
+
+    /// Whether the game is over because a side lost its royals (in a royal-capture game) or the
+    /// last piece of an extinction type.
+    pub fn material_decided(&self, pos: &Position) -> Option<Color> {
+        for c in Color::ALL {
+            if self.end.royal == RoyalRule::Capture
+                && self.royal_roles != 0
+                && pos.royals[c].is_empty()
+            {
+                return Some(!c);
+            }
+            if self.end.extinction != 0
+                && !pos.by_color[c].iter().any(|s| {
+                    pos.piece_at(s)
+                        .is_some_and(|p| self.end.extinction >> p.role().0 & 1 == 1)
+                })
+            {
+                return Some(!c);
+            }
+        }
+        None
+    }
+
+    /// All pseudo-legal moves of the side to move: moves, captures, castling, drops (no passes).
+    pub fn pseudo_moves(&self, pos: &Position, out: &mut MoveList) {
+        let us = pos.side;
+        for sq in pos.by_color[us] {
+            let Some(piece) = pos.piece_at(sq) else {
+                continue;
+            };
+            if self.active(pos, sq) {
+                self.piece_moves(pos, sq, piece, out);
+            }
+        }
+        self.castling_moves(pos, out);
+        self.drop_moves(pos, out);
+    }
+
+    /// The moves of the piece on `from`, whoever is to move.
+    pub(crate) fn piece_moves(
+        &self,
+        pos: &Position,
+        from: Square,
+        piece: Piece,
+        out: &mut MoveList,
+    ) {
+        let t = &self.tables;
+        let (us, role) = (piece.color(), piece.role());
+        let board = &pos.board;
+        let enemy = |code: u8| code != 0 && Piece::from_code(code).is_some_and(|p| p.color() != us);
+        let unmoved = pos.unmoved.contains(from);
+        let first = out.len();
+        for ray in t.rays(us, role, from) {
+            let f = ray.flags;
+            if f & F_INITIAL != 0 && !unmoved {
+                continue;
+            }
+            let squares = t.ray_squares(ray);
+            if f & (F_CANNON | F_GRASSHOPPER) == 0 {
+                for (i, &to) in squares.iter().enumerate() {
+                    if ray.lame_per_step > 0
+                        && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0)
+                    {
+                        break;
+                    }
+                    let code = board[to.index()];
+                    if code == 0 {
+                        if f & F_MOVE != 0 {
+                            let kind = if f & F_EP_CREATE != 0 {
+                                MoveKind::DoubleStep
+                            } else {
+                                MoveKind::Quiet
+                            };
+                            self.push(out, us, role, Move::new(from, to, kind));
+                        } else if f & F_EP_CAPTURE != 0 && pos.ep_squares.contains(to) {
+                            if let Some(victim) = pos.ep_victim.filter(|v| enemy(board[v.index()]))
+                            {
+                                let mv = Move {
+                                    extra: victim,
+                                    ..Move::new(from, to, MoveKind::EnPassant)
+                                };
+                                self.push(out, us, role, mv);
+                            }
+                        }
+                        continue;
+                    }
+                    if f & F_CAPTURE != 0 && enemy(code) {
+                        self.push(out, us, role, Move::new(from, to, MoveKind::Capture));
+                    }
+                    break;
+                }
+            } else if f & F_CANNON != 0 && ray.len == 1 && ray.lame_per_step > 0 {
+                // A hopping leaper: exactly one piece on its path.
+                let hurdles = t
+                    .lame_squares(ray, 0)
+                    .iter()
+                    .filter(|s| board[s.index()] != 0)
+                    .count();
+                if hurdles == 1 {
+                    self.land(out, pos, us, role, from, squares[0], f);
+                }
+            } else if f & F_CANNON != 0 {
+                let mut hopped = false;
+                for &to in squares {
+                    let code = board[to.index()];
+                    if !hopped {
+                        hopped = code != 0;
+                        continue;
+                    }
+                    if code == 0 {
+                        if f & F_MOVE != 0 {
+                            self.push(out, us, role, Move::new(from, to, MoveKind::Quiet));
+                        }
+                        continue;
+                    }
+                    if f & F_CAPTURE != 0 && enemy(code) {
+                        self.push(out, us, role, Move::new(from, to, MoveKind::Capture));
+                    }
+                    break;
+                }
+            } else if let Some(h) = squares.iter().position(|s| board[s.index()] != 0) {
+                // Grasshopper: lands just beyond the first piece on its line.
+                if let Some(&to) = squares.get(h + 1) {
+                    self.land(out, pos, us, role, from, to, f);
+                }
+            }
+        }
+        for m in t.multi_leg(us, role) {
+            if !m.initial_only || unmoved {
+                self.multi_leg_moves(pos, from, us, role, m, out);
+            }
+        }
+        if t.duplicating[us.index()] >> role.0 & 1 == 1 {
+            let mine = &mut out[first..];
+            let mut seen = Vec::with_capacity(mine.len());
+            for m in mine.iter() {
+                if !seen.contains(m) {
+                    seen.push(*m);
+                }
+            }
+            out.truncate(first);
+            out.extend(seen);
+        }
+    }
+
+    fn land(
+        &self,
+        out: &mut MoveList,
+        pos: &Position,
+        us: Color,
+        role: Role,
+        from: Square,
+        to: Square,
+        f: u16,
+    ) {
+        match pos.piece_at(to) {
+            None if f & F_MOVE != 0 => {
+                self.push(out, us, role, Move::new(from, to, MoveKind::Quiet))
+            }
+            Some(p) if p.color() != us && f & F_CAPTURE != 0 => {
+                self.push(out, us, role, Move::new(from, to, MoveKind::Capture))
+            }
+            _ => {}
+        }
+    }
+
+    /// Adds `mv`, expanded into its promotions where the mover arrives in a promotion zone.
+    #[inline]
+    fn push(&self, out: &mut MoveList, us: Color, role: Role, mv: Move) {
+        if !self.promotions.is_empty() {
+            let rank = self.relative_rank(us, mv.to);
+            if let Some(rule) = self
+                .promotions
+                .iter()
+                .find(|r| r.rank == rank && r.roles >> role.0 & 1 == 1)
+            {
+                for &choice in &rule.choices {
+                    out.push(Move {
+                        promotion: Some(choice),
+                        ..mv
+                    });
+                }
+                if !rule.forced {
+                    out.push(mv);
+                }
+                return;
+            }
+        }
+        out.push(mv);
+    }
+
+    fn multi_leg_moves(
+        &self,
+        pos: &Position,
+        from: Square,
+        us: Color,
+        role: Role,
+        m: &messhall_betza::Move,
+        out: &mut MoveList,
+    ) {
+        // Depth-first over the legs; the mover's own square counts as empty once it has left.
+        let mut stack = vec![(0usize, from, None::<Square>)];
+        while let Some((leg_index, at, victim)) = stack.pop() {
+            let leg = &m.legs[leg_index];
+            let last = leg_index + 1 == m.legs.len();
+            let max = if leg.max_steps == UNLIMITED {
+                16
+            } else {
+                usize::from(leg.max_steps)
+            };
+            let (dx, dy) = (i32::from(leg.step.dx), i32::from(leg.step.dy));
+            let occupied = |s: Square| s != from && pos.board[s.index()] != 0;
+            let mut cur = at;
+            for _ in 0..max {
+                if leg.lame
+                    && lame_path(dx, dy)
+                        .iter()
+                        .any(|&(px, py)| self.size.offset(cur, px, py).is_some_and(occupied))
+                {
+                    break;
+                }
+                let Some(next) = self.size.offset(cur, dx, dy) else {
+                    break;
+                };
+                cur = next;
+                let piece = if occupied(next) {
+                    pos.piece_at(next)
+                } else {
+                    None
+                };
+                let is_enemy = piece.is_some_and(|p| p.color() != us);
+                if last {
+                    let mv = match (piece, victim) {
+                        (None, None) if leg.mode.to_empty => {
+                            Some(Move::new(from, next, MoveKind::Quiet))
+                        }
+                        (None, Some(x)) if leg.mode.to_empty => Some(Move {
+                            extra: x,
+                            ..Move::new(from, next, MoveKind::Locust)
+                        }),
+                        (Some(_), None) if is_enemy && leg.mode.to_enemy => {
+                            Some(Move::new(from, next, MoveKind::Capture))
+                        }
+                        (Some(_), Some(x)) if is_enemy && leg.mode.to_enemy => Some(Move {
+                            extra: x,
+                            ..Move::new(from, next, MoveKind::Locust)
+                        }),
+                        _ => None,
+                    };
+                    if let Some(mv) = mv {
+                        self.push(out, us, role, mv);
+                    }
+                } else {
+                    match piece {
+                        None if leg.mode.to_empty => stack.push((leg_index + 1, next, victim)),
+                        Some(_) if is_enemy && leg.mode.to_enemy && victim.is_none() => {
+                            stack.push((leg_index + 1, next, Some(next)))
+                        }
+                        Some(_) if leg.mode.over_piece => stack.push((leg_index + 1, next, victim)),
+                        _ => {}
+                    }
+                }
+                if piece.is_some() {
+                    break;
+                }
+            }
+        }
+    }
+
+    fn castling_moves(&self, pos: &Position, out: &mut MoveList) {
+        let us = pos.side;
+        for side in self
+            .castling
+            .iter()
+            .filter(|c| c.color == us && pos.castling >> c.right & 1 == 1)
+        {
+            let (Some(king), Some(rook)) =
+                (pos.piece_at(side.king_from), pos.piece_at(side.rook_from))
+            else {
+                continue;
+            };
+            if king.color() != us
+                || rook.color() != us
+                || !self.active(pos, side.king_from)
+                || !self.active(pos, side.rook_from)
+            {
+                continue;
+            }
+            let span = |a: Square, b: Square| {
+                let (lo, hi) = (a.file().min(b.file()), a.file().max(b.file()));
+                (lo..=hi).filter_map(move |f| Square::new(f, a.rank()))
+            };
+            let clear = span(side.king_from, side.king_to)
+                .chain(span(side.rook_from, side.rook_to))
+                .all(|s| s == side.king_from || s == side.rook_from || pos.board[s.index()] == 0);
+            if !clear {
+                continue;
+            }
+            // The royal may not castle out of, through or into an attack.
+            let mut bare = pos.clone();
+            bare.board[side.king_from.index()] = 0;
+            bare.by_color[us].remove(side.king_from);
+            if self.is_attacked(pos, side.king_from, !us)
+                || span(side.king_from, side.king_to)
+                    .any(|s| s != side.king_from && self.is_attacked(&bare, s, !us))
+            {
+                continue;
+            }
+            out.push(Move {
+                extra: side.rook_from,
+                ..Move::new(side.king_from, side.king_to, MoveKind::Castle)
+            });
+        }
+    }
+
+    fn drop_moves(&self, pos: &Position, out: &mut MoveList) {
+        let us = pos.side;
+        for rule in &self.drops {
+            for (role, _) in self.roles() {
+                if rule.roles >> role.0 & 1 == 0 || pos.hands[us][role.index()] == 0 {
+                    continue;
+                }
+                for &rank in &rule.ranks {
+                    let r = match us {
+                        Color::White => rank,
+                        Color::Black => self.size.ranks() - 1 - rank,
+                    };
+                    for file in 0..self.size.files() {
+                        if let Some(to) = Square::new(file, r).filter(|s| pos.board[s.index()] == 0)
+                        {
+                            out.push(Move::new(to, to, MoveKind::Drop(role)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Squares of the side to move's pieces that may not leave their line to the royal `king`.
+    fn pinned(&self, pos: &Position, king: Square) -> SquareSet {
+        let us = pos.side;
+        let them = !us;
+        let t = &self.tables;
+        let mut pinned = SquareSet::EMPTY;
+        for (g, group) in t.groups[them.index()].iter().enumerate() {
+            if group.mask_at[2..].iter().all(|&m| m == 0) {
+                continue;
+            }
+            let ray = t.reverse_ray(them, g, king);
+            let mut blocker = None;
+            for (i, &y) in t.ray_squares(ray).iter().enumerate() {
+                let Some(p) = pos.piece_at(y) else { continue };
+                match blocker {
+                    None if p.color() == us => blocker = Some(y),
+                    Some(b)
+                        if p.color() == them
+                            && group.mask_at[(i + 1).min(16)] >> p.role().0 & 1 == 1 =>
+                    {
+                        if self.active(pos, y) {
+                            pinned.insert(b);
+                        }
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+        }
+        pinned
+    }
+
+    /// All legal moves of the side to move, a pass where the rules call for one. Empty when the
+    /// game is over (mate, stalemate, both sides stalemated, a lost royal or extinct type).
+    pub fn legal_moves(&self, pos: &Position) -> MoveList {
+        let mut moves = Vec::with_capacity(64);
+        self.legal_moves_into(pos, &mut moves);
+        moves
+    }
+
+    /// [`Variant::legal_moves`] into a caller's vector (cleared first).
+    pub fn legal_moves_into(&self, pos: &Position, moves: &mut MoveList) {
+        moves.clear();
+        if self.material_decided(pos).is_some() {
+            return;
+        }
+        self.pseudo_moves(pos, moves);
+        let us = pos.side;
+        let in_check = if self.end.royal == RoyalRule::Checkmate {
+            let royals = pos.royals[us];
+            let simple = self.tables.simple_attacks && royals.count() == 1;
+            let king = royals.first();
+            let in_check = self.in_check(pos);
+            let pinned = match king {
+                Some(k) if simple && !in_check => self.pinned(pos, k),
+                _ => SquareSet::EMPTY,
+            };
+            moves.retain(|mv| {
+                let cheap = simple
+                    && !in_check
+                    && matches!(
+                        mv.kind,
+                        MoveKind::Quiet
+                            | MoveKind::Capture
+                            | MoveKind::DoubleStep
+                            | MoveKind::Drop(_)
+                    )
+                    && !royals.contains(mv.from)
+                    && !pinned.contains(mv.from);
+                cheap || self.keeps_royals_safe(pos, mv)
+            });
+            in_check
+        } else {
+            false
+        };
+        if moves.is_empty() && self.end.stalemate == StalemateRule::Pass && !in_check && !pos.passed
+        {
+            moves.push(Move::pass());
+        }
+    }
+
+    /// Whether after `mv` no royal of the mover is attacked.
+    fn keeps_royals_safe(&self, pos: &Position, mv: &Move) -> bool {
+        let us = pos.side;
+        let next = pos.play(self, mv);
+        !next.royals[us]
+            .iter()
+            .any(|r| self.is_attacked(&next, r, !us))
+    }
+
+    /// Whether `mv` is legal in `pos`.
+    pub fn is_legal(&self, pos: &Position, mv: &Move) -> bool {
+        self.legal_moves(pos).contains(mv)
+    }
+}

@@ -1,0 +1,54 @@
+//! Perft: the number of move sequences of a given length, the contract of move generation.
+
+use crate::{Move, Position, Variant};
+
+impl Variant {
+    /// Counts the leaf nodes `depth` plies below `pos`. The last ply is bulk-counted (the number of
+    /// legal moves is used without playing them).
+    ///
+    /// ```
+    /// # use messhall_rules::Variant;
+    /// let text = r#"
+    ///     name = "kings-and-knights"
+    ///     files = 4
+    ///     ranks = 4
+    ///     start = "k2n/4/4/N2K w - - 0 1"
+    ///     [[piece]]
+    ///     letter = "K"
+    ///     name = "King"
+    ///     betza = "K"
+    ///     royal = true
+    ///     [[piece]]
+    ///     letter = "N"
+    ///     name = "Knight"
+    ///     betza = "N"
+    /// "#;
+    /// let variant = Variant::new("tiny", &Variant::spec_from_toml("tiny", text).unwrap()).unwrap();
+    /// // The knight on a1 has two moves, the king on d1 three.
+    /// assert_eq!(variant.perft(&variant.start(), 1), 5);
+    /// ```
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves(pos);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|m| self.perft(&pos.play(self, m), depth - 1))
+            .sum()
+    }
+
+    /// Perft split by first move, in the order moves are generated.
+    pub fn divide(&self, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.legal_moves(pos)
+            .into_iter()
+            .map(|m| (m, self.perft(&pos.play(self, &m), depth - 1)))
+            .collect()
+    }
+}

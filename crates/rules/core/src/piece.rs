@@ -1,0 +1,49 @@
+use crate::Color;
+
+/// A piece type of a variant: an index into the variant's piece list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Role(pub u8);
+
+impl Role {
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A coloured piece, packed in a byte so a board is 256 bytes: `1 + 2 * role + color`; 0 is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece(u8);
+
+/// Most piece types a variant may have (so a role fits in a 64-bit mask).
+pub const MAX_ROLES: usize = 64;
+
+impl Piece {
+    pub const fn new(color: Color, role: Role) -> Piece {
+        Piece(1 + 2 * role.0 + color as u8)
+    }
+
+    /// The piece stored as `code` on a board; `None` for the empty code 0.
+    #[inline]
+    pub const fn from_code(code: u8) -> Option<Piece> {
+        if code == 0 { None } else { Some(Piece(code)) }
+    }
+
+    #[inline]
+    pub const fn code(self) -> u8 {
+        self.0
+    }
+
+    #[inline]
+    pub const fn color(self) -> Color {
+        if (self.0 - 1) & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    #[inline]
+    pub const fn role(self) -> Role {
+        Role((self.0 - 1) >> 1)
+    }
+}

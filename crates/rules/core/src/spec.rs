@@ -1,0 +1,178 @@
+//! The variant file: what a user writes (TOML), before it is checked and compiled.
+//!
+//! `docs/variant-files.md` documents every field with an example. A [`VariantSpec`] becomes a
+//! playable [`crate::Variant`] only through [`crate::Variant::new`], which checks it.
+
+use serde::Deserialize;
+
+/// A variant as written in a file.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantSpec {
+    /// Short name used on the command line (`chess`, `calorie`).
+    pub name: String,
+    /// One line for `messhall variants`.
+    #[serde(default)]
+    pub description: String,
+    /// Board width, 4 to 16.
+    pub files: u32,
+    /// Board height, 4 to 16.
+    pub ranks: u32,
+    /// The start position in FEN.
+    pub start: String,
+    /// Piece types.
+    #[serde(rename = "piece")]
+    pub pieces: Vec<PieceSpec>,
+    /// Promotion rules; none means no piece promotes.
+    #[serde(default)]
+    pub promotion: Vec<PromotionSpec>,
+    /// Castling, if the game has it.
+    #[serde(default)]
+    pub castling: Option<CastlingSpec>,
+    /// Drops of pieces in hand, if the game has them.
+    #[serde(default)]
+    pub drops: Vec<DropSpec>,
+    /// How the game ends.
+    #[serde(default)]
+    pub end: EndSpec,
+    /// Special rules written in Rust, by name (a game of the catalog, such as `calorie`).
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// Name of the per-piece counter, if the game keeps one (Calorie's energy: `Cal`).
+    #[serde(default)]
+    pub counter: Option<String>,
+}
+
+/// One piece type.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceSpec {
+    /// One letter, written uppercase for White and lowercase for Black in FEN.
+    pub letter: char,
+    pub name: String,
+    /// Its moves in XBetza (see docs/xbetza.md).
+    pub betza: String,
+    /// Worth in centipawns for the engine; derived from its moves when left out.
+    #[serde(default)]
+    pub value: Option<i32>,
+    /// Losing it loses the game (checkmate or capture, per `[end]`).
+    #[serde(default)]
+    pub royal: bool,
+    /// A pawn: its moves reset the 50-move count and SAN omits its letter.
+    #[serde(default)]
+    pub pawn: bool,
+    /// Starting value of the per-piece counter (Calorie's energy), if the game keeps one.
+    #[serde(default)]
+    pub counter: Option<u16>,
+}
+
+/// Promotion on one rank for some piece types.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionSpec {
+    /// Letters of the piece types that promote here (default: every pawn).
+    #[serde(default)]
+    pub pieces: Option<String>,
+    /// Rank counted from the mover's own side: 1 is its first rank, `ranks` the last.
+    pub rank: u32,
+    /// Letters of the types a piece may become.
+    pub choices: String,
+    /// Whether promotion is compulsory on arrival (true) or the piece may stay as it is.
+    #[serde(default = "yes")]
+    pub forced: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Castling between a royal and a rook-like piece standing on the first rank.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingSpec {
+    /// Letter of the castling royal (`K`).
+    pub king: char,
+    /// Letter of the piece it castles with (`R`).
+    pub rook: char,
+    /// File the king lands on when castling toward the h side (`g`); the rook lands next to it.
+    pub kingside_file: char,
+    /// File the king lands on when castling toward the a side (`c`).
+    pub queenside_file: char,
+}
+
+/// Where pieces in hand may be dropped.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DropSpec {
+    /// Letters of the piece types this zone is for.
+    pub pieces: String,
+    /// Ranks counted from the dropping side (1 = own first rank).
+    pub ranks: Vec<u32>,
+}
+
+/// How a game is won, lost and drawn.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndSpec {
+    /// `checkmate`: a move may not leave a royal attacked, and no legal move while attacked loses.
+    /// `capture`: there is no check; capturing the last royal wins.
+    #[serde(default = "checkmate")]
+    pub royal: RoyalRule,
+    /// What happens to a side with no legal move that is not in check.
+    #[serde(default = "draw")]
+    pub stalemate: StalemateRule,
+    /// Letters of piece types: a side left with none of them loses.
+    #[serde(default)]
+    pub extinction: Option<String>,
+    /// Moves by each side without a capture or pawn move that draw (0: no such rule).
+    #[serde(default = "fifty")]
+    pub fifty_moves: u32,
+    /// How often a position must occur to draw (0: no such rule).
+    #[serde(default = "three")]
+    pub repetitions: u32,
+}
+
+impl Default for EndSpec {
+    fn default() -> Self {
+        EndSpec {
+            royal: RoyalRule::Checkmate,
+            stalemate: StalemateRule::Draw,
+            extinction: None,
+            fifty_moves: 50,
+            repetitions: 3,
+        }
+    }
+}
+
+fn checkmate() -> RoyalRule {
+    RoyalRule::Checkmate
+}
+fn draw() -> StalemateRule {
+    StalemateRule::Draw
+}
+fn fifty() -> u32 {
+    50
+}
+fn three() -> u32 {
+    3
+}
+
+/// How royal pieces are protected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RoyalRule {
+    Checkmate,
+    Capture,
+}
+
+/// The fate of a side that cannot move and is not in check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StalemateRule {
+    /// The game is drawn.
+    Draw,
+    /// The side passes; if the other side passed just before, the game is drawn.
+    Pass,
+    /// The side that cannot move loses.
+    Loss,
+}

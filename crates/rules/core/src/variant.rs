@@ -1,0 +1,410 @@
+//! A checked, compiled variant: what the rest of the program plays.
+
+use crate::hooks::{GameRules, NoRules};
+use crate::spec::{RoyalRule, StalemateRule, VariantSpec};
+use crate::tables::Tables;
+use crate::zobrist::Zobrist;
+use crate::{Color, Piece, Position, Role, piece::MAX_ROLES};
+use messhall_betza::PieceMoves;
+use messhall_geometry::{BoardSize, Square};
+use std::sync::Arc;
+
+/// Why a variant file was rejected. Each message is one line that says what and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    #[error("{file}: line {line}, column {column}: {message}")]
+    Syntax {
+        file: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{file}: {message}")]
+    Invalid { file: String, message: String },
+}
+
+/// One piece type of a variant.
+#[derive(Clone, Debug)]
+pub struct RoleInfo {
+    pub letter: char,
+    pub name: String,
+    pub betza: String,
+    pub moves: PieceMoves,
+    /// Centipawns (given, or derived from the moves).
+    pub value: i32,
+    pub royal: bool,
+    pub pawn: bool,
+    /// Starting counter value (Calorie's energy).
+    pub counter: u16,
+}
+
+/// A promotion rule: on arriving on `rank` (from the mover's side, from 0), pieces of a role in
+/// `roles` become one of `choices`, or may stay unless `forced`.
+#[derive(Clone, Debug)]
+pub struct PromotionRule {
+    pub roles: u64,
+    pub rank: u8,
+    pub choices: Vec<Role>,
+    pub forced: bool,
+}
+
+/// One castling: a right, its royal and rook start squares, and where they land.
+#[derive(Clone, Copy, Debug)]
+pub struct CastlingSide {
+    pub color: Color,
+    /// Index of the right: 0 White kingside, 1 White queenside, 2 Black kingside, 3 Black queenside.
+    pub right: usize,
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+}
+
+/// Where roles may be dropped: `ranks` counted from the dropping side, from 0.
+#[derive(Clone, Debug)]
+pub struct DropRule {
+    pub roles: u64,
+    pub ranks: Vec<u8>,
+}
+
+/// How the game ends.
+#[derive(Clone, Debug)]
+pub struct EndRules {
+    pub royal: RoyalRule,
+    pub stalemate: StalemateRule,
+    pub extinction: u64,
+    pub fifty_moves: u32,
+    pub repetitions: u32,
+}
+
+/// A variant: board, pieces, rules and compiled tables.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub name: String,
+    pub description: String,
+    pub size: BoardSize,
+    roles: Vec<RoleInfo>,
+    by_letter: [Option<Role>; 128],
+    pub start_fen: String,
+    pub promotions: Vec<PromotionRule>,
+    pub castling: Vec<CastlingSide>,
+    pub drops: Vec<DropRule>,
+    pub end: EndRules,
+    pub counter_name: Option<String>,
+    pub rules: Arc<dyn GameRules>,
+    pub(crate) royal_roles: u64,
+    pub(crate) pawn_roles: u64,
+    pub(crate) tables: Tables,
+    pub(crate) zobrist: Zobrist,
+    /// Start squares of each piece code, for deciding which pieces have moved when a FEN does not say.
+    pub(crate) start_board: [u8; 256],
+    /// Roles whose never-moved state changes what they can do (initial moves, castling).
+    pub(crate) tracks_unmoved: u64,
+}
+
+impl Variant {
+    /// Reads a variant file's text. `file` names it in error messages.
+    pub fn spec_from_toml(file: &str, text: &str) -> Result<VariantSpec, VariantError> {
+        toml::from_str(text).map_err(|e| {
+            let (line, column) = match e.span() {
+                Some(span) => {
+                    let before = &text[..span.start.min(text.len())];
+                    (
+                        before.matches('\n').count() + 1,
+                        before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1,
+                    )
+                }
+                None => (0, 0),
+            };
+            let message = e.message().replace('\n', " ").trim().to_string();
+            VariantError::Syntax {
+                file: file.to_string(),
+                line,
+                column,
+                message,
+            }
+        })
+    }
+
+    /// Checks and compiles a variant with no special rules.
+    pub fn new(file: &str, spec: &VariantSpec) -> Result<Variant, VariantError> {
+        Variant::with_rules(file, spec, Arc::new(NoRules))
+    }
+
+    /// Checks and compiles a variant whose special rules are `rules`.
+    pub fn with_rules(
+        file: &str,
+        spec: &VariantSpec,
+        rules: Arc<dyn GameRules>,
+    ) -> Result<Variant, VariantError> {
+        let err = |message: String| VariantError::Invalid {
+            file: file.to_string(),
+            message,
+        };
+        let size = BoardSize::new(spec.files, spec.ranks).map_err(|e| err(e.to_string()))?;
+        if spec.pieces.is_empty() {
+            return Err(err("no [[piece]] defined".into()));
+        }
+        if spec.pieces.len() > MAX_ROLES {
+            return Err(err(format!(
+                "{} piece types; at most {MAX_ROLES}",
+                spec.pieces.len()
+            )));
+        }
+        let mut roles = Vec::new();
+        let mut by_letter = [None; 128];
+        for (i, p) in spec.pieces.iter().enumerate() {
+            let letter = p.letter.to_ascii_uppercase();
+            if !letter.is_ascii_uppercase() {
+                return Err(err(format!(
+                    "piece {:?}: letter '{}' must be a letter A-Z",
+                    p.name, p.letter
+                )));
+            }
+            if by_letter[letter as usize].is_some() {
+                return Err(err(format!(
+                    "piece {:?}: letter '{letter}' is used twice",
+                    p.name
+                )));
+            }
+            by_letter[letter as usize] = Some(Role(i as u8));
+            by_letter[letter.to_ascii_lowercase() as usize] = Some(Role(i as u8));
+            let moves = messhall_betza::parse(&p.betza)
+                .map_err(|e| err(format!("piece {:?}: {e}", p.name)))?;
+            let value = p
+                .value
+                .unwrap_or_else(|| crate::value::derived_value(&moves));
+            roles.push(RoleInfo {
+                letter,
+                name: p.name.clone(),
+                betza: p.betza.clone(),
+                moves,
+                value,
+                royal: p.royal,
+                pawn: p.pawn,
+                counter: p.counter.unwrap_or(0),
+            });
+        }
+        let letters = |field: &str, text: &str| -> Result<u64, VariantError> {
+            let mut mask = 0u64;
+            for c in text.chars().filter(|c| !c.is_whitespace()) {
+                match by_letter.get(c as usize).copied().flatten() {
+                    Some(r) => mask |= 1 << r.0,
+                    None => {
+                        return Err(err(format!(
+                            "{field}: '{c}' is not a piece letter of this variant"
+                        )));
+                    }
+                }
+            }
+            Ok(mask)
+        };
+        let roles_in = |mask: u64| {
+            (0..roles.len())
+                .filter(move |r| mask >> r & 1 == 1)
+                .map(|r| Role(r as u8))
+        };
+        let pawn_roles = roles
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.pawn)
+            .fold(0u64, |m, (i, _)| m | 1 << i);
+        let royal_roles = roles
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.royal)
+            .fold(0u64, |m, (i, _)| m | 1 << i);
+        let mut promotions = Vec::new();
+        for p in &spec.promotion {
+            let field = "[[promotion]]";
+            let mask = match &p.pieces {
+                Some(text) => letters(&format!("{field} pieces"), text)?,
+                None => pawn_roles,
+            };
+            if p.rank == 0 || p.rank > spec.ranks {
+                return Err(err(format!(
+                    "{field} rank {} is not a rank of a {}-rank board",
+                    p.rank, spec.ranks
+                )));
+            }
+            let choices: Vec<Role> =
+                roles_in(letters(&format!("{field} choices"), &p.choices)?).collect();
+            if choices.is_empty() {
+                return Err(err(format!("{field} on rank {} has no choices", p.rank)));
+            }
+            promotions.push(PromotionRule {
+                roles: mask,
+                rank: (p.rank - 1) as u8,
+                choices,
+                forced: p.forced,
+            });
+        }
+        let mut drops = Vec::new();
+        for d in &spec.drops {
+            let mask = letters("[[drops]] pieces", &d.pieces)?;
+            let mut ranks = Vec::new();
+            for &r in &d.ranks {
+                if r == 0 || r > spec.ranks {
+                    return Err(err(format!(
+                        "[[drops]] rank {r} is not a rank of a {}-rank board",
+                        spec.ranks
+                    )));
+                }
+                ranks.push((r - 1) as u8);
+            }
+            drops.push(DropRule { roles: mask, ranks });
+        }
+        let extinction = match &spec.end.extinction {
+            Some(text) => letters("[end] extinction", text)?,
+            None => 0,
+        };
+        let end = EndRules {
+            royal: spec.end.royal,
+            stalemate: spec.end.stalemate,
+            extinction,
+            fifty_moves: spec.end.fifty_moves,
+            repetitions: spec.end.repetitions,
+        };
+        let moves: Vec<PieceMoves> = roles.iter().map(|r| r.moves.clone()).collect();
+        let tables = Tables::build(size, &moves);
+        let mut tracks_unmoved = 0u64;
+        for (i, r) in roles.iter().enumerate() {
+            if r.moves.moves.iter().any(|m| m.initial_only) {
+                tracks_unmoved |= 1 << i;
+            }
+        }
+        let mut variant = Variant {
+            name: spec.name.clone(),
+            description: spec.description.clone(),
+            size,
+            roles,
+            by_letter,
+            start_fen: spec.start.clone(),
+            promotions,
+            castling: Vec::new(),
+            drops,
+            end,
+            counter_name: spec.counter.clone(),
+            rules,
+            royal_roles,
+            pawn_roles,
+            zobrist: Zobrist::new(moves.len()),
+            tables,
+            start_board: [0; 256],
+            tracks_unmoved,
+        };
+        // The start position: parsed without castling first, since castling squares come from it.
+        let start = crate::fen::parse_board_only(&variant, &spec.start)
+            .map_err(|e| err(format!("start position: {e}")))?;
+        variant.start_board = start;
+        if let Some(c) = &spec.castling {
+            variant.castling =
+                castling_sides(&variant, c).map_err(|m| err(format!("[castling]: {m}")))?;
+        }
+        Position::from_fen(&variant, &spec.start)
+            .map_err(|e| err(format!("start position: {e}")))?;
+        Ok(variant)
+    }
+
+    /// Piece type by index.
+    pub fn role(&self, role: Role) -> &RoleInfo {
+        &self.roles[role.index()]
+    }
+
+    pub fn roles(&self) -> impl Iterator<Item = (Role, &RoleInfo)> {
+        self.roles
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (Role(i as u8), r))
+    }
+
+    pub fn role_count(&self) -> usize {
+        self.roles.len()
+    }
+
+    /// The role written with `letter` (either case).
+    pub fn role_by_letter(&self, letter: char) -> Option<Role> {
+        self.by_letter.get(letter as usize).copied().flatten()
+    }
+
+    /// The FEN letter of a piece: uppercase for White.
+    pub fn piece_letter(&self, piece: Piece) -> char {
+        let l = self.role(piece.role()).letter;
+        match piece.color() {
+            Color::White => l,
+            Color::Black => l.to_ascii_lowercase(),
+        }
+    }
+
+    pub fn is_royal(&self, role: Role) -> bool {
+        self.royal_roles >> role.0 & 1 == 1
+    }
+
+    pub fn is_pawn(&self, role: Role) -> bool {
+        self.pawn_roles >> role.0 & 1 == 1
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position {
+        // Checked in `with_rules`, so this parse cannot fail.
+        Position::from_fen(self, &self.start_fen).unwrap_or_else(|_| Position::empty(self))
+    }
+
+    /// Rank of `sq` counted from `color`'s side, from 0.
+    pub fn relative_rank(&self, color: Color, sq: Square) -> u8 {
+        match color {
+            Color::White => sq.rank(),
+            Color::Black => self.size.ranks() - 1 - sq.rank(),
+        }
+    }
+}
+
+fn castling_sides(v: &Variant, c: &crate::spec::CastlingSpec) -> Result<Vec<CastlingSide>, String> {
+    let king = v
+        .role_by_letter(c.king)
+        .ok_or(format!("king '{}' is not a piece letter", c.king))?;
+    let rook = v
+        .role_by_letter(c.rook)
+        .ok_or(format!("rook '{}' is not a piece letter", c.rook))?;
+    let file_of = |ch: char| -> Result<u8, String> {
+        let f = (ch as u32).wrapping_sub('a' as u32);
+        if f < u32::from(v.size.files()) {
+            Ok(f as u8)
+        } else {
+            Err(format!("file '{ch}' is not on the board"))
+        }
+    };
+    let (ks, qs) = (file_of(c.kingside_file)?, file_of(c.queenside_file)?);
+    let mut sides = Vec::new();
+    for color in Color::ALL {
+        let rank = if color == Color::White {
+            0
+        } else {
+            v.size.ranks() - 1
+        };
+        let on_rank = |role: Role| {
+            (0..v.size.files())
+                .filter_map(move |f| Square::new(f, rank))
+                .filter(move |s| v.start_board[s.index()] == Piece::new(color, role).code())
+        };
+        let k = on_rank(king).next().ok_or(format!(
+            "no {} king on its first rank in the start position",
+            color.name()
+        ))?;
+        let right_rook = on_rank(rook).filter(|s| s.file() > k.file()).last();
+        let left_rook = on_rank(rook).find(|s| s.file() < k.file());
+        for (i, rook_sq, king_file) in [(0, right_rook, ks), (1, left_rook, qs)] {
+            let Some(rook_from) = rook_sq else { continue };
+            let rook_file = if i == 0 { king_file - 1 } else { king_file + 1 };
+            sides.push(CastlingSide {
+                color,
+                right: color.index() * 2 + i,
+                king_from: k,
+                king_to: Square::new(king_file, rank).ok_or("bad king file")?,
+                rook_from,
+                rook_to: Square::new(rook_file, rank).ok_or("bad rook file")?,
+            });
+        }
+    }
+    Ok(sides)
+}
