@@ -14,118 +14,56 @@ use thiserror::Error;
 pub enum BetzaError {
     /// A character that is neither an atom, a modifier, `a`, a digit after an atom nor part of a
     /// bracketed leaper.
-    #[error(
-        "XBetza {text:?}: unexpected {found:?} at position {position}: not an atom or modifier"
-    )]
-    UnknownChar {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    #[error("XBetza {text:?}: unexpected {found:?} at position {position}: not an atom or modifier")]
+    UnknownChar { text: String, found: char, position: usize },
 
     /// A digit that does not follow an atom.
-    #[error(
-        "XBetza {text:?}: unexpected {found:?} at position {position}: a range number must follow an atom"
-    )]
-    StrayDigit {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    #[error("XBetza {text:?}: unexpected {found:?} at position {position}: a range number must follow an atom")]
+    StrayDigit { text: String, found: char, position: usize },
 
     /// A range number after a doubled atom (`NN2`).
     #[error(
         "XBetza {text:?}: unexpected {found:?} at position {position}: a doubled atom is already a rider and takes no range number"
     )]
-    RangeAfterDouble {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    RangeAfterDouble { text: String, found: char, position: usize },
 
     /// A range number above 255 (`found` is its first digit).
-    #[error(
-        "XBetza {text:?}: range number starting with {found:?} at position {position} is above 255"
-    )]
-    RangeTooLarge {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    #[error("XBetza {text:?}: range number starting with {found:?} at position {position} is above 255")]
+    RangeTooLarge { text: String, found: char, position: usize },
 
     /// Modifiers at the end of the string with no atom after them (`found` is the first of them).
     #[error("XBetza {text:?}: modifier {found:?} at position {position} has no atom after it")]
-    MissingAtom {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    MissingAtom { text: String, found: char, position: usize },
 
     /// An `a` that does not stand between two complete legs.
     #[error(
         "XBetza {text:?}: unexpected {found:?} at position {position}: 'a' must join two legs, each ending in an atom"
     )]
-    DanglingJoin {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    DanglingJoin { text: String, found: char, position: usize },
 
     /// A `(` whose leaper is never closed by `)`.
     #[error("XBetza {text:?}: {found:?} at position {position} is never closed")]
-    UnclosedLeaper {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    UnclosedLeaper { text: String, found: char, position: usize },
 
     /// A malformed bracketed leaper: something other than `(x,y)`.
-    #[error(
-        "XBetza {text:?}: unexpected {found:?} at position {position}: a leaper is written (x,y) with two numbers"
-    )]
-    LeaperSyntax {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    #[error("XBetza {text:?}: unexpected {found:?} at position {position}: a leaper is written (x,y) with two numbers")]
+    LeaperSyntax { text: String, found: char, position: usize },
 
     /// A leaper coordinate above 15 (`found` is its first digit).
-    #[error(
-        "XBetza {text:?}: leaper coordinate starting with {found:?} at position {position} is above 15"
-    )]
-    LeaperTooLong {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    #[error("XBetza {text:?}: leaper coordinate starting with {found:?} at position {position} is above 15")]
+    LeaperTooLong { text: String, found: char, position: usize },
 
     /// The leaper `(0,0)` (`found` is its `(`).
-    #[error(
-        "XBetza {text:?}: leaper opened by {found:?} at position {position} is (0,0), which does not move"
-    )]
-    NullLeaper {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    #[error("XBetza {text:?}: leaper opened by {found:?} at position {position} is (0,0), which does not move")]
+    NullLeaper { text: String, found: char, position: usize },
 
     /// `h` not directly after one of `f`, `b`, `l`, `r`.
-    #[error(
-        "XBetza {text:?}: unexpected {found:?} at position {position}: 'h' must directly follow f, b, l or r"
-    )]
-    BadHalf {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    #[error("XBetza {text:?}: unexpected {found:?} at position {position}: 'h' must directly follow f, b, l or r")]
+    BadHalf { text: String, found: char, position: usize },
 
     /// `z` on an atom that is not a rider.
     #[error("XBetza {text:?}: unexpected {found:?} at position {position}: crooked needs a rider")]
-    CrookedLeaper {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    CrookedLeaper { text: String, found: char, position: usize },
 
     /// Two modifiers of one leg that contradict each other (`p` with `g`, `n` with a hop).
     #[error(
@@ -140,14 +78,8 @@ pub enum BetzaError {
 
     /// Legs joined by `a` expand to more than 4096 moves (`found` is the `a` that crossed the
     /// limit).
-    #[error(
-        "XBetza {text:?}: {found:?} at position {position} makes more than 4096 moves from one chain of legs"
-    )]
-    TooManyMoves {
-        text: String,
-        found: char,
-        position: usize,
-    },
+    #[error("XBetza {text:?}: {found:?} at position {position} makes more than 4096 moves from one chain of legs")]
+    TooManyMoves { text: String, found: char, position: usize },
 }
 
 impl BetzaError {
@@ -169,77 +101,22 @@ impl BetzaError {
     fn parts(&self) -> (&str, char, usize) {
         use BetzaError::*;
         match self {
-            UnknownChar {
-                text,
-                found,
-                position,
-            }
-            | StrayDigit {
-                text,
-                found,
-                position,
-            }
-            | RangeAfterDouble {
-                text,
-                found,
-                position,
-            }
-            | RangeTooLarge {
-                text,
-                found,
-                position,
-            }
-            | MissingAtom {
-                text,
-                found,
-                position,
-            }
-            | DanglingJoin {
-                text,
-                found,
-                position,
-            }
-            | UnclosedLeaper {
-                text,
-                found,
-                position,
-            }
-            | LeaperSyntax {
-                text,
-                found,
-                position,
-            }
-            | LeaperTooLong {
-                text,
-                found,
-                position,
-            }
-            | NullLeaper {
-                text,
-                found,
-                position,
-            }
-            | BadHalf {
-                text,
-                found,
-                position,
-            }
-            | CrookedLeaper {
-                text,
-                found,
-                position,
-            }
+            UnknownChar { text, found, position }
+            | StrayDigit { text, found, position }
+            | RangeAfterDouble { text, found, position }
+            | RangeTooLarge { text, found, position }
+            | MissingAtom { text, found, position }
+            | DanglingJoin { text, found, position }
+            | UnclosedLeaper { text, found, position }
+            | LeaperSyntax { text, found, position }
+            | LeaperTooLong { text, found, position }
+            | NullLeaper { text, found, position }
+            | BadHalf { text, found, position }
+            | CrookedLeaper { text, found, position }
             | Conflict {
-                text,
-                found,
-                position,
-                ..
+                text, found, position, ..
             }
-            | TooManyMoves {
-                text,
-                found,
-                position,
-            } => (text, *found, *position),
+            | TooManyMoves { text, found, position } => (text, *found, *position),
         }
     }
 }

@@ -271,10 +271,7 @@ struct Parser<'a> {
 
 impl Parser<'_> {
     fn char_at(&self, at: usize) -> char {
-        self.chars
-            .get(at)
-            .copied()
-            .unwrap_or(char::REPLACEMENT_CHARACTER)
+        self.chars.get(at).copied().unwrap_or(char::REPLACEMENT_CHARACTER)
     }
 
     fn peek(&self) -> Option<char> {
@@ -449,10 +446,7 @@ impl Parser<'_> {
                     }
                 }
                 Some(n) if n == c => (Dir::Letter(side_mask(c)), 2),
-                Some(n)
-                    if (is_vertical(c) && is_horizontal(n))
-                        || (is_horizontal(c) && is_vertical(n)) =>
-                {
+                Some(n) if (is_vertical(c) && is_horizontal(n)) || (is_horizontal(c) && is_vertical(n)) => {
                     (Dir::Pair(side_mask(c), side_mask(n)), 2)
                 }
                 _ => (Dir::Letter(side_mask(c)), 1),
@@ -465,12 +459,7 @@ impl Parser<'_> {
 
     /// The alternatives of one leg, plus its `i` and `e` flags.
     fn legs(&self, term: &Term, is_final: bool) -> Result<(Vec<Leg>, bool, bool), BetzaError> {
-        let find = |want: char| {
-            term.mods
-                .iter()
-                .find(|&&(c, _)| c == want)
-                .map(|&(_, at)| at)
-        };
+        let find = |want: char| term.mods.iter().find(|&&(c, _)| c == want).map(|&(_, at)| at);
         let [m, c, p, g, n, z, i, e] = ['m', 'c', 'p', 'g', 'n', 'z', 'i', 'e'].map(find);
 
         let conflict = |a: Option<usize>, b: Option<usize>| -> Result<(), BetzaError> {
@@ -539,10 +528,7 @@ impl Parser<'_> {
                             vec![Some(Step::new(step.dx, -step.dy))]
                         }
                     }
-                    (Some(_), _) => vec![
-                        Some(Step::new(step.dy, -step.dx)),
-                        Some(Step::new(-step.dy, step.dx)),
-                    ],
+                    (Some(_), _) => vec![Some(Step::new(step.dy, -step.dx)), Some(Step::new(-step.dy, step.dx))],
                 };
                 for crooked in partners {
                     legs.push(Leg {
@@ -571,9 +557,7 @@ impl Parser<'_> {
             en_passant |= e;
             per_leg.push(legs);
         }
-        let total = per_leg
-            .iter()
-            .fold(1usize, |acc, legs| acc.saturating_mul(legs.len()));
+        let total = per_leg.iter().fold(1usize, |acc, legs| acc.saturating_mul(legs.len()));
         if total > MAX_GROUP_MOVES {
             let mut running = 1usize;
             for (term, legs) in chain.iter().zip(&per_leg) {

@@ -124,16 +124,7 @@ fn concat(parts: &[Vec<Row>]) -> Vec<Row> {
 
 const ORTHO: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+const KNIGHT: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
 
 // ---------------------------------------------------------------- atoms
 
@@ -211,15 +202,9 @@ fn riders() {
     assert_eq!(rows("(3,5)(3,5)"), plain(&sym(3, 5), UNLIMITED));
     assert_eq!(rows("(3,5)(5,3)"), plain(&sym(3, 5), UNLIMITED));
     // Two different leapers in a row are two terms.
-    assert_eq!(
-        rows("(3,5)(1,2)"),
-        concat(&[plain(&sym(3, 5), 1), plain(&KNIGHT, 1)])
-    );
+    assert_eq!(rows("(3,5)(1,2)"), concat(&[plain(&sym(3, 5), 1), plain(&KNIGHT, 1)]));
     // A third copy is a new term (the plain leaper), kept apart from the rider.
-    assert_eq!(
-        rows("NNN"),
-        concat(&[plain(&KNIGHT, UNLIMITED), plain(&KNIGHT, 1)])
-    );
+    assert_eq!(rows("NNN"), concat(&[plain(&KNIGHT, UNLIMITED), plain(&KNIGHT, 1)]));
     assert_eq!(rows("R1"), rows("W"));
 }
 
@@ -234,18 +219,10 @@ fn duplicates_are_removed() {
 #[test]
 fn order_is_deterministic() {
     let n = parse("N").unwrap();
-    let steps: Vec<(i8, i8)> = n
-        .moves
-        .iter()
-        .map(|m| (m.legs[0].step.dx, m.legs[0].step.dy))
-        .collect();
+    let steps: Vec<(i8, i8)> = n.moves.iter().map(|m| (m.legs[0].step.dx, m.legs[0].step.dy)).collect();
     assert_eq!(steps, KNIGHT.to_vec());
     let k = parse("K").unwrap();
-    let steps: Vec<(i8, i8)> = k
-        .moves
-        .iter()
-        .map(|m| (m.legs[0].step.dx, m.legs[0].step.dy))
-        .collect();
+    let steps: Vec<(i8, i8)> = k.moves.iter().map(|m| (m.legs[0].step.dx, m.legs[0].step.dy)).collect();
     assert_eq!(steps, [ORTHO, DIAG].concat());
     // Order of appearance first.
     let fw = parse("bWfW").unwrap();
@@ -321,10 +298,7 @@ fn directions_on_oblique_atoms() {
     assert_eq!(rows("rhN"), plain(&[(1, 2), (2, 1), (2, -1), (1, -2)], 1));
     assert_eq!(rows("fsC"), plain(&[(3, 1), (-3, 1)], 1));
     assert_eq!(rows("fC"), plain(&[(1, 3), (-1, 3)], 1));
-    assert_eq!(
-        rows("ffNbbN"),
-        plain(&[(1, 2), (-1, 2), (1, -2), (-1, -2)], 1)
-    );
+    assert_eq!(rows("ffNbbN"), plain(&[(1, 2), (-1, 2), (1, -2), (-1, -2)], 1));
     assert_eq!(rows("f(3,4)"), plain(&[(3, 4), (-3, 4)], 1));
     assert_eq!(rows("fNN"), plain(&[(1, 2), (-1, 2)], UNLIMITED));
 }
@@ -389,10 +363,7 @@ fn cannon() {
         }),
     ]);
     assert_eq!(rows("mRcpR"), expected);
-    assert_eq!(
-        rows("pNN"),
-        with(plain(&KNIGHT, UNLIMITED), |r| r.hop = 'p')
-    );
+    assert_eq!(rows("pNN"), with(plain(&KNIGHT, UNLIMITED), |r| r.hop = 'p'));
 }
 
 #[test]
@@ -412,8 +383,7 @@ fn lame() {
     );
     assert_eq!(
         rows("nA"),
-        with(plain(&DIAG.map(|(x, y)| (2 * x, 2 * y)), 1), |r| r.lame =
-            true)
+        with(plain(&DIAG.map(|(x, y)| (2 * x, 2 * y)), 1), |r| r.lame = true)
     );
 }
 
@@ -553,11 +523,7 @@ fn error(text: &str) -> BetzaError {
 fn check(text: &str, found: char, position: usize, reason: &str) -> BetzaError {
     let e = error(text);
     let msg = e.to_string();
-    assert_eq!(
-        (e.found(), e.position()),
-        (found, position),
-        "{text:?}: {msg}"
-    );
+    assert_eq!((e.found(), e.position()), (found, position), "{text:?}: {msg}");
     assert_eq!(e.text(), text);
     assert!(msg.contains(&format!("{found:?}")), "{msg}");
     assert!(msg.contains(&format!("position {position}")), "{msg}");

@@ -43,8 +43,7 @@ impl BoardSize {
     pub fn offset(self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
         let file = i32::from(sq.file()) + dx;
         let rank = i32::from(sq.rank()) + dy;
-        if (0..i32::from(self.files)).contains(&file) && (0..i32::from(self.ranks)).contains(&rank)
-        {
+        if (0..i32::from(self.files)).contains(&file) && (0..i32::from(self.ranks)).contains(&rank) {
             Square::new(file as u8, rank as u8)
         } else {
             None

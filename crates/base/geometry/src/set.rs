@@ -63,10 +63,7 @@ impl SquareSet {
     /// The squares in increasing index order.
     #[inline]
     pub fn iter(&self) -> Iter {
-        Iter {
-            words: self.0,
-            word: 0,
-        }
+        Iter { words: self.0, word: 0 }
     }
 }
 
@@ -85,9 +82,7 @@ impl Iterator for Iter {
             let w = self.words[self.word];
             if w != 0 {
                 self.words[self.word] = w & (w - 1);
-                return Some(Square::from_index(
-                    (self.word * 64 + w.trailing_zeros() as usize) as u8,
-                ));
+                return Some(Square::from_index((self.word * 64 + w.trailing_zeros() as usize) as u8));
             }
             self.word += 1;
         }
@@ -115,9 +110,7 @@ impl FromIterator<Square> for SquareSet {
 
 impl fmt::Debug for SquareSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set()
-            .entries(self.iter().map(|s| s.to_string()))
-            .finish()
+        f.debug_set().entries(self.iter().map(|s| s.to_string())).finish()
     }
 }
 
@@ -144,10 +137,7 @@ mod tests {
             .iter()
             .map(|s| s.parse::<Square>().unwrap())
             .collect();
-        let b: SquareSet = ["h8", "c3"]
-            .iter()
-            .map(|s| s.parse::<Square>().unwrap())
-            .collect();
+        let b: SquareSet = ["h8", "c3"].iter().map(|s| s.parse::<Square>().unwrap()).collect();
         assert_eq!(a.intersection(b).count(), 1);
         assert_eq!(a.union(b).count(), 4);
         assert_eq!(a.difference(b).count(), 2);

@@ -44,11 +44,7 @@ impl Square {
     pub fn parse_prefix(text: &str) -> Option<(Square, usize)> {
         let bytes = text.as_bytes();
         let file = bytes.first()?.checked_sub(b'a').filter(|f| *f < 16)?;
-        let digits = bytes[1..]
-            .iter()
-            .take(2)
-            .take_while(|b| b.is_ascii_digit())
-            .count();
+        let digits = bytes[1..].iter().take(2).take_while(|b| b.is_ascii_digit()).count();
         if digits == 0 || bytes[1] == b'0' {
             return None;
         }
@@ -90,28 +86,16 @@ mod tests {
             let sq = Square::from_index(index);
             assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
         }
-        assert_eq!(
-            "a10".parse::<Square>().map(|s| (s.file(), s.rank())),
-            Ok((0, 9))
-        );
+        assert_eq!("a10".parse::<Square>().map(|s| (s.file(), s.rank())), Ok((0, 9)));
         assert_eq!("p16".parse::<Square>().map(|s| s.index()), Ok(255));
     }
 
     #[test]
     fn prefix_stops_at_the_square() {
-        assert_eq!(
-            Square::parse_prefix("a10a12"),
-            Some(("a10".parse().unwrap(), 3))
-        );
-        assert_eq!(
-            Square::parse_prefix("e2e4"),
-            Some(("e2".parse().unwrap(), 2))
-        );
+        assert_eq!(Square::parse_prefix("a10a12"), Some(("a10".parse().unwrap(), 3)));
+        assert_eq!(Square::parse_prefix("e2e4"), Some(("e2".parse().unwrap(), 2)));
         // "a17" is not a square; "a1" followed by "7" is.
-        assert_eq!(
-            Square::parse_prefix("a17"),
-            Some(("a1".parse().unwrap(), 2))
-        );
+        assert_eq!(Square::parse_prefix("a17"), Some(("a1".parse().unwrap(), 2)));
     }
 
     #[test]

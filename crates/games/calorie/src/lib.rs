@@ -81,18 +81,9 @@ impl GameRules for CalorieRules {
                 if variant.is_royal(p.role()) {
                     continue;
                 }
-                parts.push(format!(
-                    "{}{}:{}",
-                    variant.role(p.role()).letter,
-                    sq,
-                    pos.counter(sq)
-                ));
+                parts.push(format!("{}{}:{}", variant.role(p.role()).letter, sq, pos.counter(sq)));
             }
-            lines.push(format!(
-                "{} energy (Cal): {}",
-                color.name(),
-                parts.join(" ")
-            ));
+            lines.push(format!("{} energy (Cal): {}", color.name(), parts.join(" ")));
         }
         lines
     }

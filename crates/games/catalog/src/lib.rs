@@ -91,7 +91,5 @@ pub fn load(name_or_path: &str) -> Result<Variant, LoadError> {
 /// The one-line description of a built-in variant.
 pub fn description(name: &str) -> Option<String> {
     let b = BUILTINS.iter().find(|b| b.name == name)?;
-    Variant::spec_from_toml(b.name, b.text)
-        .ok()
-        .map(|s| s.description)
+    Variant::spec_from_toml(b.name, b.text).ok().map(|s| s.description)
 }

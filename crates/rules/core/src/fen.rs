@@ -51,21 +51,12 @@ fn parse_board(v: &Variant, field: &str) -> Result<Board, FenError> {
     let rows: Vec<&str> = ranks_text.split('/').collect();
     let (files, ranks) = (v.size.files(), v.size.ranks());
     if rows.len() != usize::from(ranks) {
-        return fail(
-            "board",
-            format!("{} ranks, but {} has {ranks}", rows.len(), v.name),
-        );
+        return fail("board", format!("{} ranks, but {} has {ranks}", rows.len(), v.name));
     }
     let mut placed = Vec::new();
     for (row, text) in rows.iter().enumerate() {
         let rank = ranks - 1 - row as u8;
-        let here = |col: usize| {
-            format!(
-                "board rank {} (\"{text}\"), character {}",
-                rank + 1,
-                col + 1
-            )
-        };
+        let here = |col: usize| format!("board rank {} (\"{text}\"), character {}", rank + 1, col + 1);
         let bytes = text.as_bytes();
         let mut file: u32 = 0;
         let mut i = 0;
@@ -80,10 +71,7 @@ fn parse_board(v: &Variant, field: &str) -> Result<Board, FenError> {
                 if n == 0 || text[start..].starts_with('0') {
                     return fail(
                         here(start),
-                        format!(
-                            "empty-square count \"{}\" must be 1 or more",
-                            &text[start..i]
-                        ),
+                        format!("empty-square count \"{}\" must be 1 or more", &text[start..i]),
                     );
                 }
                 file += n;
@@ -122,9 +110,7 @@ fn parse_board(v: &Variant, field: &str) -> Result<Board, FenError> {
                             _ => {
                                 return fail(
                                     here(i),
-                                    format!(
-                                        "\"{n}\" in braces is not a counter (0-32767), 'm' or 'u'"
-                                    ),
+                                    format!("\"{n}\" in braces is not a counter (0-32767), 'm' or 'u'"),
                                 );
                             }
                         },
@@ -208,9 +194,7 @@ impl Position {
         let mut pos = Position::empty(v);
         for p in &board.placed {
             let counter = p.counter.unwrap_or(v.role(p.piece.role()).counter);
-            let unmoved = p
-                .unmoved
-                .unwrap_or(v.start_board[p.sq.index()] == p.piece.code());
+            let unmoved = p.unmoved.unwrap_or(v.start_board[p.sq.index()] == p.piece.code());
             pos.put(v, p.sq, p.piece, counter, unmoved);
         }
         for piece in &board.hand {
@@ -236,10 +220,7 @@ impl Position {
                     };
                     let right = color.index() * 2 + usize::from(!kingside);
                     let Some(side) = v.castling.iter().find(|s| s.right == right) else {
-                        return fail(
-                            "castling",
-                            format!("'{c}': {} has no such castling", v.name),
-                        );
+                        return fail("castling", format!("'{c}': {} has no such castling", v.name));
                     };
                     let king_there = pos
                         .piece_at(side.king_from)
@@ -266,17 +247,12 @@ impl Position {
                 let mut squares = SquareSet::EMPTY;
                 for name in text.split(',') {
                     match name.parse::<Square>() {
-                        Ok(s) if v.size.contains(s) && pos.board[s.index()] == 0 => {
-                            squares.insert(s)
-                        }
+                        Ok(s) if v.size.contains(s) && pos.board[s.index()] == 0 => squares.insert(s),
                         Ok(s) if v.size.contains(s) => {
                             return fail("en passant", format!("{s} is not empty"));
                         }
                         _ => {
-                            return fail(
-                                "en passant",
-                                format!("\"{name}\" is not a square of the board"),
-                            );
+                            return fail("en passant", format!("\"{name}\" is not a square of the board"));
                         }
                     }
                 }
@@ -286,9 +262,7 @@ impl Position {
                 let victim = squares
                     .iter()
                     .filter_map(|s| v.size.offset(s, 0, dy))
-                    .find(|&t| {
-                        !squares.contains(t) && pos.piece_at(t).is_some_and(|p| p.color() == mover)
-                    });
+                    .find(|&t| !squares.contains(t) && pos.piece_at(t).is_some_and(|p| p.color() == mover));
                 if victim.is_none() {
                     return fail(
                         "en passant",
@@ -328,18 +302,12 @@ impl Position {
                     }
                 }
             } else {
-                return fail(
-                    format!("extra field \"{extra}\""),
-                    "expected \"passed\" or rN=value",
-                );
+                return fail(format!("extra field \"{extra}\""), "expected \"passed\" or rN=value");
             }
         }
         if v.end.royal == crate::spec::RoyalRule::Checkmate {
             let them = !side;
-            if pos.royals[them]
-                .iter()
-                .any(|r| v.is_attacked(&pos, r, side))
-            {
+            if pos.royals[them].iter().any(|r| v.is_attacked(&pos, r, side)) {
                 return fail(
                     "position",
                     format!("{} is to move but {} is in check", side.name(), them.name()),

@@ -98,12 +98,13 @@ impl Game {
         Some(mv)
     }
 
-    /// How often the current position has occurred (same hash and same pieces), this time included.
+    /// How often the current position has occurred (same hash and same pieces, side to move,
+    /// rights and game state; the move clocks do not count), this time included.
     pub fn repetitions(&self) -> usize {
         let now = self.position();
         self.positions
             .iter()
-            .filter(|p| p.hash() == now.hash() && *p == now)
+            .filter(|p| p.hash() == now.hash() && p.same_state(now))
             .count()
     }
 
@@ -112,10 +113,7 @@ impl Game {
         let v = &*self.variant;
         let pos = self.position();
         if let Some(winner) = v.material_decided(pos) {
-            let reason = if v.end.royal == RoyalRule::Capture
-                && pos.royals(!winner).is_empty()
-                && v.royal_roles != 0
-            {
+            let reason = if v.end.royal == RoyalRule::Capture && pos.royals(!winner).is_empty() && v.royal_roles != 0 {
                 Reason::RoyalCaptured
             } else {
                 Reason::Extinction

@@ -31,14 +31,7 @@ pub trait GameRules: Send + Sync + Debug {
     }
 
     /// Called after the core has played `mv` on `pos` (the side to move has already changed).
-    fn after_move(
-        &self,
-        _variant: &Variant,
-        _pos: &mut Position,
-        _mv: &Move,
-        _effects: &MoveEffects,
-    ) {
-    }
+    fn after_move(&self, _variant: &Variant, _pos: &mut Position, _mv: &Move, _effects: &MoveEffects) {}
 
     /// Extra lines describing the game state for `messhall show`.
     fn describe(&self, _variant: &Variant, _pos: &Position) -> Vec<String> {

@@ -32,6 +32,4 @@ pub use moves::{Move, MoveError, MoveKind};
 pub use piece::{MAX_ROLES, Piece, Role};
 pub use position::{Position, REGISTERS};
 pub use spec::VariantSpec;
-pub use variant::{
-    CastlingSide, DropRule, EndRules, PromotionRule, RoleInfo, Variant, VariantError,
-};
+pub use variant::{CastlingSide, DropRule, EndRules, PromotionRule, RoleInfo, Variant, VariantError};

@@ -24,9 +24,7 @@ impl Variant {
         let hit = |y: Square, k: usize, mask_at: &[u64; 17]| {
             let code = board[y.index()];
             let p = Piece::from_code(code);
-            p.is_some_and(|p| {
-                p.color() == by && mask_at[k.min(16)] >> p.role().0 & 1 == 1 && self.active(pos, y)
-            })
+            p.is_some_and(|p| p.color() == by && mask_at[k.min(16)] >> p.role().0 & 1 == 1 && self.active(pos, y))
         };
         for (g, group) in t.groups[by.index()].iter().enumerate() {
             let ray = t.reverse_ray(by, g, target);
@@ -34,9 +32,7 @@ impl Variant {
             match group.hop {
                 Hop::None => {
                     for (i, &y) in squares.iter().enumerate() {
-                        if group.lame
-                            && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0)
-                        {
+                        if group.lame && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
                             break;
                         }
                         if board[y.index()] != 0 {
@@ -89,7 +85,7 @@ impl Variant {
             let mut moves = Vec::new();
             for sq in pos.by_color[by] {
                 let Some(p) = pos.piece_at(sq) else { continue };
-                if slow >> p.role().0 & 1 == 0 {
+                if slow >> p.role().0 & 1 == 0 || !self.active(pos, sq) {
                     continue;
                 }
                 moves.clear();
@@ -115,19 +111,14 @@ impl Variant {
     pub(crate) fn ep_capture_possible(&self, pos: &Position, by: Color, sq: Square) -> bool {
         self.tables.ep_sources[by.index() * 256 + sq.index()]
             .iter()
-            .any(|&(from, role)| {
-                pos.board[from.index()] == Piece::new(by, role).code() && self.active(pos, from)
-            })
+            .any(|&(from, role)| pos.board[from.index()] == Piece::new(by, role).code() && self.active(pos, from))
     }
 
     /// Whether the game is over because a side lost its royals (in a royal-capture game) or the
     /// last piece of an extinction type.
     pub fn material_decided(&self, pos: &Position) -> Option<Color> {
         for c in Color::ALL {
-            if self.end.royal == RoyalRule::Capture
-                && self.royal_roles != 0
-                && pos.royals[c].is_empty()
-            {
+            if self.end.royal == RoyalRule::Capture && self.royal_roles != 0 && pos.royals[c].is_empty() {
                 return Some(!c);
             }
             if self.end.extinction != 0
@@ -158,13 +149,7 @@ impl Variant {
     }
 
     /// The moves of the piece on `from`, whoever is to move.
-    pub(crate) fn piece_moves(
-        &self,
-        pos: &Position,
-        from: Square,
-        piece: Piece,
-        out: &mut MoveList,
-    ) {
+    pub(crate) fn piece_moves(&self, pos: &Position, from: Square, piece: Piece, out: &mut MoveList) {
         let t = &self.tables;
         let (us, role) = (piece.color(), piece.role());
         let board = &pos.board;
@@ -179,9 +164,7 @@ impl Variant {
             let squares = t.ray_squares(ray);
             if f & (F_CANNON | F_GRASSHOPPER) == 0 {
                 for (i, &to) in squares.iter().enumerate() {
-                    if ray.lame_per_step > 0
-                        && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0)
-                    {
+                    if ray.lame_per_step > 0 && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
                         break;
                     }
                     let code = board[to.index()];
@@ -194,8 +177,7 @@ impl Variant {
                             };
                             self.push(out, us, role, Move::new(from, to, kind));
                         } else if f & F_EP_CAPTURE != 0 && pos.ep_squares.contains(to) {
-                            if let Some(victim) = pos.ep_victim.filter(|v| enemy(board[v.index()]))
-                            {
+                            if let Some(victim) = pos.ep_victim.filter(|v| enemy(board[v.index()])) {
                                 let mv = Move {
                                     extra: victim,
                                     ..Move::new(from, to, MoveKind::EnPassant)
@@ -212,11 +194,7 @@ impl Variant {
                 }
             } else if f & F_CANNON != 0 && ray.len == 1 && ray.lame_per_step > 0 {
                 // A hopping leaper: exactly one piece on its path.
-                let hurdles = t
-                    .lame_squares(ray, 0)
-                    .iter()
-                    .filter(|s| board[s.index()] != 0)
-                    .count();
+                let hurdles = t.lame_squares(ray, 0).iter().filter(|s| board[s.index()] != 0).count();
                 if hurdles == 1 {
                     self.land(out, pos, us, role, from, squares[0], f);
                 }
@@ -264,20 +242,10 @@ impl Variant {
         }
     }
 
-    fn land(
-        &self,
-        out: &mut MoveList,
-        pos: &Position,
-        us: Color,
-        role: Role,
-        from: Square,
-        to: Square,
-        f: u16,
-    ) {
+    #[allow(clippy::too_many_arguments)]
+    fn land(&self, out: &mut MoveList, pos: &Position, us: Color, role: Role, from: Square, to: Square, f: u16) {
         match pos.piece_at(to) {
-            None if f & F_MOVE != 0 => {
-                self.push(out, us, role, Move::new(from, to, MoveKind::Quiet))
-            }
+            None if f & F_MOVE != 0 => self.push(out, us, role, Move::new(from, to, MoveKind::Quiet)),
             Some(p) if p.color() != us && f & F_CAPTURE != 0 => {
                 self.push(out, us, role, Move::new(from, to, MoveKind::Capture))
             }
@@ -344,17 +312,11 @@ impl Variant {
                     break;
                 };
                 cur = next;
-                let piece = if occupied(next) {
-                    pos.piece_at(next)
-                } else {
-                    None
-                };
+                let piece = if occupied(next) { pos.piece_at(next) } else { None };
                 let is_enemy = piece.is_some_and(|p| p.color() != us);
                 if last {
                     let mv = match (piece, victim) {
-                        (None, None) if leg.mode.to_empty => {
-                            Some(Move::new(from, next, MoveKind::Quiet))
-                        }
+                        (None, None) if leg.mode.to_empty => Some(Move::new(from, next, MoveKind::Quiet)),
                         (None, Some(x)) if leg.mode.to_empty => Some(Move {
                             extra: x,
                             ..Move::new(from, next, MoveKind::Locust)
@@ -395,9 +357,7 @@ impl Variant {
             .iter()
             .filter(|c| c.color == us && pos.castling >> c.right & 1 == 1)
         {
-            let (Some(king), Some(rook)) =
-                (pos.piece_at(side.king_from), pos.piece_at(side.rook_from))
-            else {
+            let (Some(king), Some(rook)) = (pos.piece_at(side.king_from), pos.piece_at(side.rook_from)) else {
                 continue;
             };
             if king.color() != us
@@ -422,8 +382,7 @@ impl Variant {
             bare.board[side.king_from.index()] = 0;
             bare.by_color[us].remove(side.king_from);
             if self.is_attacked(pos, side.king_from, !us)
-                || span(side.king_from, side.king_to)
-                    .any(|s| s != side.king_from && self.is_attacked(&bare, s, !us))
+                || span(side.king_from, side.king_to).any(|s| s != side.king_from && self.is_attacked(&bare, s, !us))
             {
                 continue;
             }
@@ -447,8 +406,7 @@ impl Variant {
                         Color::Black => self.size.ranks() - 1 - rank,
                     };
                     for file in 0..self.size.files() {
-                        if let Some(to) = Square::new(file, r).filter(|s| pos.board[s.index()] == 0)
-                        {
+                        if let Some(to) = Square::new(file, r).filter(|s| pos.board[s.index()] == 0) {
                             out.push(Move::new(to, to, MoveKind::Drop(role)));
                         }
                     }
@@ -473,10 +431,7 @@ impl Variant {
                 let Some(p) = pos.piece_at(y) else { continue };
                 match blocker {
                     None if p.color() == us => blocker = Some(y),
-                    Some(b)
-                        if p.color() == them
-                            && group.mask_at[(i + 1).min(16)] >> p.role().0 & 1 == 1 =>
-                    {
+                    Some(b) if p.color() == them && group.mask_at[(i + 1).min(16)] >> p.role().0 & 1 == 1 => {
                         if self.active(pos, y) {
                             pinned.insert(b);
                         }
@@ -519,10 +474,7 @@ impl Variant {
                     && !in_check
                     && matches!(
                         mv.kind,
-                        MoveKind::Quiet
-                            | MoveKind::Capture
-                            | MoveKind::DoubleStep
-                            | MoveKind::Drop(_)
+                        MoveKind::Quiet | MoveKind::Capture | MoveKind::DoubleStep | MoveKind::Drop(_)
                     )
                     && !royals.contains(mv.from)
                     && !pinned.contains(mv.from);
@@ -532,8 +484,7 @@ impl Variant {
         } else {
             false
         };
-        if moves.is_empty() && self.end.stalemate == StalemateRule::Pass && !in_check && !pos.passed
-        {
+        if moves.is_empty() && self.end.stalemate == StalemateRule::Pass && !in_check && !pos.passed {
             moves.push(Move::pass());
         }
     }
@@ -542,9 +493,7 @@ impl Variant {
     fn keeps_royals_safe(&self, pos: &Position, mv: &Move) -> bool {
         let us = pos.side;
         let next = pos.play(self, mv);
-        !next.royals[us]
-            .iter()
-            .any(|r| self.is_attacked(&next, r, !us))
+        !next.royals[us].iter().any(|r| self.is_attacked(&next, r, !us))
     }
 
     /// Whether `mv` is legal in `pos`.

@@ -62,10 +62,7 @@ impl Move {
 
     /// Whether the move removes an enemy piece.
     pub const fn is_capture(&self) -> bool {
-        matches!(
-            self.kind,
-            MoveKind::Capture | MoveKind::EnPassant | MoveKind::Locust
-        )
+        matches!(self.kind, MoveKind::Capture | MoveKind::EnPassant | MoveKind::Locust)
     }
 
     /// The move in coordinate notation for `variant` (promotion and drop letters are the variant's).
@@ -130,9 +127,7 @@ impl Coordinates {
             let letter = match (chars.next(), chars.next()) {
                 (Some(c), None) if c.is_ascii_alphabetic() => c,
                 _ => {
-                    return Err(bad(
-                        "a drop is a piece letter, '@' and a square, like N@e4".into()
-                    ));
+                    return Err(bad("a drop is a piece letter, '@' and a square, like N@e4".into()));
                 }
             };
             let to = square
@@ -144,11 +139,11 @@ impl Coordinates {
         let legs: Vec<&str> = t.split(',').collect();
         let mut promotion = None;
         for (i, leg) in legs.iter().enumerate() {
-            let (a, used) = Square::parse_prefix(leg)
-                .ok_or_else(|| bad(format!("leg \"{leg}\" does not start with a square")))?;
+            let (a, used) =
+                Square::parse_prefix(leg).ok_or_else(|| bad(format!("leg \"{leg}\" does not start with a square")))?;
             let rest = &leg[used..];
-            let (b, used2) = Square::parse_prefix(rest)
-                .ok_or_else(|| bad(format!("leg \"{leg}\" needs a second square")))?;
+            let (b, used2) =
+                Square::parse_prefix(rest).ok_or_else(|| bad(format!("leg \"{leg}\" needs a second square")))?;
             let tail = &rest[used2..];
             if let Some(&last) = squares.last() {
                 if last != a {

@@ -24,8 +24,9 @@ impl Variant {
     ///     betza = "N"
     /// "#;
     /// let variant = Variant::new("tiny", &Variant::spec_from_toml("tiny", text).unwrap()).unwrap();
-    /// // The knight on a1 has two moves, the king on d1 three.
-    /// assert_eq!(variant.perft(&variant.start(), 1), 5);
+    /// // The knight on a1 has two moves (b3, c2), the king on d1 two (c1, d2: the black knight
+    /// // covers c2).
+    /// assert_eq!(variant.perft(&variant.start(), 1), 4);
     /// ```
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
         if depth == 0 {
@@ -35,10 +36,7 @@ impl Variant {
         if depth == 1 {
             return moves.len() as u64;
         }
-        moves
-            .iter()
-            .map(|m| self.perft(&pos.play(self, m), depth - 1))
-            .sum()
+        moves.iter().map(|m| self.perft(&pos.play(self, m), depth - 1)).sum()
     }
 
     /// Perft split by first move, in the order moves are generated.

@@ -143,14 +143,7 @@ impl Position {
     }
 
     /// Puts `piece` on the empty square `sq` with `counter`, unmoved or not.
-    pub(crate) fn put(
-        &mut self,
-        v: &Variant,
-        sq: Square,
-        piece: Piece,
-        counter: u16,
-        unmoved: bool,
-    ) {
+    pub(crate) fn put(&mut self, v: &Variant, sq: Square, piece: Piece, counter: u16, unmoved: bool) {
         debug_assert_eq!(self.board[sq.index()], 0);
         self.board[sq.index()] = piece.code();
         self.by_color[piece.color()].insert(sq);
@@ -218,6 +211,15 @@ impl Position {
             self.hash ^= Zobrist::passed();
         }
         self.passed = passed;
+    }
+
+    /// Whether `self` and `other` are the same position for repetition: equal in everything but
+    /// the halfmove clock and the move number.
+    pub(crate) fn same_state(&self, other: &Position) -> bool {
+        let mut a = self.clone();
+        a.halfmoves = other.halfmoves;
+        a.fullmoves = other.fullmoves;
+        a == *other
     }
 
     /// The hash computed from scratch (tests compare it with the incremental one).
@@ -297,10 +299,7 @@ impl Position {
                 };
                 mover = piece;
                 if mv.kind == MoveKind::Castle {
-                    let side = v
-                        .castling
-                        .iter()
-                        .find(|c| c.rook_from == mv.extra && c.color == us);
+                    let side = v.castling.iter().find(|c| c.rook_from == mv.extra && c.color == us);
                     if let Some(side) = side {
                         if let Some((rook, rc)) = self.take(v, mv.extra) {
                             self.put(v, side.rook_to, rook, rc, false);

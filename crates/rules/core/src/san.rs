@@ -13,17 +13,11 @@ impl Variant {
         if mv.kind != MoveKind::Pass {
             let next = pos.play(self, mv);
             if self.in_check(&next) {
-                s.push(
-                    if self
-                        .legal_moves(&next)
-                        .iter()
-                        .any(|m| m.kind != MoveKind::Pass)
-                    {
-                        '+'
-                    } else {
-                        '#'
-                    },
-                );
+                s.push(if self.legal_moves(&next).iter().any(|m| m.kind != MoveKind::Pass) {
+                    '+'
+                } else {
+                    '#'
+                });
             }
         }
         s
@@ -39,11 +33,7 @@ impl Variant {
                     .castling
                     .iter()
                     .any(|c| c.rook_from == mv.extra && c.right % 2 == 1);
-                return if queenside {
-                    "O-O-O".into()
-                } else {
-                    "O-O".into()
-                };
+                return if queenside { "O-O-O".into() } else { "O-O".into() };
             }
             _ => {}
         }
@@ -113,12 +103,19 @@ impl Variant {
                 .copied()
                 .filter(|m| self.matches_coordinates(pos, m, c))
                 .collect();
+            // Written leg by leg ("e8d8,d8d9"), the text names the square of a locust capture;
+            // written from-to, it means the move that takes nothing on the way. Each move's own
+            // `to_coordinates` must read back to it.
+            let legs = matches!(c, Coordinates::Legs { squares, .. } if squares.len() > 2);
+            let preferred: Vec<&Move> = found.iter().filter(|m| (m.kind == MoveKind::Locust) == legs).collect();
+            if found.len() > 1 && preferred.len() == 1 {
+                return Ok(*preferred[0]);
+            }
             match found.len() {
                 1 => return Ok(found[0]),
                 0 => {}
                 _ => {
-                    let options: Vec<String> =
-                        found.iter().map(|m| m.to_coordinates(self)).collect();
+                    let options: Vec<String> = found.iter().map(|m| m.to_coordinates(self)).collect();
                     return Err(MoveError::Ambiguous {
                         text: text.into(),
                         options: options.join(" or "),
@@ -132,8 +129,7 @@ impl Variant {
             .copied()
             .filter(|m| {
                 let san = self.san_without_check(pos, m, &legal);
-                normalize(&san) == wanted
-                    || normalize(&san.replace('x', "")) == wanted.replace('x', "")
+                normalize(&san) == wanted || normalize(&san.replace('x', "")) == wanted.replace('x', "")
             })
             .collect();
         match found.len() {
@@ -159,9 +155,7 @@ impl Variant {
         match c {
             Coordinates::Pass => m.kind == MoveKind::Pass,
             Coordinates::Drop { letter, to } => {
-                m.kind
-                    == MoveKind::Drop(self.role_by_letter(*letter).unwrap_or(crate::Role(u8::MAX)))
-                    && m.to == *to
+                m.kind == MoveKind::Drop(self.role_by_letter(*letter).unwrap_or(crate::Role(u8::MAX))) && m.to == *to
             }
             Coordinates::Legs { squares, promotion } => {
                 let (from, to) = (squares[0], squares[squares.len() - 1]);
@@ -170,10 +164,7 @@ impl Variant {
                     (Some(l), Some(r)) => self.role_by_letter(*l) == Some(r),
                     _ => false,
                 };
-                if !promo_ok
-                    || m.from != from
-                    || matches!(m.kind, MoveKind::Pass | MoveKind::Drop(_))
-                {
+                if !promo_ok || m.from != from || matches!(m.kind, MoveKind::Pass | MoveKind::Drop(_)) {
                     return false;
                 }
                 match squares.len() {
@@ -181,27 +172,17 @@ impl Variant {
                         m.to == to
                             || (m.kind == MoveKind::Castle
                                 && m.extra == to
-                                && pos.piece_at(to).is_some_and(|p| {
-                                    Some(p.color()) == pos.piece_at(from).map(|q| q.color())
-                                }))
+                                && pos
+                                    .piece_at(to)
+                                    .is_some_and(|p| Some(p.color()) == pos.piece_at(from).map(|q| q.color())))
                     }
-                    _ => {
-                        m.to == to
-                            && (m.kind != MoveKind::Locust
-                                || squares[1..squares.len() - 1].contains(&m.extra))
-                    }
+                    _ => m.to == to && (m.kind != MoveKind::Locust || squares[1..squares.len() - 1].contains(&m.extra)),
                 }
             }
         }
     }
 
-    fn explain_illegal(
-        &self,
-        pos: &Position,
-        text: &str,
-        c: Option<Coordinates>,
-        legal: &[Move],
-    ) -> MoveError {
+    fn explain_illegal(&self, pos: &Position, text: &str, c: Option<Coordinates>, legal: &[Move]) -> MoveError {
         let illegal = |hint: String| MoveError::Illegal {
             text: text.into(),
             hint,
@@ -237,16 +218,10 @@ impl Variant {
             return illegal(format!(": {from} is empty"));
         };
         if piece.color() != pos.side_to_move() {
-            return illegal(format!(
-                ": the piece on {from} is not {}'s",
-                pos.side_to_move().name()
-            ));
+            return illegal(format!(": the piece on {from} is not {}'s", pos.side_to_move().name()));
         }
         let name = &self.role(piece.role()).name;
-        let to_there: Vec<&Move> = legal
-            .iter()
-            .filter(|m| m.from == from && m.to == to)
-            .collect();
+        let to_there: Vec<&Move> = legal.iter().filter(|m| m.from == from && m.to == to).collect();
         if !to_there.is_empty() {
             let letters: Vec<String> = to_there
                 .iter()
@@ -256,10 +231,7 @@ impl Variant {
                 })
                 .collect();
             return match promotion {
-                None => illegal(format!(
-                    ": the {name} must promote; add one of {}",
-                    letters.join(" ")
-                )),
+                None => illegal(format!(": the {name} must promote; add one of {}", letters.join(" "))),
                 Some(p) => illegal(format!(
                     ": '{p}' is not a promotion choice here; choose one of {}",
                     letters.join(" ")
@@ -291,4 +263,21 @@ fn normalize(text: &str) -> String {
     text.chars()
         .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | '=' | '-'))
         .collect()
+}
+
+impl Variant {
+    /// The promotion choices of the legal moves from `from` to `to` (empty when that move does
+    /// not promote or is not legal): for a front end's promotion prompt.
+    pub fn promotion_choices(
+        &self,
+        pos: &Position,
+        from: messhall_geometry::Square,
+        to: messhall_geometry::Square,
+    ) -> Vec<crate::Role> {
+        self.legal_moves(pos)
+            .iter()
+            .filter(|m| m.from == from && m.to == to)
+            .filter_map(|m| m.promotion)
+            .collect()
+    }
 }

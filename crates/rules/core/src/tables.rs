@@ -126,11 +126,7 @@ fn flags_of(m: &BetzaMove) -> u16 {
         f |= F_INITIAL;
     }
     if m.en_passant {
-        f |= if leg.mode.to_enemy {
-            F_EP_CAPTURE
-        } else {
-            F_EP_CREATE
-        };
+        f |= if leg.mode.to_enemy { F_EP_CAPTURE } else { F_EP_CREATE };
     }
     match leg.hop {
         Hop::None => {}
@@ -167,8 +163,7 @@ impl Tables {
                             let targets = &t.squares[ray.start as usize..][..usize::from(ray.len)];
                             if ray.flags & F_EP_CAPTURE != 0 {
                                 for &target in targets {
-                                    t.ep_sources[color.index() * 256 + target.index()]
-                                        .push((sq, Role(r as u8)));
+                                    t.ep_sources[color.index() * 256 + target.index()].push((sq, Role(r as u8)));
                                 }
                             }
                             if targets.iter().any(|s| seen.contains(s)) {
@@ -189,13 +184,7 @@ impl Tables {
         t
     }
 
-    fn compile_ray(
-        &mut self,
-        size: BoardSize,
-        from: Square,
-        m: &BetzaMove,
-        color: Color,
-    ) -> Option<Ray> {
+    fn compile_ray(&mut self, size: BoardSize, from: Square, m: &BetzaMove, color: Color) -> Option<Ray> {
         let leg = &m.legs[0];
         let max = if leg.max_steps == UNLIMITED {
             16
@@ -256,12 +245,7 @@ impl Tables {
                 }
                 let hopping_leaper = leg.hop != Hop::None && leg.max_steps == 1;
                 let lame_hopper = leg.hop != Hop::None && leg.lame;
-                if m.legs.len() > 1
-                    || m.initial_only
-                    || leg.crooked.is_some()
-                    || hopping_leaper
-                    || lame_hopper
-                {
+                if m.legs.len() > 1 || m.initial_only || leg.crooked.is_some() || hopping_leaper || lame_hopper {
                     self.slow_attackers[c] |= 1 << r;
                     continue;
                 }
@@ -288,23 +272,14 @@ impl Tables {
                 }
             }
         }
-        if self.slow_attackers[c] != 0
-            || self.groups[c].iter().any(|g| g.hop != Hop::None || g.lame)
-        {
+        if self.slow_attackers[c] != 0 || self.groups[c].iter().any(|g| g.hop != Hop::None || g.lame) {
             self.simple_attacks = false;
         }
         // Reverse rays: from a target, back against the leap, as far as any member reaches.
         for (g, key) in keys.iter().enumerate() {
             let (dx, dy) = orient(key.0, color);
-            let reach = (1..=16)
-                .rev()
-                .find(|&k| self.groups[c][g].mask_at[k] != 0)
-                .unwrap_or(1);
-            let lame_per_step = if key.2 {
-                lame_path(dx, dy).len() as u8
-            } else {
-                0
-            };
+            let reach = (1..=16).rev().find(|&k| self.groups[c][g].mask_at[k] != 0).unwrap_or(1);
+            let lame_per_step = if key.2 { lame_path(dx, dy).len() as u8 } else { 0 };
             let mut rays = vec![
                 Ray {
                     start: 0,
@@ -348,8 +323,7 @@ impl Tables {
     /// The rays of `role` (of `color`) from `sq`.
     #[inline]
     pub fn rays(&self, color: Color, role: Role, sq: Square) -> &[Ray] {
-        let (first, count) =
-            self.index[(color.index() * self.roles + role.index()) * 256 + sq.index()];
+        let (first, count) = self.index[(color.index() * self.roles + role.index()) * 256 + sq.index()];
         &self.rays[first as usize..(first + count) as usize]
     }
 

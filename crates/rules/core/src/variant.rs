@@ -132,11 +132,7 @@ impl Variant {
     }
 
     /// Checks and compiles a variant whose special rules are `rules`.
-    pub fn with_rules(
-        file: &str,
-        spec: &VariantSpec,
-        rules: Arc<dyn GameRules>,
-    ) -> Result<Variant, VariantError> {
+    pub fn with_rules(file: &str, spec: &VariantSpec, rules: Arc<dyn GameRules>) -> Result<Variant, VariantError> {
         let err = |message: String| VariantError::Invalid {
             file: file.to_string(),
             message,
@@ -146,10 +142,7 @@ impl Variant {
             return Err(err("no [[piece]] defined".into()));
         }
         if spec.pieces.len() > MAX_ROLES {
-            return Err(err(format!(
-                "{} piece types; at most {MAX_ROLES}",
-                spec.pieces.len()
-            )));
+            return Err(err(format!("{} piece types; at most {MAX_ROLES}", spec.pieces.len())));
         }
         let mut roles = Vec::new();
         let mut by_letter = [None; 128];
@@ -162,18 +155,12 @@ impl Variant {
                 )));
             }
             if by_letter[letter as usize].is_some() {
-                return Err(err(format!(
-                    "piece {:?}: letter '{letter}' is used twice",
-                    p.name
-                )));
+                return Err(err(format!("piece {:?}: letter '{letter}' is used twice", p.name)));
             }
             by_letter[letter as usize] = Some(Role(i as u8));
             by_letter[letter.to_ascii_lowercase() as usize] = Some(Role(i as u8));
-            let moves = messhall_betza::parse(&p.betza)
-                .map_err(|e| err(format!("piece {:?}: {e}", p.name)))?;
-            let value = p
-                .value
-                .unwrap_or_else(|| crate::value::derived_value(&moves));
+            let moves = messhall_betza::parse(&p.betza).map_err(|e| err(format!("piece {:?}: {e}", p.name)))?;
+            let value = p.value.unwrap_or_else(|| crate::value::derived_value(&moves));
             roles.push(RoleInfo {
                 letter,
                 name: p.name.clone(),
@@ -191,18 +178,11 @@ impl Variant {
                 match by_letter.get(c as usize).copied().flatten() {
                     Some(r) => mask |= 1 << r.0,
                     None => {
-                        return Err(err(format!(
-                            "{field}: '{c}' is not a piece letter of this variant"
-                        )));
+                        return Err(err(format!("{field}: '{c}' is not a piece letter of this variant")));
                     }
                 }
             }
             Ok(mask)
-        };
-        let roles_in = |mask: u64| {
-            (0..roles.len())
-                .filter(move |r| mask >> r & 1 == 1)
-                .map(|r| Role(r as u8))
         };
         let pawn_roles = roles
             .iter()
@@ -227,8 +207,14 @@ impl Variant {
                     p.rank, spec.ranks
                 )));
             }
-            let choices: Vec<Role> =
-                roles_in(letters(&format!("{field} choices"), &p.choices)?).collect();
+            // Checked by `letters`; kept in the order the file gives them (the order of prompts).
+            letters(&format!("{field} choices"), &p.choices)?;
+            let mut choices: Vec<Role> = Vec::new();
+            for c in p.choices.chars().filter(|c| !c.is_whitespace()) {
+                if let Some(r) = by_letter[c as usize].filter(|r| !choices.contains(r)) {
+                    choices.push(r);
+                }
+            }
             if choices.is_empty() {
                 return Err(err(format!("{field} on rank {} has no choices", p.rank)));
             }
@@ -294,15 +280,13 @@ impl Variant {
             tracks_unmoved,
         };
         // The start position: parsed without castling first, since castling squares come from it.
-        let start = crate::fen::parse_board_only(&variant, &spec.start)
-            .map_err(|e| err(format!("start position: {e}")))?;
+        let start =
+            crate::fen::parse_board_only(&variant, &spec.start).map_err(|e| err(format!("start position: {e}")))?;
         variant.start_board = start;
         if let Some(c) = &spec.castling {
-            variant.castling =
-                castling_sides(&variant, c).map_err(|m| err(format!("[castling]: {m}")))?;
+            variant.castling = castling_sides(&variant, c).map_err(|m| err(format!("[castling]: {m}")))?;
         }
-        Position::from_fen(&variant, &spec.start)
-            .map_err(|e| err(format!("start position: {e}")))?;
+        Position::from_fen(&variant, &spec.start).map_err(|e| err(format!("start position: {e}")))?;
         Ok(variant)
     }
 
@@ -312,10 +296,7 @@ impl Variant {
     }
 
     pub fn roles(&self) -> impl Iterator<Item = (Role, &RoleInfo)> {
-        self.roles
-            .iter()
-            .enumerate()
-            .map(|(i, r)| (Role(i as u8), r))
+        self.roles.iter().enumerate().map(|(i, r)| (Role(i as u8), r))
     }
 
     pub fn role_count(&self) -> usize {
@@ -377,11 +358,7 @@ fn castling_sides(v: &Variant, c: &crate::spec::CastlingSpec) -> Result<Vec<Cast
     let (ks, qs) = (file_of(c.kingside_file)?, file_of(c.queenside_file)?);
     let mut sides = Vec::new();
     for color in Color::ALL {
-        let rank = if color == Color::White {
-            0
-        } else {
-            v.size.ranks() - 1
-        };
+        let rank = if color == Color::White { 0 } else { v.size.ranks() - 1 };
         let on_rank = |role: Role| {
             (0..v.size.files())
                 .filter_map(move |f| Square::new(f, rank))
@@ -391,7 +368,7 @@ fn castling_sides(v: &Variant, c: &crate::spec::CastlingSpec) -> Result<Vec<Cast
             "no {} king on its first rank in the start position",
             color.name()
         ))?;
-        let right_rook = on_rank(rook).filter(|s| s.file() > k.file()).last();
+        let right_rook = on_rank(rook).rfind(|s| s.file() > k.file());
         let left_rook = on_rank(rook).find(|s| s.file() < k.file());
         for (i, rook_sq, king_file) in [(0, right_rook, ks), (1, left_rook, qs)] {
             let Some(rook_from) = rook_sq else { continue };

@@ -62,15 +62,26 @@ impl Zobrist {
         mix(UNMOVED << 32 | sq.index() as u64)
     }
 
+    /// 0 for a counter of 0, like an empty hand: a fresh `Position::empty` (hash 0) has every
+    /// counter at 0, so the incremental hash and `recomputed_hash` agree.
     pub fn counter(sq: Square, value: u16) -> u64 {
-        mix(COUNTER << 32 | (sq.index() as u64) << 16 | u64::from(value))
+        if value == 0 {
+            0
+        } else {
+            mix(COUNTER << 32 | (sq.index() as u64) << 16 | u64::from(value))
+        }
     }
 
     pub fn passed() -> u64 {
         mix(PASSED)
     }
 
+    /// 0 for a register at 0, for the same reason as [`Zobrist::counter`].
     pub fn register(index: usize, value: u16) -> u64 {
-        mix(REGISTER << 32 | (index as u64) << 16 | u64::from(value))
+        if value == 0 {
+            0
+        } else {
+            mix(REGISTER << 32 | (index as u64) << 16 | u64::from(value))
+        }
     }
 }

@@ -1,0 +1,186 @@
+//! `messhall bench perft`: our perft speed beside Fairy-Stockfish's on the same positions.
+
+use anyhow::{Context, Result, bail};
+use clap::Subcommand;
+use messhall_rules::Position;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+#[derive(Subcommand)]
+pub enum BenchCommand {
+    /// Perft speed (nodes per second) on fixed positions, beside Fairy-Stockfish's `go perft`.
+    Perft {
+        /// Shallower depths, for a quick check.
+        #[arg(long)]
+        quick: bool,
+        /// The Fairy-Stockfish binary (default: fairy-stockfish on PATH, or /usr/games/fairy-stockfish).
+        #[arg(long)]
+        fairy_stockfish: Option<String>,
+    },
+}
+
+struct Case {
+    name: &'static str,
+    variant: &'static str,
+    /// The variant name Fairy-Stockfish knows it by, if it knows it.
+    fsf_variant: Option<&'static str>,
+    fen: &'static str,
+    depth: u32,
+    quick_depth: u32,
+    expected: Option<u64>,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "FIDE start",
+        variant: "chess",
+        fsf_variant: Some("chess"),
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        depth: 6,
+        quick_depth: 4,
+        expected: Some(119_060_324),
+    },
+    Case {
+        name: "Kiwipete",
+        variant: "chess",
+        fsf_variant: Some("chess"),
+        fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        depth: 5,
+        quick_depth: 3,
+        expected: Some(193_690_690),
+    },
+    Case {
+        name: "Calorie start",
+        variant: "calorie",
+        fsf_variant: None,
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        depth: 5,
+        quick_depth: 3,
+        expected: None,
+    },
+];
+
+pub fn run(what: BenchCommand) -> Result<()> {
+    match what {
+        BenchCommand::Perft { quick, fairy_stockfish } => perft(quick, fairy_stockfish),
+    }
+}
+
+fn find_fairy_stockfish(given: Option<String>) -> Option<String> {
+    if given.is_some() {
+        return given;
+    }
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|d| d.join("fairy-stockfish"))
+        .find(|p| p.is_file());
+    on_path.map(|p| p.display().to_string()).or_else(|| {
+        std::path::Path::new("/usr/games/fairy-stockfish")
+            .is_file()
+            .then(|| "/usr/games/fairy-stockfish".into())
+    })
+}
+
+/// Runs `go perft` in Fairy-Stockfish; returns nodes and seconds (measured from the command to
+/// the final count, so start-up is excluded).
+fn fsf_perft(binary: &str, variant: &str, fen: &str, depth: u32) -> Result<(u64, f64)> {
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .with_context(|| format!("cannot start {binary}"))?;
+    let mut stdin = child.stdin.take().context("no stdin")?;
+    let stdout = child.stdout.take().context("no stdout")?;
+    let mut lines = BufReader::new(stdout).lines();
+    writeln!(
+        stdin,
+        "uci\nsetoption name UCI_Variant value {variant}\nposition fen {fen}\nisready"
+    )?;
+    stdin.flush()?;
+    for line in lines.by_ref() {
+        if line?.trim() == "readyok" {
+            break;
+        }
+    }
+    let started = Instant::now();
+    writeln!(stdin, "go perft {depth}")?;
+    stdin.flush()?;
+    let mut nodes = None;
+    for line in lines.by_ref() {
+        let line = line?;
+        if let Some(n) = line.strip_prefix("Nodes searched:") {
+            nodes = Some(n.trim().parse::<u64>()?);
+            break;
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = writeln!(stdin, "quit");
+    let _ = child.wait();
+    match nodes {
+        Some(n) => Ok((n, seconds)),
+        None => bail!("{binary} printed no node count"),
+    }
+}
+
+fn perft(quick: bool, fsf: Option<String>) -> Result<()> {
+    let fsf = find_fairy_stockfish(fsf);
+    println!("messhall bench perft: legal move generation, copy-make, last ply bulk-counted (the number of");
+    println!("legal moves at depth 1 is counted without playing them), one thread; Fairy-Stockfish's");
+    println!("`go perft` also bulk-counts the last ply. Mnps = million nodes per second.");
+    println!();
+    println!(
+        "{:<15} {:>5} {:>13} {:>9} {:>9} {:>13} {:>9} {:>7}",
+        "position", "depth", "nodes", "seconds", "Mnps", "FSF nodes", "FSF Mnps", "ratio"
+    );
+    for case in CASES {
+        let v = messhall_games::load(case.variant)?;
+        let pos = Position::from_fen(&v, case.fen)?;
+        let depth = if quick { case.quick_depth } else { case.depth };
+        let started = Instant::now();
+        let nodes = v.perft(&pos, depth);
+        let seconds = started.elapsed().as_secs_f64();
+        if let (Some(expected), false) = (case.expected, quick) {
+            if nodes != expected {
+                bail!(
+                    "{}: perft {depth} gave {nodes}, the published count is {expected}",
+                    case.name
+                );
+            }
+        }
+        let ours = nodes as f64 / seconds / 1e6;
+        let theirs = match (&fsf, case.fsf_variant) {
+            (Some(binary), Some(name)) => match fsf_perft(binary, name, case.fen, depth) {
+                Ok((n, s)) => Some((n, n as f64 / s / 1e6)),
+                Err(e) => {
+                    eprintln!("Fairy-Stockfish: {e:#}");
+                    None
+                }
+            },
+            _ => None,
+        };
+        match theirs {
+            Some((n, mnps)) => println!(
+                "{:<15} {:>5} {:>13} {:>9.2} {:>9.2} {:>13} {:>9.2} {:>7.2}",
+                case.name,
+                depth,
+                nodes,
+                seconds,
+                ours,
+                n,
+                mnps,
+                ours / mnps
+            ),
+            None => println!(
+                "{:<15} {:>5} {:>13} {:>9.2} {:>9.2} {:>13} {:>9} {:>7}",
+                case.name, depth, nodes, seconds, ours, "-", "-", "-"
+            ),
+        }
+    }
+    if fsf.is_none() {
+        println!("\nFairy-Stockfish not found (apt-get install fairy-stockfish, or --fairy-stockfish PATH).");
+    }
+    Ok(())
+}

@@ -1,0 +1,191 @@
+//! A terminal game between two people at one keyboard.
+
+use crate::board_text;
+use crate::show::load;
+use anyhow::Result;
+use messhall_rules::{Game, Move, MoveKind, Square, Variant};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+
+const HELP: &str = "Enter a move as coordinates (e2e4, e7e8q, N@e4, pass) or SAN (Nf3, exd5, O-O).
+Commands: moves (list the legal moves), undo, fen, help, quit.";
+
+pub fn run(variant: &str, fen: Option<&str>) -> Result<()> {
+    let (v, pos) = load(variant, fen)?;
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    play(Arc::new(v), pos, &mut input, &mut out)
+}
+
+fn highlight(mv: Option<&Move>) -> Vec<Square> {
+    match mv {
+        Some(m) if !matches!(m.kind, MoveKind::Pass) => vec![m.from, m.to],
+        _ => Vec::new(),
+    }
+}
+
+/// Runs the game loop on any input and output (tests drive it with strings).
+pub fn play(
+    v: Arc<Variant>,
+    start: messhall_rules::Position,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut game = Game::new(v.clone(), start);
+    writeln!(out, "{} ({}x{}). {HELP}", v.name, v.size.files(), v.size.ranks())?;
+    let mut redraw = true;
+    loop {
+        let pos = game.position().clone();
+        if redraw {
+            writeln!(out)?;
+            write!(out, "{}", board_text::board(&v, &pos, &highlight(game.moves().last())))?;
+            write!(out, "{}", board_text::state(&v, &pos))?;
+        }
+        redraw = false;
+        if let Some(outcome) = game.outcome() {
+            writeln!(out, "Game over: {outcome}")?;
+            return Ok(());
+        }
+        let legal = v.legal_moves(&pos);
+        if legal.len() == 1 && legal[0].kind == MoveKind::Pass {
+            writeln!(out, "{} has no legal move and passes.", pos.side_to_move().name())?;
+            game.play(legal[0]);
+            redraw = true;
+            continue;
+        }
+        write!(out, "{} > ", pos.side_to_move().name())?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out, "\nGame left unfinished.")?;
+            return Ok(());
+        }
+        let text = line.trim();
+        match text {
+            "" => continue,
+            "quit" | "exit" => return Ok(()),
+            "help" => writeln!(out, "{HELP}")?,
+            "fen" => writeln!(out, "{}", pos.to_fen(&v))?,
+            "moves" => {
+                let names: Vec<String> = legal.iter().map(|m| v.san(&pos, m)).collect();
+                writeln!(out, "{} legal moves: {}", names.len(), names.join(" "))?;
+            }
+            "undo" => match game.undo() {
+                Some(m) => {
+                    writeln!(out, "Took back {}.", m.to_coordinates(&v))?;
+                    redraw = true;
+                }
+                None => writeln!(out, "Nothing to take back.")?,
+            },
+            _ => match pick_move(&v, &pos, text, input, out)? {
+                Some(mv) => {
+                    let san = v.san(&pos, &mv);
+                    game.play(mv);
+                    writeln!(out, "{} played {san}", pos.side_to_move().name())?;
+                    redraw = true;
+                }
+                None => continue,
+            },
+        }
+    }
+}
+
+/// The legal move `text` names, asking for the promotion piece when it is left out.
+fn pick_move(
+    v: &Variant,
+    pos: &messhall_rules::Position,
+    text: &str,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Option<Move>> {
+    match v.parse_move(pos, text) {
+        Ok(mv) => Ok(Some(mv)),
+        Err(e) => {
+            if let Some((from, to)) = two_squares(text) {
+                let choices = v.promotion_choices(pos, from, to);
+                if !choices.is_empty() {
+                    let list: Vec<String> = choices
+                        .iter()
+                        .map(|r| format!("{}={}", v.role(*r).letter.to_ascii_lowercase(), v.role(*r).name))
+                        .collect();
+                    write!(out, "Promote to? {} > ", list.join(", "))?;
+                    out.flush()?;
+                    let mut answer = String::new();
+                    input.read_line(&mut answer)?;
+                    let answer = answer.trim();
+                    let chosen = answer
+                        .chars()
+                        .next()
+                        .and_then(|c| v.role_by_letter(c))
+                        .filter(|r| choices.contains(r));
+                    return match chosen {
+                        Some(role) if answer.chars().count() == 1 => Ok(v
+                            .legal_moves(pos)
+                            .into_iter()
+                            .find(|m| m.from == from && m.to == to && m.promotion == Some(role))),
+                        _ => {
+                            writeln!(out, "\"{answer}\" is not one of the choices; move again.")?;
+                            Ok(None)
+                        }
+                    };
+                }
+            }
+            writeln!(out, "{e}")?;
+            Ok(None)
+        }
+    }
+}
+
+fn two_squares(text: &str) -> Option<(Square, Square)> {
+    let (a, used) = Square::parse_prefix(text)?;
+    let (b, used2) = Square::parse_prefix(&text[used..])?;
+    (used + used2 == text.len()).then_some((a, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_script(variant: &str, fen: Option<&str>, script: &str) -> String {
+        let v = messhall_games::load(variant).unwrap();
+        let pos = match fen {
+            Some(f) => messhall_rules::Position::from_fen(&v, f).unwrap(),
+            None => v.start(),
+        };
+        let mut out = Vec::new();
+        play(Arc::new(v), pos, &mut script.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn fools_mate_ends_the_game() {
+        let text = run_script("chess", None, "f2f3\ne5\ng4\nQh4\n");
+        assert!(text.contains("Black played Qh4#"), "{text}");
+        assert!(text.contains("Game over: 0-1 (checkmate)"), "{text}");
+    }
+
+    #[test]
+    fn illegal_and_malformed_moves_are_explained_and_asked_again() {
+        let text = run_script("chess", None, "e2e5\nxyz\ne7e5\ne2e4\n");
+        assert!(
+            text.contains("move \"e2e5\" is not legal here: the Pawn on e2 cannot go to e5"),
+            "{text}"
+        );
+        assert!(text.contains("move \"xyz\""), "{text}");
+        assert!(text.contains("the piece on e7 is not White's"), "{text}");
+        assert!(text.contains("White played e4"), "{text}");
+        assert!(text.contains("Game left unfinished."), "{text}");
+    }
+
+    #[test]
+    fn promotion_prompt_lists_the_choices() {
+        let text = run_script("chess", Some("8/4P3/8/8/8/8/k7/7K w - - 0 1"), "e7e8\nn\n");
+        assert!(
+            text.contains("Promote to? q=Queen, r=Rook, b=Bishop, n=Knight"),
+            "{text}"
+        );
+        assert!(text.contains("White played e8=N"), "{text}");
+    }
+}
