@@ -129,7 +129,10 @@ impl Variant {
             .copied()
             .filter(|m| {
                 let san = self.san_without_check(pos, m, &legal);
-                normalize(&san) == wanted || normalize(&san.replace('x', "")) == wanted.replace('x', "")
+                let long = self.long_algebraic(pos, m);
+                [san, long]
+                    .iter()
+                    .any(|form| normalize(form).replace('x', "") == wanted.replace('x', ""))
             })
             .collect();
         match found.len() {
@@ -143,6 +146,18 @@ impl Variant {
                 })
             }
         }
+    }
+
+    /// Long algebraic form, accepted when typed: `Ng1f3`, `e2e4`, `e7e8Q` (the piece letter, both squares).
+    fn long_algebraic(&self, pos: &Position, m: &Move) -> String {
+        let letter = match pos.piece_at(m.from) {
+            Some(p) if !self.is_pawn(p.role()) && !matches!(m.kind, MoveKind::Drop(_) | MoveKind::Pass) => {
+                self.role(p.role()).letter.to_string()
+            }
+            _ => String::new(),
+        };
+        let promotion = m.promotion.map(|r| self.role(r).letter.to_string()).unwrap_or_default();
+        format!("{letter}{}{}{promotion}", m.from, m.to)
     }
 
     /// [`Variant::parse_move`], then plays it.
