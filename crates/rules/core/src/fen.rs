@@ -3,8 +3,11 @@
 //!
 //! `board[hand] side castling ep halfmoves fullmoves [extra...]`, where a piece may carry
 //! `{7}` (its counter), `{m}`/`{u}` (moved / never moved, where that differs from "never moved iff
-//! on its start square"), or both (`{3,m}`); `ep` is `-` or squares joined by commas; extra fields
-//! are `passed` (the last move was a pass) and `rN=value` (game registers).
+//! on its start square"), or both (`{3,m}`); `ep` is `-` or squares joined by commas, followed by
+//! `>` and the square of the piece an en passant capture removes when that is not the first piece
+//! of the side that just moved standing one rank beyond a listed square (a sideways double step
+//! gives `i3>j3`); extra fields are `passed` (the last move was a pass) and `rN=value` (game
+//! registers).
 
 use crate::position::REGISTERS;
 use crate::{Color, Piece, Position, Variant};
@@ -169,6 +172,16 @@ fn parse_board(v: &Variant, field: &str) -> Result<Board, FenError> {
     Ok(Board { placed, hand })
 }
 
+/// The piece an en passant capture on `squares` removes, as a FEN without `>victim` means it:
+/// the first piece of `mover` standing just beyond one of them, in the direction its side moves.
+fn default_ep_victim(v: &Variant, pos: &Position, mover: Color, squares: SquareSet) -> Option<Square> {
+    let dy = if mover == Color::White { 1 } else { -1 };
+    squares
+        .iter()
+        .filter_map(|s| v.size.offset(s, 0, dy))
+        .find(|&t| !squares.contains(t) && pos.piece_at(t).is_some_and(|p| p.color() == mover))
+}
+
 /// Just the pieces of a FEN's board field, as codes per square.
 pub(crate) fn parse_board_only(v: &Variant, fen: &str) -> Result<[u8; 256], FenError> {
     let field = fen.split_whitespace().next().unwrap_or("");
@@ -188,7 +201,7 @@ impl Position {
     pub fn from_fen(v: &Variant, fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
-            return fail("", "empty");
+            return fail("text", "empty");
         }
         let board = parse_board(v, fields[0])?;
         let mut pos = Position::empty(v);
@@ -244,8 +257,13 @@ impl Position {
         pos.set_castling(rights);
         if let Some(&text) = fields.get(3) {
             if text != "-" {
+                // `c3,c4` or, naming the piece to remove when it is not the default, `i3>j3`.
+                let (list, named) = match text.split_once('>') {
+                    Some((list, victim)) => (list, Some(victim)),
+                    None => (text, None),
+                };
                 let mut squares = SquareSet::EMPTY;
-                for name in text.split(',') {
+                for name in list.split(',') {
                     match name.parse::<Square>() {
                         Ok(s) if v.size.contains(s) && pos.board[s.index()] == 0 => squares.insert(s),
                         Ok(s) if v.size.contains(s) => {
@@ -256,13 +274,25 @@ impl Position {
                         }
                     }
                 }
-                // The piece that skipped stands one rank beyond, in the direction its side moves.
                 let mover = !side;
-                let dy = if mover == Color::White { 1 } else { -1 };
-                let victim = squares
-                    .iter()
-                    .filter_map(|s| v.size.offset(s, 0, dy))
-                    .find(|&t| !squares.contains(t) && pos.piece_at(t).is_some_and(|p| p.color() == mover));
+                let victim = match named {
+                    None => default_ep_victim(v, &pos, mover, squares),
+                    Some(name) => match name.parse::<Square>() {
+                        Ok(t)
+                            if v.size.contains(t)
+                                && !squares.contains(t)
+                                && pos.piece_at(t).is_some_and(|p| p.color() == mover) =>
+                        {
+                            Some(t)
+                        }
+                        _ => {
+                            return fail(
+                                "en passant",
+                                format!("\"{name}\" after '>' is not a square with a {} piece", mover.name()),
+                            );
+                        }
+                    },
+                };
                 if victim.is_none() {
                     return fail(
                         "en passant",
@@ -382,6 +412,12 @@ impl Position {
         } else {
             let names: Vec<String> = self.ep_squares.iter().map(|q| q.to_string()).collect();
             s.push_str(&names.join(","));
+            if let Some(victim) = self
+                .ep_victim
+                .filter(|&t| default_ep_victim(v, self, !self.side, self.ep_squares) != Some(t))
+            {
+                let _ = write!(s, ">{victim}");
+            }
         }
         let _ = write!(s, " {} {}", self.halfmoves, self.fullmoves);
         if self.passed {

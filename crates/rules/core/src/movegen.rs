@@ -169,21 +169,26 @@ impl Variant {
                     }
                     let code = board[to.index()];
                     if code == 0 {
-                        if f & F_MOVE != 0 {
+                        // A move that may also capture en passant, landing on a square an enemy
+                        // just skipped, captures it: one move, not a quiet step as well.
+                        let ep_victim = if f & F_EP_CAPTURE != 0 && pos.ep_squares.contains(to) {
+                            pos.ep_victim.filter(|v| enemy(board[v.index()]))
+                        } else {
+                            None
+                        };
+                        if let Some(victim) = ep_victim {
+                            let mv = Move {
+                                extra: victim,
+                                ..Move::new(from, to, MoveKind::EnPassant)
+                            };
+                            self.push(out, us, role, mv);
+                        } else if f & F_MOVE != 0 {
                             let kind = if f & F_EP_CREATE != 0 {
                                 MoveKind::DoubleStep
                             } else {
                                 MoveKind::Quiet
                             };
                             self.push(out, us, role, Move::new(from, to, kind));
-                        } else if f & F_EP_CAPTURE != 0 && pos.ep_squares.contains(to) {
-                            if let Some(victim) = pos.ep_victim.filter(|v| enemy(board[v.index()])) {
-                                let mv = Move {
-                                    extra: victim,
-                                    ..Move::new(from, to, MoveKind::EnPassant)
-                                };
-                                self.push(out, us, role, mv);
-                            }
                         }
                         continue;
                     }

@@ -1,0 +1,111 @@
+//! Variants and positions shared by the property tests.
+
+#![allow(dead_code)]
+
+use messhall_rules::Variant;
+
+pub fn chess() -> Variant {
+    messhall_games::builtin("chess").unwrap()
+}
+
+pub fn grand_food() -> Variant {
+    let path = format!(
+        "{}/../../../examples/variants/grand-food.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    messhall_games::load(&path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A 10x10 variant with a piece for most XBetza features, to walk random games through them:
+/// cannons, grasshoppers, crooked bishops, a locust that shoots an adjacent enemy and steps back
+/// (`cWabW`), a lame knight with the patient pawn capture (`mfWacfF`), and the E, whose initial
+/// lame double step in any orthogonal direction gives en passant rights (sideways too) and which
+/// captures en passant diagonally.
+pub const ZOO: &str = r#"
+name = "zoo"
+files = 10
+ranks = 10
+start = "rncgkzlaer/pppppppppp/2e4e2/10/10/10/10/2E4E2/PPPPPPPPPP/RNCGKZLAER w KQkq - 0 1"
+
+[[piece]]
+letter = "P"
+name = "Pawn"
+betza = "mfWcfeFifmneD"
+pawn = true
+
+[[piece]]
+letter = "K"
+name = "King"
+betza = "K"
+royal = true
+
+[[piece]]
+letter = "R"
+name = "Rook"
+betza = "R"
+
+[[piece]]
+letter = "N"
+name = "Knight"
+betza = "N"
+
+[[piece]]
+letter = "C"
+name = "Cannon"
+betza = "mRcpR"
+
+[[piece]]
+letter = "G"
+name = "Grasshopper"
+betza = "gQ"
+
+[[piece]]
+letter = "Z"
+name = "Crooked bishop"
+betza = "zB"
+
+[[piece]]
+letter = "L"
+name = "Locust"
+betza = "mKcWabW"
+
+[[piece]]
+letter = "A"
+name = "Patient horse"
+betza = "nNmfWacfF"
+
+[[piece]]
+letter = "E"
+name = "Sidestepper"
+betza = "mWceFimneD"
+
+[[promotion]]
+rank = 10
+choices = "RNCGZ"
+
+[castling]
+king = "K"
+rook = "R"
+kingside_file = "h"
+queenside_file = "c"
+"#;
+
+pub fn zoo() -> Variant {
+    messhall_games::from_toml("zoo", ZOO).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Chess positions with castling, en passant, promotions and pins.
+pub const CHESS_FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+];
+
+pub const GRAND_FOOD_FENS: &[&str] = &[
+    "rcnbsqksbncr/1t2h2h2t1/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/1T2H2H2T1/RCNBSQKSBNCR w KQkq - 0 1",
+    "r2b1qks2cr/1t2h1nh2t1/pp1p1p1pp1pp/2p3p2p2/3Pp3b3/1S10/4P2c4/PPP2PP1PPPP/1T2H2H2T1/RCNB1QK4R w Kkq e7 0 12",
+    "2b6n1r/1P3k6/p3h3q1p1/7c4/12/2Pp8/6C5/6P5/9p2/R5K1B3 b Q c4 0 30",
+];
