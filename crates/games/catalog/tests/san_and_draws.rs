@@ -73,6 +73,8 @@ fn moves_parse_in_either_notation() {
         assert!(!e.contains('\n'), "{e}");
     }
     assert!(errors[3].contains("the Pawn on e2 cannot go to e5"), "{}", errors[3]);
+    let e = chess.parse_move(&pos, "N@e4").unwrap_err().to_string();
+    assert!(e.contains("chess has no drops"), "{e}");
     let pinned = Position::from_fen(&chess, "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
     let e = chess.parse_move(&pinned, "e2c3").unwrap_err().to_string();
     assert!(e.contains("would leave your King attacked"), "{e}");

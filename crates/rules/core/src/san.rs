@@ -202,6 +202,17 @@ impl Variant {
             text: text.into(),
             hint,
         };
+        if let Some(Coordinates::Drop { letter, to }) = c {
+            let us = pos.side_to_move();
+            return match self.role_by_letter(letter) {
+                _ if self.drops.is_empty() => illegal(format!(": {} has no drops", self.name)),
+                None => illegal(format!(": '{letter}' is not a piece of {}", self.name)),
+                Some(role) if pos.hand(us, role) == 0 => {
+                    illegal(format!(": {} holds no {} in hand", us.name(), self.role(role).name))
+                }
+                Some(role) => illegal(format!(": a {} cannot be dropped on {to}", self.role(role).name)),
+            };
+        }
         let Some(Coordinates::Legs { squares, promotion }) = c else {
             if legal.is_empty() {
                 return illegal(": the game is over".into());
