@@ -29,6 +29,10 @@ pub const BUILTINS: &[Builtin] = &[
         name: "calorie",
         text: include_str!("../variants/calorie.toml"),
     },
+    Builtin {
+        name: "foodfight",
+        text: include_str!("../variants/foodfight.toml"),
+    },
 ];
 
 /// The hooks named by a variant file's `rules` field.
