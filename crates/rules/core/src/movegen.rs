@@ -420,17 +420,40 @@ impl Variant {
         }
     }
 
-    /// Squares of the side to move's pieces that may not leave their line to the royal `king`.
-    fn pinned(&self, pos: &Position, king: Square) -> SquareSet {
+    /// Squares that a move of the side to move may neither leave nor enter without possibly
+    /// exposing its royal on `king`: pinned pieces on rider lines, every square of a hopper's line
+    /// (a new or lost hurdle changes its attack) and the path squares of lame leaps. `None` when an
+    /// enemy piece whose attacks are found by generating its moves is on the board: then every move
+    /// is tested by playing it.
+    fn unsafe_squares(&self, pos: &Position, king: Square) -> Option<SquareSet> {
         let us = pos.side;
         let them = !us;
         let t = &self.tables;
-        let mut pinned = SquareSet::EMPTY;
+        let slow = t.slow_attackers[them.index()];
+        if slow != 0
+            && pos.by_color[them]
+                .iter()
+                .any(|s| pos.piece_at(s).is_some_and(|p| slow >> p.role().0 & 1 == 1))
+        {
+            return None;
+        }
+        let mut unsafe_squares = SquareSet::EMPTY;
         for (g, group) in t.groups[them.index()].iter().enumerate() {
+            let ray = t.reverse_ray(them, g, king);
+            if group.hop != Hop::None || group.lame {
+                for (i, &y) in t.ray_squares(ray).iter().enumerate() {
+                    for &l in t.lame_squares(ray, i) {
+                        unsafe_squares.insert(l);
+                    }
+                    if group.hop != Hop::None || group.mask_at[2..].iter().any(|&m| m != 0) {
+                        unsafe_squares.insert(y);
+                    }
+                }
+                continue;
+            }
             if group.mask_at[2..].iter().all(|&m| m == 0) {
                 continue;
             }
-            let ray = t.reverse_ray(them, g, king);
             let mut blocker = None;
             for (i, &y) in t.ray_squares(ray).iter().enumerate() {
                 let Some(p) = pos.piece_at(y) else { continue };
@@ -438,7 +461,7 @@ impl Variant {
                     None if p.color() == us => blocker = Some(y),
                     Some(b) if p.color() == them && group.mask_at[(i + 1).min(16)] >> p.role().0 & 1 == 1 => {
                         if self.active(pos, y) {
-                            pinned.insert(b);
+                            unsafe_squares.insert(b);
                         }
                         break;
                     }
@@ -446,7 +469,7 @@ impl Variant {
                 }
             }
         }
-        pinned
+        Some(unsafe_squares)
     }
 
     /// All legal moves of the side to move, a pass where the rules call for one. Empty when the
@@ -467,22 +490,22 @@ impl Variant {
         let us = pos.side;
         let in_check = if self.end.royal == RoyalRule::Checkmate {
             let royals = pos.royals[us];
-            let simple = self.tables.simple_attacks && royals.count() == 1;
-            let king = royals.first();
             let in_check = self.in_check(pos);
-            let pinned = match king {
-                Some(k) if simple && !in_check => self.pinned(pos, k),
-                _ => SquareSet::EMPTY,
+            // With one royal, not in check, a move can only expose it through the squares
+            // `unsafe_squares` lists; other moves need not be played to be known legal.
+            let unsafe_squares = match royals.first() {
+                Some(k) if royals.count() == 1 && !in_check => self.unsafe_squares(pos, k),
+                _ => None,
             };
             moves.retain(|mv| {
-                let cheap = simple
-                    && !in_check
-                    && matches!(
+                let cheap = unsafe_squares.is_some_and(|u| {
+                    matches!(
                         mv.kind,
                         MoveKind::Quiet | MoveKind::Capture | MoveKind::DoubleStep | MoveKind::Drop(_)
-                    )
-                    && !royals.contains(mv.from)
-                    && !pinned.contains(mv.from);
+                    ) && !royals.contains(mv.from)
+                        && !u.contains(mv.from)
+                        && !u.contains(mv.to)
+                });
                 cheap || self.keeps_royals_safe(pos, mv)
             });
             in_check

@@ -55,9 +55,6 @@ pub(crate) struct Tables {
     /// Per `color * 256 + square`: the squares and roles from which a piece of that colour could
     /// capture en passant onto the square.
     pub ep_sources: Vec<Vec<(Square, Role)>>,
-    /// Whether a move can only make the mover's royal attacked by uncovering a rider line through
-    /// its start square (no hoppers, lame leaps or slow attackers): enables cheap legality.
-    pub simple_attacks: bool,
 }
 
 /// The squares a single leap `(dx, dy)` passes when it is lame: straight leaps pass the squares
@@ -144,7 +141,6 @@ impl Tables {
             index: vec![(0, 0); 2 * roles * 256],
             multi_leg: vec![Vec::new(); 2 * roles],
             ep_sources: vec![Vec::new(); 2 * 256],
-            simple_attacks: true,
             ..Tables::default()
         };
         for color in Color::ALL {
@@ -271,9 +267,6 @@ impl Tables {
                     self.groups[c][g].mask_at[k] |= 1 << r;
                 }
             }
-        }
-        if self.slow_attackers[c] != 0 || self.groups[c].iter().any(|g| g.hop != Hop::None || g.lame) {
-            self.simple_attacks = false;
         }
         // Reverse rays: from a target, back against the leap, as far as any member reaches.
         for (g, key) in keys.iter().enumerate() {
