@@ -18,6 +18,13 @@ pub enum BenchCommand {
         #[arg(long)]
         fairy_stockfish: Option<String>,
     },
+    /// Search: a deterministic node count at a fixed depth on fixed positions of every built-in
+    /// game, and nodes per second.
+    Search {
+        /// Plies (default: the bench depth).
+        #[arg(long)]
+        depth: Option<u32>,
+    },
 }
 
 struct Case {
@@ -59,11 +66,22 @@ const CASES: &[Case] = &[
         quick_depth: 3,
         expected: None,
     },
+    Case {
+        // Fairy-Stockfish cannot play Food Fight (12x12, cannon nightrider, zigzag Pie): no peer.
+        name: "Foodfight start",
+        variant: "foodfight",
+        fsf_variant: None,
+        fen: "rscbmnkmbcsr/dmfwueeuwfmd/ppppggggpppp/12/12/12/12/12/12/PPPPGGGGPPPP/DMFWUEEUWFMD/RSCBMNKMBCSR w - - 0 1",
+        depth: 4,
+        quick_depth: 3,
+        expected: None,
+    },
 ];
 
 pub fn run(what: BenchCommand) -> Result<()> {
     match what {
         BenchCommand::Perft { quick, fairy_stockfish } => perft(quick, fairy_stockfish),
+        BenchCommand::Search { depth } => crate::bench_search::search(depth),
     }
 }
 

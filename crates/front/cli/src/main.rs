@@ -3,10 +3,15 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod analyse;
+mod arena;
 mod bench;
+mod bench_search;
 mod board_text;
+mod diagram;
 mod perft;
 mod play;
+mod players;
 mod show;
 
 /// Play and analyse food-fight chess variants (and, soon, the cafeteria game).
@@ -41,10 +46,65 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
-    /// Play a game in the terminal: two people at one keyboard.
+    /// Play a game in the terminal: people at one keyboard, or the AI.
     Play {
         /// A built-in variant name or the path of a variant file.
         variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// White: human, ai, level=N, depth=N, nodes=N, random or greedy.
+        #[arg(long, default_value = "human")]
+        white: String,
+        /// Black: human, ai, level=N, depth=N, nodes=N, random or greedy.
+        #[arg(long, default_value = "human")]
+        black: String,
+        /// Level of an `ai` player, 1 (beginner) to 10 (full strength).
+        #[arg(long, default_value_t = 10)]
+        level: u8,
+        /// Seconds the AI thinks per move.
+        #[arg(long, default_value_t = 1.0)]
+        time: f64,
+    },
+    /// Show the engine's analysis of a position, one line per depth.
+    Analyse {
+        /// A built-in variant name or the path of a variant file.
+        variant: String,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Seconds to think (default 5).
+        #[arg(long, conflicts_with = "depth")]
+        time: Option<f64>,
+        /// Plies to search.
+        #[arg(long)]
+        depth: Option<u32>,
+    },
+    /// Play two engine configurations against each other.
+    Match {
+        /// A built-in variant name or the path of a variant file.
+        variant: String,
+        /// Player A: level=N, depth=N, nodes=N, random or greedy.
+        #[arg(long)]
+        a: String,
+        /// Player B.
+        #[arg(long)]
+        b: String,
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Seconds per move for level players.
+        #[arg(long, default_value_t = 0.1)]
+        time: f64,
+    },
+    /// Print a diagram for a rules page: the start position, or where one piece may go.
+    Diagram {
+        /// A built-in variant name or the path of a variant file.
+        variant: String,
+        /// The piece (its FEN letter; lowercase for Black), alone on the board unless --fen is given.
+        #[arg(long)]
+        piece: Option<char>,
+        /// Where the piece stands (default: a central square).
+        #[arg(long)]
+        square: Option<String>,
+        /// The other pieces on the board (default: none); without --piece, the piece on --square moves.
         #[arg(long)]
         fen: Option<String>,
     },
@@ -66,7 +126,38 @@ fn main() -> ExitCode {
             fen,
             divide,
         } => perft::run(&variant, depth, fen.as_deref(), divide),
-        Command::Play { variant, fen } => play::run(&variant, fen.as_deref()),
+        Command::Play {
+            variant,
+            fen,
+            white,
+            black,
+            level,
+            time,
+        } => play::run(&variant, fen.as_deref(), [&white, &black], level, time),
+        Command::Analyse {
+            variant,
+            fen,
+            time,
+            depth,
+        } => analyse::run(&variant, fen.as_deref(), time, depth),
+        Command::Match {
+            variant,
+            a,
+            b,
+            games,
+            time,
+        } => arena::run(&variant, &a, &b, games, time),
+        Command::Diagram {
+            variant,
+            piece,
+            square,
+            fen,
+        } => diagram::run(&diagram::Request {
+            variant: &variant,
+            piece,
+            square: square.as_deref(),
+            fen: fen.as_deref(),
+        }),
         Command::Bench { what } => bench::run(what),
     };
     match result {

@@ -1,22 +1,39 @@
 //! A terminal game between two people at one keyboard.
 
 use crate::board_text;
+use crate::players::{Bot, Config};
 use crate::show::load;
 use anyhow::Result;
 use messhall_rules::{Game, Move, MoveKind, Square, Variant};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
+use std::time::Duration;
 
 const HELP: &str = "Enter a move as coordinates (e2e4, e7e8q, N@e4, pass) or SAN (Nf3, exd5, O-O).
 Commands: moves (list the legal moves), undo, fen, help, quit.";
 
-pub fn run(variant: &str, fen: Option<&str>) -> Result<()> {
+pub fn run(variant: &str, fen: Option<&str>, players: [&str; 2], level: u8, time: f64) -> Result<()> {
     let (v, pos) = load(variant, fen)?;
+    let v = Arc::new(v);
+    let mut bots = [None, None];
+    for (i, text) in players.into_iter().enumerate() {
+        let config = match Config::parse(text)? {
+            Config::Level(10) if text == "ai" => Config::Level(level.clamp(1, 10)),
+            c => c,
+        };
+        if config != Config::Human {
+            bots[i] = Some(Bot::new(v.clone(), config, 1 + i as u64));
+        }
+    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    play(Arc::new(v), pos, &mut input, &mut out)
+    if bots.iter().all(Option::is_none) {
+        return play(v, pos, &mut input, &mut out);
+    }
+    let time = Duration::from_secs_f64(time.max(0.001));
+    play_with(v, pos, &mut bots, time, &mut input, &mut out)
 }
 
 fn highlight(mv: Option<&Move>) -> Vec<Square> {
@@ -33,6 +50,19 @@ pub fn play(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
+    play_with(v, start, &mut [None, None], Duration::ZERO, input, out)
+}
+
+/// The game loop with a computer player for White and/or Black (`bots`, indexed by colour).
+pub fn play_with(
+    v: Arc<Variant>,
+    start: messhall_rules::Position,
+    bots: &mut [Option<Bot>; 2],
+    time: Duration,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let first = start.clone();
     let mut game = Game::new(v.clone(), start);
     writeln!(out, "{} ({}x{}). {HELP}", v.name, v.size.files(), v.size.ranks())?;
     let mut redraw = true;
@@ -52,6 +82,17 @@ pub fn play(
         if legal.len() == 1 && legal[0].kind == MoveKind::Pass {
             writeln!(out, "{} has no legal move and passes.", pos.side_to_move().name())?;
             game.play(legal[0]);
+            redraw = true;
+            continue;
+        }
+        if let Some(bot) = bots[pos.side_to_move().index()].as_mut() {
+            let history = earlier_hashes(&v, &first, game.moves());
+            let Some(mv) = bot.choose(&pos, &history, time) else {
+                writeln!(out, "{} has no move.", pos.side_to_move().name())?;
+                return Ok(());
+            };
+            writeln!(out, "{} played {}", pos.side_to_move().name(), v.san(&pos, &mv))?;
+            game.play(mv);
             redraw = true;
             continue;
         }
@@ -136,6 +177,17 @@ fn pick_move(
             Ok(None)
         }
     }
+}
+
+/// Hashes of the positions before the current one, for the engine's repetition checks.
+fn earlier_hashes(v: &Variant, start: &messhall_rules::Position, moves: &[Move]) -> Vec<u64> {
+    let mut pos = start.clone();
+    let mut hashes = Vec::with_capacity(moves.len());
+    for mv in moves {
+        hashes.push(pos.hash());
+        pos = pos.play(v, mv);
+    }
+    hashes
 }
 
 fn two_squares(text: &str) -> Option<(Square, Square)> {

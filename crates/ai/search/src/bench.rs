@@ -1,0 +1,48 @@
+//! The search benchmark: a fixed depth on fixed positions of a variant, for a node count that
+//! changes exactly when the search's behaviour does.
+
+use crate::{Engine, Limits, Options, SearchRng};
+use messhall_rules::{Position, Variant};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Depth of `messhall bench search`.
+pub const BENCH_DEPTH: u32 = 6;
+/// Plies of seeded random play before each bench position after the start.
+pub const BENCH_PLIES: [u32; 4] = [0, 6, 12, 20];
+pub const BENCH_SEED: u64 = 20_261_122;
+
+/// The bench positions of a variant: the start and positions after seeded random plies.
+pub fn positions(v: &Variant) -> Vec<Position> {
+    let mut out = Vec::new();
+    for (i, &plies) in BENCH_PLIES.iter().enumerate() {
+        let mut rng = SearchRng::new(BENCH_SEED + i as u64);
+        let mut pos = v.start();
+        for _ in 0..plies {
+            let moves = v.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let next = pos.play(v, &moves[rng.below(moves.len() as u32) as usize]);
+            if v.legal_moves(&next).is_empty() {
+                break;
+            }
+            pos = next;
+        }
+        out.push(pos);
+    }
+    out
+}
+
+/// Searches every bench position of `v` to `depth` with a fresh engine; the total node count and time.
+pub fn run(v: &Arc<Variant>, depth: u32) -> (u64, Duration) {
+    let start = Instant::now();
+    let mut nodes = 0;
+    for pos in positions(v) {
+        let mut engine = Engine::new(v.clone(), &Options::default());
+        if let Some(info) = engine.search(&pos, &[], &Limits::depth(depth), &mut |_| {}) {
+            nodes += info.nodes;
+        }
+    }
+    (nodes, start.elapsed())
+}

@@ -1,0 +1,248 @@
+//! Static evaluation for any variant, built from the variant's data alone: piece values
+//! ([`messhall_rules::RoleInfo::value`]), mobility along each piece's compiled moves, royal safety,
+//! pawn advancement toward the variant's promotion ranks, and energy where pieces carry a counter.
+//! Scores are centipawns from the side to move's point of view.
+
+use messhall_rules::spec::RoyalRule;
+use messhall_rules::{Color, Position, Role, Square, Variant};
+
+/// Centipawns per square a piece reaches beyond its average on an empty board.
+pub const MOBILITY_CP: i32 = 4;
+/// Centipawns per friendly piece next to a royal, at full enemy material.
+pub const SHELTER_CP: i32 = 12;
+/// Most sheltering neighbours counted.
+pub const SHELTER_MAX: i32 = 3;
+/// Centipawns per step of a royal toward the centre once the enemy's pieces are gone.
+pub const ROYAL_CENTRE_CP: i32 = 8;
+/// Share of the promotion gain a pawn one rank short of promotion is worth (per mille).
+pub const ADVANCE_PER_MILLE: i32 = 200;
+/// Value kept by a piece with 0, 1 and 2 energy (per cent); 3 or more keep all.
+pub const ENERGY_VALUE_PERCENT: [i32; 3] = [10, 55, 85];
+/// Centipawns per point of energy, up to [`ENERGY_CAP`].
+pub const ENERGY_CP: i32 = 3;
+pub const ENERGY_CAP: i32 = 12;
+/// Bonus for having the move.
+pub const TEMPO_CP: i32 = 10;
+
+/// A straight line of squares one of a piece's moves goes along, nearest first.
+#[derive(Clone, Debug)]
+struct Ray {
+    squares: Vec<Square>,
+    quiet: bool,
+    capture: bool,
+}
+
+/// Evaluation tables compiled once per variant.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    /// Material value per role (royals 0: they are never traded).
+    values: Vec<i32>,
+    royal_safety: bool,
+    /// Advancement bonus per role and relative rank.
+    advance: Vec<[i32; 16]>,
+    /// Rays per (colour, role, square): index `(color * roles + role) * 256 + square`.
+    rays: Vec<Vec<Ray>>,
+    /// Average empty-board mobility per role (subtracted so mobility does not double the values).
+    mobility_centre: Vec<i32>,
+    is_pawn: Vec<bool>,
+    /// Pieces of these roles carry energy.
+    has_energy: Vec<bool>,
+    /// Non-pawn, non-royal material of one side at the start (for the game phase).
+    start_material: i32,
+    files: u8,
+    ranks: u8,
+    roles: usize,
+}
+
+impl Evaluator {
+    pub fn new(v: &Variant) -> Evaluator {
+        let roles = v.role_count();
+        let values: Vec<i32> = v
+            .roles()
+            .map(|(_, r)| if r.royal { 0 } else { r.value.max(0) })
+            .collect();
+        let mut advance = vec![[0i32; 16]; roles];
+        for p in &v.promotions {
+            let best = p.choices.iter().map(|c| values[c.index()]).max().unwrap_or(0);
+            for (r, table) in advance.iter_mut().enumerate() {
+                if p.roles >> r & 1 == 0 || p.rank == 0 {
+                    continue;
+                }
+                let gain = (best - values[r]).max(0);
+                let last = i64::from(p.rank);
+                for (rank, slot) in table.iter_mut().enumerate().take(p.rank as usize) {
+                    let x = rank as i64;
+                    let bonus =
+                        i64::from(gain) * i64::from(ADVANCE_PER_MILLE) * x * x / (last - 1).max(1).pow(2) / 1000;
+                    *slot = (*slot).max(bonus as i32);
+                }
+            }
+        }
+        let size = v.size;
+        let mut rays = vec![Vec::new(); 2 * roles * 256];
+        let mut mobility_centre = vec![0; roles];
+        for (role, info) in v.roles() {
+            let mut total = 0usize;
+            for color in Color::ALL {
+                let dir: i32 = if color == Color::White { 1 } else { -1 };
+                for sq in size.squares() {
+                    let mut list = Vec::new();
+                    for m in &info.moves.moves {
+                        if m.legs.len() != 1 || m.initial_only {
+                            continue;
+                        }
+                        let leg = &m.legs[0];
+                        if leg.crooked.is_some() || leg.hop != Default::default() {
+                            continue;
+                        }
+                        let max = if leg.max_steps == 0 {
+                            16
+                        } else {
+                            i32::from(leg.max_steps)
+                        };
+                        let (dx, dy) = (i32::from(leg.step.dx), i32::from(leg.step.dy) * dir);
+                        let mut squares = Vec::new();
+                        let mut at = sq;
+                        for _ in 0..max {
+                            match size.offset(at, dx, dy) {
+                                Some(next) => {
+                                    squares.push(next);
+                                    at = next;
+                                }
+                                None => break,
+                            }
+                        }
+                        if color == Color::White {
+                            total += squares.len();
+                        }
+                        if !squares.is_empty() {
+                            list.push(Ray {
+                                squares,
+                                quiet: leg.mode.to_empty,
+                                capture: leg.mode.to_enemy,
+                            });
+                        }
+                    }
+                    rays[(color.index() * roles + role.index()) * 256 + sq.index()] = list;
+                }
+            }
+            mobility_centre[role.index()] = (total / size.square_count().max(1)) as i32 / 2;
+        }
+        let start = v.start();
+        let is_pawn: Vec<bool> = v.roles().map(|(r, _)| v.is_pawn(r)).collect();
+        let mut start_material = 0;
+        for sq in start.pieces_of(Color::White) {
+            if let Some(p) = start.piece_at(sq) {
+                if !is_pawn[p.role().index()] {
+                    start_material += values[p.role().index()];
+                }
+            }
+        }
+        Evaluator {
+            royal_safety: v.end.royal == RoyalRule::Checkmate || v.end.royal == RoyalRule::Capture,
+            has_energy: v
+                .roles()
+                .map(|(_, r)| v.counter_name.is_some() && !r.royal && r.counter > 0)
+                .collect(),
+            values,
+            advance,
+            rays,
+            mobility_centre,
+            is_pawn,
+            start_material: start_material.max(1),
+            files: size.files(),
+            ranks: size.ranks(),
+            roles,
+        }
+    }
+
+    /// The material value of a role (0 for royals).
+    #[inline]
+    pub fn value(&self, role: Role) -> i32 {
+        self.values[role.index()]
+    }
+
+    /// The position's score for the side to move.
+    pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
+        let us = pos.side_to_move();
+        let mut material = [0i32; 2];
+        let mut positional = [0i32; 2];
+        let mut advance = [0i32; 2];
+        let mut pawns = [0i32; 2];
+        let inactive = v.rules.has_inactive_pieces();
+        for color in Color::ALL {
+            let c = color.index();
+            let enemies = pos.pieces_of(!color);
+            for sq in pos.pieces_of(color) {
+                let Some(piece) = pos.piece_at(sq) else { continue };
+                let r = piece.role().index();
+                let mut value = self.values[r];
+                if self.has_energy[r] {
+                    let e = i32::from(pos.counter(sq));
+                    if let Some(&pct) = ENERGY_VALUE_PERCENT.get(e as usize) {
+                        value = value * pct / 100;
+                    }
+                    positional[c] += ENERGY_CP * e.min(ENERGY_CAP);
+                }
+                material[c] += value;
+                if self.is_pawn[r] {
+                    pawns[c] += value;
+                }
+                advance[c] += self.advance[r][usize::from(v.relative_rank(color, sq))];
+                if self.is_pawn[r] || (inactive && !v.rules.is_active(v, pos, sq)) {
+                    continue;
+                }
+                let mut reach = 0;
+                for ray in &self.rays[(c * self.roles + r) * 256 + sq.index()] {
+                    for &to in &ray.squares {
+                        if pos.piece_at(to).is_none() {
+                            reach += i32::from(ray.quiet);
+                            continue;
+                        }
+                        reach += i32::from(ray.capture && enemies.contains(to));
+                        break;
+                    }
+                }
+                positional[c] += MOBILITY_CP * (reach - self.mobility_centre[r]);
+            }
+        }
+        for color in Color::ALL {
+            // Pawns count half their advancement while the enemy has all its pieces, fully without them.
+            let phase = self.phase(&material, &pawns, !color);
+            positional[color.index()] += advance[color.index()] * (512 - phase) / 512;
+        }
+        if self.royal_safety {
+            for color in Color::ALL {
+                let royals = pos.royals(color);
+                if royals.count() > 2 {
+                    continue;
+                }
+                let phase = self.phase(&material, &pawns, !color);
+                for sq in royals {
+                    let mut shelter = 0;
+                    for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                        if let Some(n) = v.size.offset(sq, dx, dy)
+                            && pos.pieces_of(color).contains(n)
+                        {
+                            shelter += 1;
+                        }
+                    }
+                    positional[color.index()] += SHELTER_CP * shelter.min(SHELTER_MAX) * phase / 256;
+                    let fx = 2 * i32::from(sq.file()) - (i32::from(self.files) - 1);
+                    let fy = 2 * i32::from(sq.rank()) - (i32::from(self.ranks) - 1);
+                    let off_centre = (fx.abs() + fy.abs()) / 2;
+                    positional[color.index()] -= ROYAL_CENTRE_CP * off_centre * (256 - phase) / 256;
+                }
+            }
+        }
+        let (u, t) = (us.index(), (!us).index());
+        material[u] - material[t] + positional[u] - positional[t] + TEMPO_CP
+    }
+
+    /// `color`'s share of its starting piece material, 0 to 256: high means danger for the other
+    /// side's royal, low means an endgame.
+    fn phase(&self, material: &[i32; 2], pawns: &[i32; 2], color: Color) -> i32 {
+        let pieces = (material[color.index()] - pawns[color.index()]).max(0);
+        (pieces * 256 / self.start_material).min(256)
+    }
+}

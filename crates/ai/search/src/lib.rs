@@ -1,0 +1,112 @@
+//! The messhall AI: one search for every chess game of the rules core.
+//!
+//! Iterative deepening over a principal-variation alpha-beta search with a transposition table,
+//! quiescence on captures, move ordering (hash move, MVV-LVA, killers, history), check extension
+//! where the game has check, mate scores, passes, royal capture, repetition and fifty-move
+//! awareness, and time management. The evaluation is built from the variant's data only, so a
+//! variant the engine has never seen is played as well as its data allows. Levels 1 to 9 weaken
+//! the engine by depth, node budgets and deliberate, seeded evaluation noise ([`Level`]).
+//!
+//! ```
+//! use messhall_search::{Engine, Limits, Options};
+//! use std::sync::Arc;
+//! let chess = Arc::new(messhall_games::builtin("chess").unwrap());
+//! let mut engine = Engine::new(chess.clone(), &Options::default());
+//! let result = engine.search(&chess.start(), &[], &Limits::depth(2), &mut |_| {}).unwrap();
+//! assert!(chess.legal_moves(&chess.start()).contains(&result.pv[0]));
+//! ```
+
+pub mod baseline;
+pub mod bench;
+pub mod eval;
+mod level;
+pub mod movepicker;
+mod rng;
+pub mod search;
+pub mod timemgmt;
+pub mod transpositiontable;
+
+pub use level::Level;
+pub use rng::SearchRng;
+pub use search::{NodeKind, Score, SearchInfo, Searcher};
+pub use timemgmt::{Clock, Limits};
+
+use messhall_rules::{Move, Position, Variant};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// How an engine is set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    pub level: Level,
+    /// Seed of the deliberate noise of weaker levels.
+    pub seed: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: 16,
+            level: Level::FULL,
+            seed: 0,
+        }
+    }
+}
+
+/// A searching player for one variant.
+pub struct Engine {
+    searcher: Searcher,
+    level: Level,
+    rng: SearchRng,
+}
+
+impl Engine {
+    pub fn new(variant: Arc<Variant>, options: &Options) -> Engine {
+        Engine {
+            searcher: Searcher::new(variant, options.hash_mb),
+            level: options.level,
+            rng: SearchRng::new(options.seed),
+        }
+    }
+
+    /// Searching stops soon after `flag` is set (the search never clears it).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.searcher.set_stop_flag(flag);
+    }
+
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.searcher.stop_flag()
+    }
+
+    /// Forgets what earlier searches learned.
+    pub fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// Searches `pos` within `limits` (and the level's depth). `history` holds the hashes of the
+    /// game's earlier positions, oldest first, for repetitions. `on_iteration` is called after each
+    /// finished depth. `None` when the side to move has no legal move (the game is over).
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<SearchInfo> {
+        self.searcher.noise_cp = self.level.noise_cp();
+        self.searcher.noise_key = self.rng.next_u64();
+        let mut limits = *limits;
+        if let Some(n) = self.level.max_nodes() {
+            limits.nodes = Some(limits.nodes.map_or(n, |m| m.min(n)));
+        }
+        self.searcher
+            .search(pos, history, &limits, self.level.max_depth(), on_iteration)
+    }
+
+    /// The move to play: the first move of the principal variation.
+    pub fn best_move(&mut self, pos: &Position, history: &[u64], limits: &Limits) -> Option<Move> {
+        self.search(pos, history, limits, &mut |_| {}).map(|i| i.pv[0])
+    }
+}

@@ -1,0 +1,99 @@
+//! Move ordering: the hash move, then captures by victim and attacker value (MVV-LVA), then
+//! killers, then quiet moves by history.
+
+use crate::eval::Evaluator;
+use messhall_rules::{Move, MoveKind, Position, Variant};
+
+pub const HASH_MOVE: i32 = 1 << 30;
+pub const GOOD_CAPTURE: i32 = 1 << 24;
+pub const PROMOTION: i32 = 1 << 23;
+pub const FIRST_KILLER: i32 = 1 << 22;
+pub const SECOND_KILLER: i32 = (1 << 22) - 1;
+/// A royal victim's value for ordering (taking it wins in royal-capture games).
+pub const ROYAL_VICTIM: i32 = 50_000;
+
+/// The value of what `mv` captures (0 for none).
+pub fn victim_value(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
+    let value_at = |sq| {
+        pos.piece_at(sq).map_or(0, |p| {
+            if v.is_royal(p.role()) {
+                ROYAL_VICTIM
+            } else {
+                eval.value(p.role()).max(1)
+            }
+        })
+    };
+    match mv.kind {
+        MoveKind::Capture => value_at(mv.to),
+        MoveKind::EnPassant => value_at(mv.extra),
+        MoveKind::Locust => value_at(mv.extra) + value_at(mv.to),
+        _ => 0,
+    }
+}
+
+/// The ordering score of a capture or promotion: most valuable victim, least valuable attacker.
+pub fn tactical_score(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
+    let victim = victim_value(v, eval, pos, mv);
+    let attacker = pos.piece_at(mv.from).map_or(0, |p| eval.value(p.role()));
+    let promo = mv.promotion.map_or(0, |r| eval.value(r));
+    victim * 16 - attacker / 8 + promo * 8
+}
+
+/// Whether a move changes material (capture or promotion): searched in quiescence, ordered first.
+#[inline]
+pub fn is_tactical(mv: &Move) -> bool {
+    mv.is_capture() || mv.promotion.is_some()
+}
+
+/// Brings the best-scored move from `i` on to index `i` (selection sort, one step).
+pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+}
+
+/// Index of a move in the history table: side, from, to.
+#[inline]
+pub fn history_index(side: usize, mv: &Move) -> usize {
+    (side * 256 + mv.from.index()) * 256 + mv.to.index()
+}
+
+/// Ordering scores for a node's moves.
+#[allow(clippy::too_many_arguments)]
+pub fn score_moves(
+    v: &Variant,
+    eval: &Evaluator,
+    pos: &Position,
+    moves: &[Move],
+    hash_move: Option<Move>,
+    killers: [Option<Move>; 2],
+    history: &[i32],
+    scores: &mut Vec<i32>,
+) {
+    scores.clear();
+    let side = pos.side_to_move().index();
+    for mv in moves {
+        let s = if Some(*mv) == hash_move {
+            HASH_MOVE
+        } else if is_tactical(mv) {
+            let t = tactical_score(v, eval, pos, mv);
+            if mv.is_capture() {
+                GOOD_CAPTURE + t
+            } else {
+                PROMOTION + t
+            }
+        } else if Some(*mv) == killers[0] {
+            FIRST_KILLER
+        } else if Some(*mv) == killers[1] {
+            SECOND_KILLER
+        } else {
+            history[history_index(side, mv)]
+        };
+        scores.push(s);
+    }
+}

@@ -1,0 +1,503 @@
+//! Iterative deepening, principal-variation alpha-beta (negamax) and quiescence on captures.
+//!
+//! Game-agnostic: the search asks the variant for legal moves, checks, decided material and end
+//! rules, and never which variant it plays. Every node is a choice node today; [`NodeKind`] is where
+//! a chance node (a dice roll, as in the PieceEater) joins, searched by expectimax with Star1/Star2
+//! style bounds over its outcomes.
+
+use crate::eval::Evaluator;
+use crate::movepicker::{self, is_tactical, pick, score_moves};
+use crate::timemgmt::{Limits, TimeManager};
+use crate::transpositiontable::{Bound, TranspositionTable};
+use messhall_rules::spec::{RoyalRule, StalemateRule};
+use messhall_rules::{Move, Position, Variant};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// A win by mate (or royal capture) at the root; mates further away score less.
+pub const MATE: i32 = 30_000;
+/// Scores at least this far from 0 are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+pub const INFINITY: i32 = 31_000;
+/// Deepest ply the search reaches (extensions and quiescence included).
+pub const MAX_PLY: usize = 128;
+/// Plies of iterative deepening at most.
+pub const MAX_DEPTH: u32 = 64;
+/// Late move reductions: from this depth, after this many moves, quiet moves only.
+pub const LMR_MIN_DEPTH: i32 = 3;
+pub const LMR_MIN_INDEX: usize = 3;
+/// Reduce one more ply from this move index on.
+pub const LMR_DEEP_INDEX: usize = 10;
+/// Captures that cannot bring the score back to alpha even with this margin are skipped in quiescence.
+pub const DELTA_MARGIN: i32 = 200;
+/// History bonuses stay below this.
+pub const HISTORY_MAX: i32 = 1 << 20;
+/// How often (in nodes) the clock and the stop flag are looked at.
+pub const CHECK_EVERY: u64 = 1024;
+
+/// A score as people read it: centipawns, or moves to mate (negative: being mated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s + 1) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(cp) => write!(f, "cp {cp}"),
+            Score::Mate(m) => write!(f, "mate {m}"),
+        }
+    }
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub score: Score,
+    /// The score in centipawns (mates as +-[`MATE`] minus plies).
+    pub raw_score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+}
+
+impl SearchInfo {
+    pub fn nps(&self) -> u64 {
+        let ms = self.elapsed.as_micros().max(1);
+        (u128::from(self.nodes) * 1_000_000 / ms) as u64
+    }
+}
+
+/// The kind of a search node. Only choices exist so far; a chance node (dice) would average its
+/// outcomes here, with Star1/Star2 bounds, without touching the choice code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    /// The side to move picks a move (negamax).
+    Choice,
+}
+
+/// The search state: tables that live across searches, and per-search counters.
+pub struct Searcher {
+    pub(crate) variant: Arc<Variant>,
+    pub(crate) eval: Evaluator,
+    pub(crate) tt: TranspositionTable,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Vec<Move>>,
+    move_bufs: Vec<Vec<Move>>,
+    score_bufs: Vec<Vec<i32>>,
+    /// Hashes from the game's start to the current node.
+    path: Vec<u64>,
+    pub(crate) nodes: u64,
+    max_nodes: Option<u64>,
+    aborted: bool,
+    /// Depth 1 always finishes, so there is always a move to play.
+    first_iteration: bool,
+    stop: Arc<AtomicBool>,
+    time: Option<TimeManager>,
+    has_check: bool,
+    /// Deliberate evaluation noise for weaker levels: amplitude and this search's key.
+    pub(crate) noise_cp: i32,
+    pub(crate) noise_key: u64,
+}
+
+impl Searcher {
+    pub fn new(variant: Arc<Variant>, hash_mb: usize) -> Searcher {
+        let eval = Evaluator::new(&variant);
+        let has_check = variant.end.royal == RoyalRule::Checkmate;
+        Searcher {
+            eval,
+            tt: TranspositionTable::new(hash_mb),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * 256 * 256],
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            move_bufs: vec![Vec::new(); MAX_PLY + 1],
+            score_bufs: vec![Vec::new(); MAX_PLY + 1],
+            path: Vec::new(),
+            nodes: 0,
+            max_nodes: None,
+            aborted: false,
+            first_iteration: false,
+            stop: Arc::new(AtomicBool::new(false)),
+            time: None,
+            has_check,
+            noise_cp: 0,
+            noise_key: 0,
+            variant,
+        }
+    }
+
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    /// Iterative deepening from `pos`. `history` holds the hashes of the game's earlier positions
+    /// (for repetitions); `on_iteration` hears about every finished depth. Returns the last
+    /// finished iteration (depth 1 always finishes), or `None` when there is no legal move.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        max_depth: Option<u32>,
+        on_iteration: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<SearchInfo> {
+        let v = self.variant.clone();
+        let root_moves = v.legal_moves(pos);
+        if root_moves.is_empty() {
+            return None;
+        }
+        let time = TimeManager::new(limits);
+        self.time = Some(time);
+        self.nodes = 0;
+        self.max_nodes = limits.nodes;
+        self.aborted = false;
+        self.tt.new_search();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        self.path.push(pos.hash());
+        let depth_limit = [limits.depth, max_depth]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH);
+        let mut best: Option<SearchInfo> = None;
+        for depth in 1..=depth_limit {
+            self.first_iteration = depth == 1;
+            let score = self.negamax(pos, depth as i32, -INFINITY, INFINITY, 0, true);
+            if self.aborted && best.is_some() {
+                break;
+            }
+            let mut pv = self.pv[0].clone();
+            if pv.is_empty() || !root_moves.contains(&pv[0]) {
+                pv = vec![root_moves[0]];
+            }
+            let info = SearchInfo {
+                depth,
+                score: Score::from_internal(score),
+                raw_score: score,
+                nodes: self.nodes,
+                elapsed: time.elapsed(),
+                pv,
+            };
+            on_iteration(&info);
+            best = Some(info);
+            if self.aborted || time.past_soft_limit() || self.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            // A forced move needs no thought beyond depth 1 unless a limit asks for depth.
+            if root_moves.len() == 1 && limits.depth.is_none() && limits.nodes.is_none() {
+                break;
+            }
+            if score.abs() >= MATE_BOUND && depth as i32 > 2 * (MATE - score.abs()) + 2 {
+                break;
+            }
+        }
+        self.time = None;
+        best
+    }
+
+    /// Whether to abandon the search (checked every [`CHECK_EVERY`] nodes, and always at the node limit).
+    fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.first_iteration {
+            return false;
+        }
+        if self.max_nodes.is_some_and(|m| self.nodes >= m)
+            || (self.nodes % CHECK_EVERY == 0
+                && (self.stop.load(Ordering::Relaxed) || self.time.is_some_and(|t| t.out_of_time())))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn node_kind(&self, _pos: &Position) -> NodeKind {
+        NodeKind::Choice
+    }
+
+    /// The score of a position with no legal move, for the side to move.
+    fn no_moves_score(&self, pos: &Position, ply: usize) -> i32 {
+        let v = &*self.variant;
+        if self.has_check && v.in_check(pos) {
+            return -(MATE - ply as i32);
+        }
+        match v.end.stalemate {
+            StalemateRule::Loss => -(MATE - ply as i32),
+            // A pass was offered unless the other side just passed: both stalemated, a draw.
+            StalemateRule::Draw | StalemateRule::Pass => 0,
+        }
+    }
+
+    /// Draw by the fifty-move rule or by a repetition on the game's path.
+    fn is_draw(&self, pos: &Position) -> bool {
+        let v = &*self.variant;
+        let clock = pos.halfmove_clock() as usize;
+        if v.end.fifty_moves > 0 && clock >= 2 * v.end.fifty_moves as usize {
+            return true;
+        }
+        if v.end.repetitions > 0 {
+            let n = self.path.len();
+            let hash = pos.hash();
+            let mut back = 4;
+            while back <= clock && back < n {
+                if self.path[n - 1 - back] == hash {
+                    return true;
+                }
+                back += 2;
+            }
+        }
+        false
+    }
+
+    fn evaluate(&self, pos: &Position) -> i32 {
+        let mut s = self.eval.evaluate(&self.variant, pos);
+        if self.noise_cp > 0 {
+            let x = mix(pos.hash() ^ self.noise_key);
+            let span = 2 * self.noise_cp as u64 + 1;
+            s += (((x >> 32) * span) >> 32) as i32 - self.noise_cp;
+        }
+        s
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
+        self.pv[ply].clear();
+        let v = self.variant.clone();
+        if ply > 0 {
+            self.nodes += 1;
+            if self.should_stop() {
+                return 0;
+            }
+            if let Some(winner) = v.material_decided(pos) {
+                return if winner == pos.side_to_move() {
+                    MATE - ply as i32
+                } else {
+                    -(MATE - ply as i32)
+                };
+            }
+            if self.is_draw(pos) {
+                return 0;
+            }
+            if ply >= MAX_PLY - 1 {
+                return self.evaluate(pos);
+            }
+            // Mate distance pruning.
+            let a = alpha.max(-(MATE - ply as i32));
+            let b = beta.min(MATE - ply as i32 - 1);
+            if a >= b {
+                return a;
+            }
+        }
+        match self.node_kind(pos) {
+            NodeKind::Choice => {}
+        }
+        if depth <= 0 {
+            return self.quiescence(pos, alpha, beta, ply);
+        }
+        let key = pos.hash();
+        let entry = self.tt.probe(key, ply);
+        if let Some(e) = entry
+            && ply > 0
+            && !pv_node
+            && i32::from(e.depth) >= depth
+        {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if cut {
+                return e.score;
+            }
+        }
+        let hash_move = entry.and_then(|e| e.mv);
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        let mut scores = std::mem::take(&mut self.score_bufs[ply]);
+        v.legal_moves_into(pos, &mut moves);
+        if moves.is_empty() {
+            self.move_bufs[ply] = moves;
+            self.score_bufs[ply] = scores;
+            return self.no_moves_score(pos, ply);
+        }
+        let in_check = self.has_check && v.in_check(pos);
+        score_moves(
+            &v,
+            &self.eval,
+            pos,
+            &moves,
+            hash_move,
+            self.killers[ply],
+            &self.history,
+            &mut scores,
+        );
+        let side = pos.side_to_move().index();
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            let child = pos.play(&v, &mv);
+            let gives_check = self.has_check && v.in_check(&child);
+            let extension = i32::from(gives_check && ply < MAX_PLY / 2);
+            let new_depth = depth - 1 + extension;
+            self.path.push(child.hash());
+            let score = if i == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let quiet = !is_tactical(&mv);
+                let mut reduction = 0;
+                if quiet && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && !in_check && !gives_check {
+                    reduction = 1 + i32::from(i >= LMR_DEEP_INDEX && depth >= 6);
+                }
+                let mut s = -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.path.pop();
+            if self.aborted {
+                self.move_bufs[ply] = moves;
+                self.score_bufs[ply] = scores;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if !is_tactical(&mv) {
+                            if self.killers[ply][0] != Some(mv) {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = Some(mv);
+                            }
+                            let h = &mut self.history[movepicker::history_index(side, &mv)];
+                            *h = (*h + depth * depth).min(HISTORY_MAX);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_bufs[ply] = moves;
+        self.score_bufs[ply] = scores;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best, depth, bound, ply);
+        best
+    }
+
+    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        let v = self.variant.clone();
+        let stand = self.evaluate(pos);
+        if ply >= MAX_PLY - 1 || stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        let mut scores = std::mem::take(&mut self.score_bufs[ply]);
+        moves.clear();
+        v.pseudo_moves(pos, &mut moves);
+        moves.retain(is_tactical);
+        scores.clear();
+        scores.extend(moves.iter().map(|m| movepicker::tactical_score(&v, &self.eval, pos, m)));
+        let us = pos.side_to_move();
+        let mut best = stand;
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            if mv.promotion.is_none()
+                && stand + movepicker::victim_value(&v, &self.eval, pos, &mv) + DELTA_MARGIN <= alpha
+            {
+                continue;
+            }
+            let child = pos.play(&v, &mv);
+            if self.has_check && child.royals(us).iter().any(|r| v.is_attacked(&child, r, !us)) {
+                continue;
+            }
+            self.nodes += 1;
+            if self.should_stop() {
+                break;
+            }
+            let score = if let Some(winner) = v.material_decided(&child) {
+                if winner == us {
+                    MATE - ply as i32 - 1
+                } else {
+                    -(MATE - ply as i32 - 1)
+                }
+            } else {
+                -self.quiescence(&child, -beta, -alpha, ply + 1)
+            };
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_bufs[ply] = moves;
+        self.score_bufs[ply] = scores;
+        if self.aborted { 0 } else { best }
+    }
+}
+
+/// A 64-bit mixer (splitmix64's finaliser).
+pub(crate) fn mix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}

@@ -1,0 +1,108 @@
+//! Search limits and time management: fixed depth, fixed nodes, fixed time, or a clock with
+//! increment.
+
+use std::time::{Duration, Instant};
+
+/// Keep this much of the clock for the moves after this one (in moves).
+pub const MOVES_HORIZON: u32 = 30;
+/// A fixed move time stops starting new iterations after this share of it (per cent).
+pub const SOFT_PERCENT: u32 = 55;
+/// Never use more than this share of the remaining clock on one move (per cent).
+pub const HARD_CLOCK_PERCENT: u32 = 25;
+/// Safety margin against overhead when on the clock.
+pub const OVERHEAD: Duration = Duration::from_millis(10);
+
+/// A side's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub remaining: Duration,
+    pub increment: Duration,
+}
+
+/// When to stop searching. Unset limits do not apply; with none set, the search runs until stopped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub clock: Option<Clock>,
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    pub fn movetime(time: Duration) -> Limits {
+        Limits {
+            movetime: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    pub fn clock(remaining: Duration, increment: Duration) -> Limits {
+        Limits {
+            clock: Some(Clock { remaining, increment }),
+            ..Limits::default()
+        }
+    }
+}
+
+/// The time budget of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeManager {
+    start: Instant,
+    /// Do not start another iteration after this.
+    soft: Option<Duration>,
+    /// Abort the search after this.
+    hard: Option<Duration>,
+}
+
+impl TimeManager {
+    pub fn new(limits: &Limits) -> TimeManager {
+        let mut soft: Option<Duration> = None;
+        let mut hard: Option<Duration> = None;
+        if let Some(t) = limits.movetime {
+            soft = Some(t * SOFT_PERCENT / 100);
+            hard = Some(t);
+        }
+        if let Some(c) = limits.clock {
+            let left = c.remaining.saturating_sub(OVERHEAD);
+            let share = left / MOVES_HORIZON + c.increment * 3 / 4;
+            let cap = left * HARD_CLOCK_PERCENT / 100;
+            let s = share.min(cap);
+            soft = Some(soft.map_or(s, |x| x.min(s)));
+            let h = (share * 3).min(cap);
+            hard = Some(hard.map_or(h, |x| x.min(h)));
+        }
+        TimeManager {
+            start: Instant::now(),
+            soft,
+            hard,
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the search must stop now.
+    pub fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+
+    /// Whether another iteration is not worth starting.
+    pub fn past_soft_limit(&self) -> bool {
+        self.soft.is_some_and(|s| self.elapsed() >= s)
+    }
+}

@@ -1,0 +1,49 @@
+//! `messhall analyse`: the engine's view of a position, one line per finished depth.
+
+use crate::show::load;
+use anyhow::Result;
+use messhall_rules::{Move, Position, Variant};
+use messhall_search::{Engine, Limits, Options};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The principal variation in SAN, from `pos`.
+pub fn pv_san(v: &Variant, pos: &Position, pv: &[Move]) -> String {
+    let mut pos = pos.clone();
+    let mut out = Vec::new();
+    for mv in pv {
+        if !v.legal_moves(&pos).contains(mv) {
+            break;
+        }
+        out.push(v.san(&pos, mv));
+        pos = pos.play(v, mv);
+    }
+    out.join(" ")
+}
+
+pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u32>) -> Result<()> {
+    let (v, pos) = load(variant, fen)?;
+    let v = Arc::new(v);
+    let limits = match (depth, time) {
+        (Some(d), _) => Limits::depth(d),
+        (None, Some(t)) => Limits::movetime(Duration::from_secs_f64(t.max(0.001))),
+        (None, None) => Limits::movetime(Duration::from_secs(5)),
+    };
+    let mut engine = Engine::new(v.clone(), &Options::default());
+    println!("{:>5} {:>10} {:>12} {:>10}  pv", "depth", "score", "nodes", "nps");
+    let result = engine.search(&pos, &[], &limits, &mut |info| {
+        println!(
+            "{:>5} {:>10} {:>12} {:>10}  {}",
+            info.depth,
+            info.score.to_string(),
+            info.nodes,
+            info.nps(),
+            pv_san(&v, &pos, &info.pv)
+        );
+    });
+    match result {
+        Some(info) => println!("bestmove {}", v.san(&pos, &info.pv[0])),
+        None => println!("no legal move: the game is over"),
+    }
+    Ok(())
+}

@@ -1,0 +1,124 @@
+//! Who chooses the moves: a person, the engine at a level or depth, or a baseline player. Parsed
+//! from `human`, `ai`, `level=N`, `depth=N`, `nodes=N`, `random`, `greedy`.
+
+use anyhow::{Result, bail};
+use messhall_rules::{Move, Position, Variant};
+use messhall_search::eval::Evaluator;
+use messhall_search::{Engine, Level, Limits, Options, SearchRng, baseline};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A player configuration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Config {
+    Human,
+    Level(u8),
+    Depth(u32),
+    Nodes(u64),
+    Random,
+    Greedy,
+}
+
+impl Config {
+    pub fn parse(text: &str) -> Result<Config> {
+        let number = |s: &str| -> Result<u64> {
+            s.parse::<u64>()
+                .map_err(|_| anyhow::anyhow!("player \"{text}\": \"{s}\" is not a number"))
+        };
+        Ok(match text.split_once('=') {
+            None => match text {
+                "human" => Config::Human,
+                "ai" => Config::Level(10),
+                "random" => Config::Random,
+                "greedy" => Config::Greedy,
+                _ => bail!("player \"{text}\": expected human, ai, level=N, depth=N, nodes=N, random or greedy"),
+            },
+            Some(("level", n)) => {
+                let n = number(n)?;
+                if !(1..=10).contains(&n) {
+                    bail!("player \"{text}\": levels go from 1 to 10");
+                }
+                Config::Level(n as u8)
+            }
+            Some(("depth", n)) => Config::Depth(number(n)?.clamp(1, 64) as u32),
+            Some(("nodes", n)) => Config::Nodes(number(n)?.max(1)),
+            Some((k, _)) => bail!("player \"{text}\": unknown setting \"{k}\" (level, depth or nodes)"),
+        })
+    }
+}
+
+/// A computer player for one variant.
+pub struct Bot {
+    config: Config,
+    engine: Option<Engine>,
+    eval: Evaluator,
+    rng: SearchRng,
+    variant: Arc<Variant>,
+}
+
+impl Bot {
+    pub fn new(variant: Arc<Variant>, config: Config, seed: u64) -> Bot {
+        let level = match config {
+            Config::Level(n) => Level::new(n),
+            _ => Level::FULL,
+        };
+        let engine = matches!(config, Config::Level(_) | Config::Depth(_) | Config::Nodes(_)).then(|| {
+            Engine::new(
+                variant.clone(),
+                &Options {
+                    level,
+                    seed,
+                    ..Options::default()
+                },
+            )
+        });
+        Bot {
+            config,
+            engine,
+            eval: Evaluator::new(&variant),
+            rng: SearchRng::new(seed),
+            variant,
+        }
+    }
+
+    /// The bot's move; `time` bounds a search that has no depth or node limit of its own.
+    pub fn choose(&mut self, pos: &Position, history: &[u64], time: Duration) -> Option<Move> {
+        let v = &*self.variant;
+        match self.config {
+            Config::Random => baseline::random_move(v, pos, &mut self.rng),
+            Config::Greedy => baseline::greedy_move(v, &self.eval, pos, &mut self.rng),
+            Config::Depth(d) => self.engine.as_mut()?.best_move(pos, history, &Limits::depth(d)),
+            Config::Nodes(n) => self.engine.as_mut()?.best_move(pos, history, &Limits::nodes(n)),
+            Config::Level(_) | Config::Human => self.engine.as_mut()?.best_move(pos, history, &Limits::movetime(time)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn configs_parse() {
+        assert_eq!(Config::parse("level=5").unwrap(), Config::Level(5));
+        assert_eq!(Config::parse("depth=3").unwrap(), Config::Depth(3));
+        assert_eq!(Config::parse("ai").unwrap(), Config::Level(10));
+        assert_eq!(Config::parse("greedy").unwrap(), Config::Greedy);
+        assert!(Config::parse("level=11").is_err());
+        assert!(Config::parse("speed=3").is_err());
+    }
+
+    #[test]
+    fn computer_players_play_a_game_to_the_end() {
+        let v = Arc::new(messhall_games::builtin("chess").unwrap());
+        let mut bots = [
+            Some(Bot::new(v.clone(), Config::Depth(1), 1)),
+            Some(Bot::new(v.clone(), Config::Random, 2)),
+        ];
+        let mut out = Vec::new();
+        crate::play::play_with(v.clone(), v.start(), &mut bots, Duration::ZERO, &mut &b""[..], &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("Game over:"), "{text}");
+        assert!(text.contains("White played"), "{text}");
+    }
+}
