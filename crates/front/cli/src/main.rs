@@ -8,6 +8,7 @@ mod arena;
 mod bench;
 mod bench_search;
 mod board_text;
+mod cafeteria;
 mod diagram;
 mod perft;
 mod play;
@@ -64,6 +65,21 @@ enum Command {
         /// Seconds the AI thinks per move.
         #[arg(long, default_value_t = 1.0)]
         time: f64,
+        /// Seed of the game's dice (cafeteria); random and printed if not given.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// cafeteria: number of players, 2 to 4.
+        #[arg(long, default_value_t = 4)]
+        players: u8,
+        /// cafeteria: how many of the players are bots (the humans are the first players).
+        #[arg(long, default_value_t = 3)]
+        bots: u8,
+        /// cafeteria: an optional rule: a-new-beginning, mystery-meat, table-tipping, salad-bar.
+        #[arg(long = "option", num_args = 1.., action = clap::ArgAction::Append)]
+        options: Vec<String>,
+        /// cafeteria: the bots' kind: random, rules (rule of thumb) or search.
+        #[arg(long, default_value = "search")]
+        bot: String,
     },
     /// Show the engine's analysis of a position, one line per depth.
     Analyse {
@@ -128,11 +144,27 @@ fn main() -> ExitCode {
         } => perft::run(&variant, depth, fen.as_deref(), divide),
         Command::Play {
             variant,
+            seed,
+            players,
+            bots,
+            options,
+            bot,
+            ..
+        } if variant == "cafeteria" => cafeteria::run(&cafeteria::Settings {
+            players,
+            bots,
+            seed,
+            options: &options,
+            bot: &bot,
+        }),
+        Command::Play {
+            variant,
             fen,
             white,
             black,
             level,
             time,
+            ..
         } => play::run(&variant, fen.as_deref(), [&white, &black], level, time),
         Command::Analyse {
             variant,

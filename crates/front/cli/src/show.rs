@@ -5,8 +5,11 @@ use messhall_rules::{Position, Variant};
 pub fn variants() -> Result<()> {
     for b in messhall_games::BUILTINS {
         let description = messhall_games::description(b.name).unwrap_or_default();
-        println!("{:<10} {}", b.name, description);
+        println!("{:<18} {}", b.name, description);
     }
+    let cafeteria =
+        "Food Fight, the cafeteria dice game for 2-4 players (messhall play cafeteria --players 4 --bots 3)";
+    println!("{:<18} {cafeteria}", "cafeteria");
     Ok(())
 }
 

@@ -1,0 +1,39 @@
+//! `messhall play cafeteria`: the cafeteria dice game in the terminal.
+
+use anyhow::Result;
+use messhall_cafeteria::bots::BotKind;
+use messhall_cafeteria::{GameOption, PlayError, PlayOptions, play_terminal};
+
+/// The cafeteria game's settings from the command line.
+pub struct Settings<'a> {
+    pub players: u8,
+    pub bots: u8,
+    pub seed: Option<u64>,
+    pub options: &'a [String],
+    pub bot: &'a str,
+}
+
+pub fn run(settings: &Settings<'_>) -> Result<()> {
+    let options = settings
+        .options
+        .iter()
+        .map(|o| o.parse::<GameOption>())
+        .collect::<Result<Vec<_>, _>>()?;
+    let opts = PlayOptions {
+        players: settings.players,
+        bots: settings.bots,
+        seed: settings.seed,
+        options,
+        bot: settings.bot.parse::<BotKind>()?,
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match play_terminal(&opts, &mut stdin.lock(), &mut stdout.lock()) {
+        Ok(_) | Err(PlayError::Quit) => Ok(()),
+        Err(PlayError::InputClosed) => {
+            println!("\nGame left unfinished.");
+            Ok(())
+        }
+        Err(e) => Err(e.into()),
+    }
+}

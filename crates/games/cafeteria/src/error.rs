@@ -1,0 +1,99 @@
+//! Error types, one line each.
+
+use thiserror::Error;
+
+/// A problem in the game's data files.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum DataError {
+    /// A TOML file does not parse.
+    #[error("data file {0} does not parse: {1}")]
+    Toml(String, String),
+    /// The map is not usable.
+    #[error("map: {0}")]
+    Map(String),
+    /// The numbers are not usable.
+    #[error("numbers: {0}")]
+    Numbers(String),
+}
+
+/// A game that cannot be set up.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SetupError {
+    /// Player count outside 2 to 4.
+    #[error("a game needs 2 to 4 players, not {0}")]
+    Players(u8),
+    /// More bots than players.
+    #[error("{bots} bots is more than the {players} players")]
+    Bots {
+        /// Bots asked for.
+        bots: u8,
+        /// Players in the game.
+        players: u8,
+    },
+    /// The data files are broken.
+    #[error(transparent)]
+    Data(#[from] DataError),
+}
+
+/// An action that is not legal now.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ActionError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The action is not among the legal ones.
+    #[error("not possible now: {0}")]
+    Illegal(String),
+}
+
+/// An option name that is not known.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown option {0:?}: use a-new-beginning, mystery-meat, table-tipping or salad-bar")]
+pub struct OptionError(pub String);
+
+/// A bot name that is not known.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown bot {0:?}: use random, rules or search")]
+pub struct BotError(pub String);
+
+/// A replay that does not match its record.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ReplayError {
+    /// The setup is invalid.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// Action number `index` was refused.
+    #[error("action {index} was refused: {error}")]
+    Action {
+        /// Position of the action in the record.
+        index: usize,
+        /// Why it was refused.
+        error: ActionError,
+    },
+    /// The dice gave different outcomes than recorded.
+    #[error("the replayed dice differ from the record at draw {0}")]
+    Draws(usize),
+    /// The record parses badly.
+    #[error("record does not parse: {0}")]
+    Parse(String),
+}
+
+/// A problem in terminal play.
+#[derive(Debug, Error)]
+pub enum PlayError {
+    /// The game could not be set up.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// Reading or writing the terminal failed.
+    #[error("terminal: {0}")]
+    Io(#[from] std::io::Error),
+    /// The input ended before the game did.
+    #[error("input ended before the game was over")]
+    InputClosed,
+    /// The player typed quit.
+    #[error("the game was abandoned")]
+    Quit,
+    /// The engine refused an action it listed (a bug).
+    #[error(transparent)]
+    Action(#[from] ActionError),
+}

@@ -1,0 +1,46 @@
+//! Food Fight, the cafeteria board game, as a rules engine with bots, records and terminal play.
+//!
+//! Two to four players (two players run two students each) fight with food in a cafeteria described
+//! by data files (`data/cafeteria.map`, `data/legend.toml`, `data/numbers.toml`). All randomness comes
+//! from a [`messhall_dice::Dice`] source, so a seed and the list of actions replay a game exactly.
+//!
+//! ```
+//! use messhall_cafeteria::{Game, Setup, bots::{Bot, RandomBot}};
+//! use messhall_dice::SeededDice;
+//! let mut dice = SeededDice::new(1);
+//! let mut game = Game::new(Setup::new(4, &[]), &mut dice).unwrap();
+//! let mut bot = RandomBot::new(2);
+//! while !game.is_over() {
+//!     let action = bot.choose(&game);
+//!     game.play(&action, &mut dice).unwrap();
+//! }
+//! assert!(game.outcome().unwrap().rounds <= 10);
+//! ```
+
+#![warn(missing_docs)]
+
+mod action;
+pub mod bench;
+pub mod bots;
+mod data;
+mod describe;
+mod error;
+mod faculty;
+mod game;
+mod legal;
+mod record;
+mod rules;
+pub mod terminal;
+
+pub use action::{Action, FacultyId, FoodId, GameOption, StudentId, Target};
+pub use data::{CENTER_TABLE, Cell, Data, Dir, FacultySpec, Family, FoodKind, Map, Special, Sq, StudentSpec, data};
+pub use error::{ActionError, BotError, DataError, OptionError, PlayError, ReplayError, SetupError};
+pub use game::{
+    Can, CanPlace, EndKind, Faculty, FoodPlace, Game, GarbageMark, Hold, Mystery, Outcome, Setup, Status, Student,
+    TableState,
+};
+pub use record::{Record, from_toml, play_recorded, replay, to_toml};
+pub use terminal::{PlayOptions, play_terminal};
+
+#[cfg(test)]
+mod tests;

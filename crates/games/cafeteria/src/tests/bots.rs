@@ -1,0 +1,86 @@
+//! Bots choose legal actions and the obvious ones.
+
+use super::*;
+use crate::action::Target;
+use crate::bots::{Bot, BotKind, RandomBot, RuleBot, SearchBot, p_2d6_at_most};
+use crate::game::Status;
+
+/// A two-player position where Rock can end the game by hitting Connie (AR 1) with his tea.
+fn finishing_blow() -> (Game, FoodId) {
+    let mut g = lab(2, &[]);
+    put(&mut g, 0, "q8");
+    put(&mut g, 1, "s8");
+    g.students[1].ar = 1;
+    g.students[2].status = Status::Gone;
+    g.students[3].status = Status::Gone;
+    let [tea] = hands(&mut g, 0, &["tea"])[..] else {
+        panic!()
+    };
+    turn(&mut g, 0, 3);
+    (g, tea)
+}
+
+#[test]
+fn every_bot_kind_picks_a_legal_action() {
+    let (g, _) = finishing_blow();
+    for kind in [BotKind::Random, BotKind::Rules, BotKind::Search] {
+        let mut bot = kind.make(4);
+        assert!(g.legal_actions().contains(&bot.choose(&g)), "{kind}");
+        assert_eq!(bot.name(), kind.to_string());
+    }
+    assert_eq!("mcts".parse::<BotKind>(), Ok(BotKind::Search));
+    assert!("genius".parse::<BotKind>().is_err());
+}
+
+#[test]
+fn rule_and_search_bots_take_the_finishing_blow() {
+    let (g, tea) = finishing_blow();
+    let blow = Action::Throw {
+        food: tea,
+        target: Target::Student(1),
+    };
+    assert_eq!(RuleBot::new(1).choose(&g), blow);
+    assert_eq!(SearchBot::with_effort(1, 4, 6).choose(&g), blow);
+}
+
+#[test]
+fn the_rule_bot_does_not_throw_at_a_teammate() {
+    let mut g = lab(2, &[]);
+    put(&mut g, 0, "q8");
+    put(&mut g, 3, "s8"); // Lennie, Rock's teammate
+    hands(&mut g, 0, &["tea"]);
+    turn(&mut g, 0, 10);
+    assert!(g.legal_actions().iter().any(|a| matches!(
+        a,
+        Action::Throw {
+            target: Target::Student(3),
+            ..
+        }
+    )));
+    let choice = RuleBot::new(2).choose(&g);
+    assert!(!matches!(choice, Action::Throw { .. }), "{choice:?}");
+}
+
+#[test]
+fn the_random_bot_replays_from_its_seed() {
+    let (g, _) = finishing_blow();
+    let a: Vec<Action> = (0..5).map(|_| RandomBot::new(7).choose(&g)).collect();
+    assert!(a.windows(2).all(|w| w[0] == w[1]));
+}
+
+#[test]
+fn dice_odds() {
+    assert_eq!(p_2d6_at_most(1), 0.0);
+    assert_eq!(p_2d6_at_most(7), 21.0 / 36.0);
+    assert_eq!(p_2d6_at_most(12), 1.0);
+}
+
+#[test]
+fn evaluation_prefers_the_stronger_side() {
+    let (mut g, _) = finishing_blow();
+    let before = SearchBot::evaluate(&g, 0);
+    g.students[1].status = Status::Retired;
+    g.check_end();
+    assert_eq!(SearchBot::evaluate(&g, 0), 100.0);
+    assert!(before > 50.0 && before < 100.0, "{before}");
+}

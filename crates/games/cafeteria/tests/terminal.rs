@@ -1,0 +1,104 @@
+//! Terminal play.
+
+use std::io::Cursor;
+
+use messhall_cafeteria::bots::BotKind;
+use messhall_cafeteria::{GameOption, PlayError, PlayOptions, play_terminal};
+
+fn run(opts: &PlayOptions, input: &str) -> (Result<messhall_cafeteria::Outcome, PlayError>, String) {
+    let mut inp = Cursor::new(input.as_bytes().to_vec());
+    let mut out = Vec::new();
+    let r = play_terminal(opts, &mut inp, &mut out);
+    (r, String::from_utf8_lossy(&out).into_owned())
+}
+
+#[test]
+fn all_bots_play_to_the_end_without_input() {
+    let opts = PlayOptions {
+        players: 4,
+        bots: 4,
+        seed: Some(3),
+        options: vec![GameOption::SaladBar],
+        bot: BotKind::Rules,
+    };
+    let (r, out) = run(&opts, "");
+    let outcome = r.expect("plays to the end");
+    assert!(outcome.rounds <= 10);
+    assert!(out.contains("Game over"));
+    assert!(out.contains("Round 1 of 10"));
+    assert!(out.contains("2d6 = "), "dice are shown");
+    // The same seed gives the same game.
+    let (_, again) = run(&opts, "");
+    assert_eq!(out, again);
+}
+
+#[test]
+fn a_human_gets_a_list_and_one_line_errors() {
+    let opts = PlayOptions {
+        players: 2,
+        bots: 1,
+        seed: Some(9),
+        options: vec![],
+        bot: BotKind::Random,
+    };
+    let (r, out) = run(&opts, "banana\n0\n99\n\nquit\n");
+    assert!(matches!(r, Err(PlayError::Quit)));
+    assert!(
+        out.contains("1. go through the Food Line: a tray and beverages, breads, vegetables, main dishes, desserts")
+    );
+    assert!(out.contains("error: \"banana\" is not possible now"));
+    assert!(out.contains("error: there is no action 0"));
+    assert!(out.contains("error: there is no action 99"));
+    assert!(out.contains("error: type the number of an action"));
+    assert_eq!(out.matches("error:").count(), 4);
+}
+
+#[test]
+fn typed_action_text_works_and_input_ending_early_is_an_error() {
+    let opts = PlayOptions {
+        players: 2,
+        bots: 1,
+        seed: Some(9),
+        options: vec![],
+        bot: BotKind::Random,
+    };
+    let (r, out) = run(
+        &opts,
+        "Go through the Food Line: a tray and beverages, breads, vegetables, main dishes, desserts\n",
+    );
+    assert!(matches!(r, Err(PlayError::InputClosed)));
+    assert!(out.contains("Rock goes through the Food Line with a tray"));
+}
+
+#[test]
+fn a_human_can_play_a_whole_game() {
+    let opts = PlayOptions {
+        players: 3,
+        bots: 2,
+        seed: Some(21),
+        options: vec![GameOption::TableTipping],
+        bot: BotKind::Rules,
+    };
+    let (r, out) = run(&opts, &"1\n".repeat(3000));
+    assert!(
+        r.is_ok(),
+        "{}",
+        out.lines().rev().take(5).collect::<Vec<_>>().join("\n")
+    );
+}
+
+#[test]
+fn more_bots_than_players_is_refused() {
+    let opts = PlayOptions {
+        players: 2,
+        bots: 3,
+        ..PlayOptions::default()
+    };
+    assert!(matches!(run(&opts, "").0, Err(PlayError::Setup(_))));
+    let opts = PlayOptions {
+        players: 5,
+        bots: 5,
+        ..PlayOptions::default()
+    };
+    assert!(matches!(run(&opts, "").0, Err(PlayError::Setup(_))));
+}
