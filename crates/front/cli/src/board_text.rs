@@ -14,6 +14,11 @@ pub fn board(v: &Variant, pos: &Position, highlight: &[Square]) -> String {
             let c = pos
                 .piece_at(sq)
                 .map_or(if (file + rank) % 2 == 0 { '.' } else { ' ' }, |p| v.piece_letter(p));
+            let c = if pos.is_neutral(sq) {
+                messhall_rules::NEUTRAL_LETTER
+            } else {
+                c
+            };
             let c = if c == ' ' { '.' } else { c };
             if highlight.contains(&sq) {
                 let _ = write!(s, "[{c}]");

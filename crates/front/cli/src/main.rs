@@ -65,7 +65,7 @@ enum Command {
         /// Seconds the AI thinks per move.
         #[arg(long, default_value_t = 1.0)]
         time: f64,
-        /// Seed of the game's dice (cafeteria); random and printed if not given.
+        /// Seed of the game's dice (games with chance, like pieceeater); random and printed if not given.
         #[arg(long)]
         seed: Option<u64>,
         /// cafeteria: number of players, 2 to 4.
@@ -164,8 +164,9 @@ fn main() -> ExitCode {
             black,
             level,
             time,
+            seed,
             ..
-        } => play::run(&variant, fen.as_deref(), [&white, &black], level, time),
+        } => play::run(&variant, fen.as_deref(), [&white, &black], level, time, seed),
         Command::Analyse {
             variant,
             fen,

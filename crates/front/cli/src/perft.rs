@@ -20,6 +20,14 @@ pub fn run(variant: &str, depth: u32, fen: Option<&str>, divide: bool) -> Result
     let mut total = 0u64;
     if depth == 0 {
         total = 1;
+    } else if v.chance_pending(&pos) {
+        // A chance event first (a steered PieceEater step): the core branches on it.
+        for (m, n) in v.divide(&pos, depth) {
+            total += n;
+            if divide {
+                println!("{}: {n}", m.to_coordinates(&v));
+            }
+        }
     } else if depth == 1 && !divide {
         total = moves.len() as u64;
     } else {

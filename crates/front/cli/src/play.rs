@@ -4,7 +4,7 @@ use crate::board_text;
 use crate::players::{Bot, Config};
 use crate::show::load;
 use anyhow::Result;
-use messhall_rules::{Game, Move, MoveKind, Square, Variant};
+use messhall_rules::{Action, ChanceOutcome, Game, Move, MoveKind, Square, Variant};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::time::Duration;
@@ -12,8 +12,19 @@ use std::time::Duration;
 const HELP: &str = "Enter a move as coordinates (e2e4, e7e8q, N@e4, pass) or SAN (Nf3, exd5, O-O).
 Commands: moves (list the legal moves), undo, fen, help, quit.";
 
-pub fn run(variant: &str, fen: Option<&str>, players: [&str; 2], level: u8, time: f64) -> Result<()> {
+pub fn run(
+    variant: &str,
+    fen: Option<&str>,
+    players: [&str; 2],
+    level: u8,
+    time: f64,
+    seed: Option<u64>,
+) -> Result<()> {
     let (v, pos) = load(variant, fen)?;
+    let seed = seed.unwrap_or_else(|| {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+        now.map_or(0, |d| d.as_nanos() as u64 ^ u64::from(std::process::id()))
+    });
     let v = Arc::new(v);
     let mut bots = [None, None];
     for (i, text) in players.into_iter().enumerate() {
@@ -29,11 +40,8 @@ pub fn run(variant: &str, fen: Option<&str>, players: [&str; 2], level: u8, time
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    if bots.iter().all(Option::is_none) {
-        return play(v, pos, &mut input, &mut out);
-    }
     let time = Duration::from_secs_f64(time.max(0.001));
-    play_with(v, pos, &mut bots, time, &mut input, &mut out)
+    play_seeded(v, pos, seed, &mut bots, time, &mut input, &mut out)
 }
 
 fn highlight(mv: Option<&Move>) -> Vec<Square> {
@@ -44,6 +52,7 @@ fn highlight(mv: Option<&Move>) -> Vec<Square> {
 }
 
 /// Runs the game loop on any input and output (tests drive it with strings).
+#[cfg(test)]
 pub fn play(
     v: Arc<Variant>,
     start: messhall_rules::Position,
@@ -54,6 +63,7 @@ pub fn play(
 }
 
 /// The game loop with a computer player for White and/or Black (`bots`, indexed by colour).
+#[cfg(test)]
 pub fn play_with(
     v: Arc<Variant>,
     start: messhall_rules::Position,
@@ -62,9 +72,29 @@ pub fn play_with(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let first = start.clone();
-    let mut game = Game::new(v.clone(), start);
+    play_seeded(v, start, 0, bots, time, input, out)
+}
+
+/// The game loop, the game's chance events drawn from dice of `seed` (printed when the game has
+/// any). Each outcome is shown ("The PieceEater steps d4-e5 and eats Black's Knight"); an event
+/// the player to move steers is asked for, or chosen by a computer player.
+pub fn play_seeded(
+    v: Arc<Variant>,
+    start: messhall_rules::Position,
+    seed: u64,
+    bots: &mut [Option<Bot>; 2],
+    time: Duration,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut game = Game::with_seed(v.clone(), start, seed);
     writeln!(out, "{} ({}x{}). {HELP}", v.name, v.size.files(), v.size.ranks())?;
+    if has_chance(&v, &game) {
+        writeln!(out, "Seed: {seed} (replay with --seed {seed})")?;
+        for line in chance_lines(&v, &game) {
+            writeln!(out, "{line}")?;
+        }
+    }
     let mut redraw = true;
     loop {
         let pos = game.position().clone();
@@ -76,23 +106,49 @@ pub fn play_with(
         redraw = false;
         if let Some(outcome) = game.outcome() {
             writeln!(out, "Game over: {outcome}")?;
+            writeln!(out, "Record:\n{}", game.record().to_text(&v))?;
             return Ok(());
+        }
+        if let Some(outcomes) = game.pending_chance() {
+            // A chance event the player to move steers (the dice's own are already resolved).
+            let chooser = v.chance_chooser(&pos).unwrap_or(pos.side_to_move());
+            let chosen = match bots[chooser.index()].as_ref() {
+                Some(_) => Some(greedy_outcome(&v, &pos, &outcomes)),
+                None => ask_outcome(&outcomes, chooser.name(), input, out)?,
+            };
+            let Some(chosen) = chosen else {
+                writeln!(out, "\nGame left unfinished.")?;
+                return Ok(());
+            };
+            game.resolve(chosen);
+            for line in chance_lines(&v, &game) {
+                writeln!(out, "{line}")?;
+            }
+            redraw = true;
+            continue;
         }
         let legal = v.legal_moves(&pos);
         if legal.len() == 1 && legal[0].kind == MoveKind::Pass {
             writeln!(out, "{} has no legal move and passes.", pos.side_to_move().name())?;
             game.play(legal[0]);
+            for line in chance_lines(&v, &game) {
+                writeln!(out, "{line}")?;
+            }
             redraw = true;
             continue;
         }
         if let Some(bot) = bots[pos.side_to_move().index()].as_mut() {
-            let history = earlier_hashes(&v, &first, game.moves());
+            // The search sees positions where a player is to act; the dice are resolved first.
+            let history = earlier_hashes(&game);
             let Some(mv) = bot.choose(&pos, &history, time) else {
                 writeln!(out, "{} has no move.", pos.side_to_move().name())?;
                 return Ok(());
             };
             writeln!(out, "{} played {}", pos.side_to_move().name(), v.san(&pos, &mv))?;
             game.play(mv);
+            for line in chance_lines(&v, &game) {
+                writeln!(out, "{line}")?;
+            }
             redraw = true;
             continue;
         }
@@ -125,6 +181,9 @@ pub fn play_with(
                     let san = v.san(&pos, &mv);
                     game.play(mv);
                     writeln!(out, "{} played {san}", pos.side_to_move().name())?;
+                    for line in chance_lines(&v, &game) {
+                        writeln!(out, "{line}")?;
+                    }
                     redraw = true;
                 }
                 None => continue,
@@ -180,14 +239,74 @@ fn pick_move(
 }
 
 /// Hashes of the positions before the current one, for the engine's repetition checks.
-fn earlier_hashes(v: &Variant, start: &messhall_rules::Position, moves: &[Move]) -> Vec<u64> {
-    let mut pos = start.clone();
-    let mut hashes = Vec::with_capacity(moves.len());
-    for mv in moves {
-        hashes.push(pos.hash());
-        pos = pos.play(v, mv);
+fn earlier_hashes(game: &Game) -> Vec<u64> {
+    let positions = game.positions();
+    positions[..positions.len() - 1].iter().map(|p| p.hash()).collect()
+}
+
+/// Whether the game has chance events at all (so its seed matters).
+fn has_chance(v: &Variant, game: &Game) -> bool {
+    !game.actions().is_empty() || !game.position().neutrals().is_empty() || v.chance_pending(game.position())
+}
+
+/// What the chance events since the last move did, one line each.
+fn chance_lines(v: &Variant, game: &Game) -> Vec<String> {
+    let actions = game.actions();
+    let first = actions
+        .iter()
+        .rposition(|a| matches!(a, Action::Move(_)))
+        .map_or(0, |i| i + 1);
+    (first..actions.len())
+        .filter_map(|i| match actions[i] {
+            // positions[i] is the position before action i.
+            Action::Chance(o) => Some(v.rules.describe_chance(v, &game.positions()[i], &o)),
+            Action::Move(_) => None,
+        })
+        .collect()
+}
+
+/// A computer player's choice of a steered outcome: the one that eats the most enemy material
+/// and the least of its own (the search itself plays only positions where a move is due).
+fn greedy_outcome(v: &Variant, pos: &messhall_rules::Position, outcomes: &[ChanceOutcome]) -> ChanceOutcome {
+    let us = pos.side_to_move();
+    let gain = |o: &ChanceOutcome| {
+        pos.piece_at(o.to).map_or(0, |p| {
+            let value = v.role(p.role()).value;
+            if p.color() == us { -value } else { value }
+        })
+    };
+    outcomes.iter().copied().max_by_key(gain).unwrap_or(outcomes[0])
+}
+
+/// Asks a person to choose a steered outcome by its square.
+fn ask_outcome(
+    outcomes: &[ChanceOutcome],
+    who: &str,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Option<ChanceOutcome>> {
+    if outcomes.len() == 1 {
+        return Ok(Some(outcomes[0]));
     }
-    hashes
+    let names: Vec<String> = outcomes.iter().map(|o| o.to.to_string()).collect();
+    loop {
+        write!(
+            out,
+            "{who}, steer the step from {} to ({}) > ",
+            outcomes[0].from,
+            names.join(" ")
+        )?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let text = line.trim();
+        if let Some(o) = outcomes.iter().find(|o| o.to.to_string() == text) {
+            return Ok(Some(*o));
+        }
+        writeln!(out, "\"{text}\" is not one of {}.", names.join(", "))?;
+    }
 }
 
 fn two_squares(text: &str) -> Option<(Square, Square)> {
@@ -229,6 +348,75 @@ mod tests {
         assert!(text.contains("the piece on e7 is not White's"), "{text}");
         assert!(text.contains("White played e4"), "{text}");
         assert!(text.contains("Game left unfinished."), "{text}");
+    }
+
+    #[test]
+    fn pieceeater_steps_are_shown_and_the_seed_replays_them() {
+        let run = |seed: u64| {
+            let v = Arc::new(messhall_games::load("pieceeater").unwrap());
+            let mut out = Vec::new();
+            let script = "a2a3\nh7h6\nb2b3\n";
+            play_seeded(
+                v.clone(),
+                v.start(),
+                seed,
+                &mut [None, None],
+                Duration::ZERO,
+                &mut script.as_bytes(),
+                &mut out,
+            )
+            .unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let text = run(42);
+        assert!(text.contains("Seed: 42"), "{text}");
+        assert_eq!(text.matches("The PieceEater steps d4-").count(), 1, "{text}");
+        assert_eq!(text.matches("The PieceEater steps").count(), 3, "{text}");
+        assert_eq!(run(42), text, "the same seed, the same steps");
+        // e2-e4 puts a Pawn next to the PieceEater: it is eaten.
+        let v = Arc::new(messhall_games::load("pieceeater").unwrap());
+        let mut out = Vec::new();
+        play_seeded(
+            v.clone(),
+            v.start(),
+            1,
+            &mut [None, None],
+            Duration::ZERO,
+            &mut &b"e4\n"[..],
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("The PieceEater steps d4-e4 and eats White's Pawn"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn computer_players_play_pieceeater_and_steer_it() {
+        for name in ["pieceeater", "pieceeater-steered", "pieceeater-mate"] {
+            let v = Arc::new(messhall_games::load(name).unwrap());
+            let mut bots = [
+                Some(Bot::new(v.clone(), crate::players::Config::Depth(1), 1)),
+                Some(Bot::new(v.clone(), crate::players::Config::Random, 2)),
+            ];
+            let mut out = Vec::new();
+            play_seeded(
+                v.clone(),
+                v.start(),
+                7,
+                &mut bots,
+                Duration::ZERO,
+                &mut &b""[..],
+                &mut out,
+            )
+            .unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert!(text.contains("Game over:"), "{name}: {text}");
+            assert!(text.contains("The PieceEater"), "{name}: {text}");
+            assert!(text.contains("Record:"), "{name}: {text}");
+        }
     }
 
     #[test]

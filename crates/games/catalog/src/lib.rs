@@ -33,19 +33,33 @@ pub const BUILTINS: &[Builtin] = &[
         name: "foodfight",
         text: include_str!("../variants/foodfight.toml"),
     },
+    Builtin {
+        name: "pieceeater",
+        text: include_str!("../variants/pieceeater.toml"),
+    },
+    Builtin {
+        name: "pieceeater-mate",
+        text: include_str!("../variants/pieceeater-mate.toml"),
+    },
+    Builtin {
+        name: "pieceeater-steered",
+        text: include_str!("../variants/pieceeater-steered.toml"),
+    },
 ];
 
 /// The hooks named by a variant file's `rules` field.
 pub fn rules_named(name: &str) -> Option<Arc<dyn GameRules>> {
     match name {
         "calorie" => Some(Arc::new(messhall_calorie::CalorieRules)),
+        "pieceeater" => Some(Arc::new(messhall_pieceeater::PieceEaterRules::RANDOM)),
+        "pieceeater-steered" => Some(Arc::new(messhall_pieceeater::PieceEaterRules::STEERED)),
         "none" => Some(Arc::new(NoRules)),
         _ => None,
     }
 }
 
 /// Names accepted in a variant file's `rules` field.
-pub const RULES_NAMES: &[&str] = &["calorie", "none"];
+pub const RULES_NAMES: &[&str] = &["calorie", "pieceeater", "pieceeater-steered", "none"];
 
 /// Compiles a variant file's text; `file` names it in errors.
 pub fn from_toml(file: &str, text: &str) -> Result<Variant, VariantError> {

@@ -1,7 +1,8 @@
 //! FEN for every game: multi-digit empties, ranks above 9, holdings in brackets, per-piece state in
 //! braces, and extra fields for game state.
 //!
-//! `board[hand] side castling ep halfmoves fullmoves [extra...]`, where a piece may carry
+//! `board[hand] side castling ep halfmoves fullmoves [extra...]`, where `*` is a neutral piece
+//! (the PieceEater), a piece may carry
 //! `{7}` (its counter), `{m}`/`{u}` (moved / never moved, where that differs from "never moved iff
 //! on its start square"), or both (`{3,m}`); `ep` is `-` or squares joined by commas, followed by
 //! `>` and the square of the piece an en passant capture removes when that is not the first piece
@@ -9,6 +10,7 @@
 //! gives `i3>j3`); extra fields are `passed` (the last move was a pass) and `rN=value` (game
 //! registers).
 
+use crate::piece::{NEUTRAL_CODE, NEUTRAL_LETTER};
 use crate::position::REGISTERS;
 use crate::{Color, Piece, Position, Variant};
 use messhall_geometry::{Square, SquareSet};
@@ -38,6 +40,7 @@ struct Placed {
 
 struct Board {
     placed: Vec<Placed>,
+    neutrals: Vec<Square>,
     hand: Vec<Piece>,
 }
 
@@ -57,6 +60,7 @@ fn parse_board(v: &Variant, field: &str) -> Result<Board, FenError> {
         return fail("board", format!("{} ranks, but {} has {ranks}", rows.len(), v.name));
     }
     let mut placed = Vec::new();
+    let mut neutrals = Vec::new();
     for (row, text) in rows.iter().enumerate() {
         let rank = ranks - 1 - row as u8;
         let here = |col: usize| format!("board rank {} (\"{text}\"), character {}", rank + 1, col + 1);
@@ -81,6 +85,18 @@ fn parse_board(v: &Variant, field: &str) -> Result<Board, FenError> {
                 if file > u32::from(files) {
                     return fail(here(start), format!("rank is longer than {files} squares"));
                 }
+                continue;
+            }
+            if c == NEUTRAL_LETTER {
+                let sq = Square::new(file as u8, rank)
+                    .filter(|_| file < u32::from(files))
+                    .ok_or_else(|| FenError {
+                        where_: here(i),
+                        why: format!("rank is longer than {files} squares"),
+                    })?;
+                neutrals.push(sq);
+                file += 1;
+                i += 1;
                 continue;
             }
             let Some(role) = v.role_by_letter(c) else {
@@ -169,7 +185,7 @@ fn parse_board(v: &Variant, field: &str) -> Result<Board, FenError> {
             return fail("holdings", "a count with no piece after it");
         }
     }
-    Ok(Board { placed, hand })
+    Ok(Board { placed, neutrals, hand })
 }
 
 /// The piece an en passant capture on `squares` removes, as a FEN without `>victim` means it:
@@ -190,6 +206,9 @@ pub(crate) fn parse_board_only(v: &Variant, fen: &str) -> Result<[u8; 256], FenE
     for p in board.placed {
         codes[p.sq.index()] = p.piece.code();
     }
+    for sq in board.neutrals {
+        codes[sq.index()] = NEUTRAL_CODE;
+    }
     Ok(codes)
 }
 
@@ -209,6 +228,9 @@ impl Position {
             let counter = p.counter.unwrap_or(v.role(p.piece.role()).counter);
             let unmoved = p.unmoved.unwrap_or(v.start_board[p.sq.index()] == p.piece.code());
             pos.put(v, p.sq, p.piece, counter, unmoved);
+        }
+        for &sq in &board.neutrals {
+            pos.put_neutral(v, sq);
         }
         for piece in &board.hand {
             let n = pos.hand(piece.color(), piece.role());
@@ -337,7 +359,9 @@ impl Position {
         }
         if v.end.royal == crate::spec::RoyalRule::Checkmate {
             let them = !side;
-            if pos.royals[them].iter().any(|r| v.is_attacked(&pos, r, side)) {
+            // Unless the game's own rules call that a win for the side to move (the PieceEater
+            // uncovering an attack).
+            if pos.royals[them].iter().any(|r| v.is_attacked(&pos, r, side)) && v.rules.decided(v, &pos).is_none() {
                 return fail(
                     "position",
                     format!("{} is to move but {} is in check", side.name(), them.name()),
@@ -357,7 +381,15 @@ impl Position {
                     continue;
                 };
                 let Some(piece) = self.piece_at(sq) else {
-                    empty += 1;
+                    if self.is_neutral(sq) {
+                        if empty > 0 {
+                            let _ = write!(s, "{empty}");
+                            empty = 0;
+                        }
+                        s.push(NEUTRAL_LETTER);
+                    } else {
+                        empty += 1;
+                    }
                     continue;
                 };
                 if empty > 0 {

@@ -1,8 +1,10 @@
-//! A game: a start position, the moves played, and the result.
+//! A game: a start position, the moves played and the chance events' outcomes, the result, and
+//! a record that replays it exactly.
 
 use crate::moves::{Move, MoveError, MoveKind};
 use crate::spec::{RoyalRule, StalemateRule};
-use crate::{Color, Position, Variant};
+use crate::{ChanceOutcome, Color, FenError, Position, Variant, pick_outcome};
+use messhall_dice::SeededDice;
 use std::sync::Arc;
 
 /// Why a game ended.
@@ -46,25 +48,141 @@ impl std::fmt::Display for Outcome {
     }
 }
 
-/// A game in progress: every position so far, for repetition and taking moves back.
+/// One thing that happened in a game: a player's move, or how a chance event came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move(Move),
+    Chance(ChanceOutcome),
+}
+
+/// A most unlikely run of chance events one after the other; beyond it a game stops resolving
+/// (a guard against hooks that never clear their event).
+const MAX_CHANCES_IN_A_ROW: usize = 64;
+
+/// A game in progress: every position so far (for repetition and taking moves back), and the
+/// seeded dice that decide its chance events.
+///
+/// [`Game::play`] plays a move and then lets the dice decide every chance event that follows (the
+/// PieceEater's step), so [`Game::position`] is a position where a player is to act: to move, or
+/// to choose a steered event's outcome ([`Game::resolve`]). [`Game::record`] keeps the seed and
+/// every action; [`GameRecord::replay`] plays it again and checks that the dice agree.
 #[derive(Clone, Debug)]
 pub struct Game {
     variant: Arc<Variant>,
+    /// The start, then the position after each action.
     positions: Vec<Position>,
+    actions: Vec<Action>,
     moves: Vec<Move>,
+    seed: u64,
+    dice: SeededDice,
+    /// The dice as they were before each move of `moves`, so taking a move back also takes back
+    /// the rolls that followed it (playing it again gives the same outcomes).
+    dice_before: Vec<SeededDice>,
 }
 
 impl Game {
+    /// A game with the dice of seed 0.
     pub fn new(variant: Arc<Variant>, start: Position) -> Game {
-        Game {
+        Game::with_seed(variant, start, 0)
+    }
+
+    /// A game whose chance events come from `SeededDice::new(seed)`. A chance event the dice
+    /// decide that is pending in `start` is resolved at once.
+    pub fn with_seed(variant: Arc<Variant>, start: Position, seed: u64) -> Game {
+        let mut game = Game {
             variant,
             positions: vec![start],
+            actions: Vec::new(),
             moves: Vec::new(),
-        }
+            seed,
+            dice: SeededDice::new(seed),
+            dice_before: Vec::new(),
+        };
+        game.roll_pending();
+        game
     }
 
     pub fn variant(&self) -> &Variant {
         &self.variant
+    }
+
+    /// The seed of the game's dice.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Every position so far: the start, then one after each action (so positions waiting for a
+    /// chance event are among them).
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// Every action so far: the players' moves and the chance events' outcomes, in order.
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The outcomes of the chance events since the last move (what the PieceEater just did).
+    pub fn chances_since_last_move(&self) -> Vec<ChanceOutcome> {
+        let last_move = self.actions.iter().rposition(|a| matches!(a, Action::Move(_)));
+        self.actions[last_move.map_or(0, |i| i + 1)..]
+            .iter()
+            .filter_map(|a| match a {
+                Action::Chance(o) => Some(*o),
+                Action::Move(_) => None,
+            })
+            .collect()
+    }
+
+    /// The outcomes of a chance event waiting in the current position: one a player chooses
+    /// (see [`Variant::chance_chooser`]), since the dice's own are resolved as soon as they arise.
+    pub fn pending_chance(&self) -> Option<Vec<ChanceOutcome>> {
+        self.variant.chance(self.position())
+    }
+
+    /// Resolves the pending chance event as `outcome`, then lets the dice decide any that
+    /// follow. Returns false (and does nothing) when `outcome` is not one the event offers.
+    pub fn resolve(&mut self, outcome: ChanceOutcome) -> bool {
+        let offered = self.pending_chance().is_some_and(|o| o.contains(&outcome));
+        if offered {
+            self.push_chance(outcome);
+            self.roll_pending();
+        }
+        offered
+    }
+
+    fn push_chance(&mut self, outcome: ChanceOutcome) {
+        let next = self.variant.resolve(self.position(), &outcome);
+        self.positions.push(next);
+        self.actions.push(Action::Chance(outcome));
+    }
+
+    /// Lets the dice decide the pending chance events that no player chooses.
+    fn roll_pending(&mut self) {
+        for _ in 0..MAX_CHANCES_IN_A_ROW {
+            let pos = self.position();
+            if self.variant.chance_chooser(pos).is_some() {
+                return;
+            }
+            let Some(outcome) = self
+                .variant
+                .chance(pos)
+                .and_then(|outcomes| pick_outcome(&outcomes, &mut self.dice))
+            else {
+                return;
+            };
+            self.push_chance(outcome);
+        }
+    }
+
+    /// The game so far as a record: seed, start and every action.
+    pub fn record(&self) -> GameRecord {
+        GameRecord {
+            variant: self.variant.name.clone(),
+            start: self.positions[0].to_fen(&self.variant),
+            seed: self.seed,
+            actions: self.actions.clone(),
+        }
     }
 
     pub fn position(&self) -> &Position {
@@ -84,18 +202,27 @@ impl Game {
         Ok(mv)
     }
 
-    /// Plays a move that must be legal.
+    /// Plays a move that must be legal, then lets the dice decide the chance events that follow.
     pub fn play(&mut self, mv: Move) {
         let next = self.position().play(&self.variant, &mv);
+        self.dice_before.push(self.dice.clone());
         self.positions.push(next);
+        self.actions.push(Action::Move(mv));
         self.moves.push(mv);
+        self.roll_pending();
     }
 
-    /// Takes the last move back.
+    /// Takes the last move back, with the chance events that followed it (and their rolls: the
+    /// dice are as they were before the move).
     pub fn undo(&mut self) -> Option<Move> {
-        let mv = self.moves.pop()?;
-        self.positions.pop();
-        Some(mv)
+        let at = self.actions.iter().rposition(|a| matches!(a, Action::Move(_)))?;
+        let dropped = self.actions.len() - at;
+        self.actions.truncate(at);
+        self.positions.truncate(self.positions.len() - dropped);
+        if let Some(dice) = self.dice_before.pop() {
+            self.dice = dice;
+        }
+        self.moves.pop()
     }
 
     /// How often the current position has occurred (same hash and same pieces, side to move,
@@ -115,6 +242,9 @@ impl Game {
         if let Some(winner) = v.material_decided(pos) {
             let reason = if v.end.royal == RoyalRule::Capture && pos.royals(!winner).is_empty() && v.royal_roles != 0 {
                 Reason::RoyalCaptured
+            } else if v.rules.decided(v, pos).is_some() {
+                // The game's own instant win: the PieceEater uncovering an attack on a king.
+                Reason::Checkmate
             } else {
                 Reason::Extinction
             };
@@ -122,6 +252,9 @@ impl Game {
                 winner: Some(winner),
                 reason,
             });
+        }
+        if v.chance_pending(pos) {
+            return None;
         }
         let legal = v.legal_moves(pos);
         if legal.is_empty() {
@@ -165,5 +298,194 @@ impl Game {
     /// Whether the last move was a pass.
     pub fn last_was_pass(&self) -> bool {
         self.moves.last().is_some_and(|m| m.kind == MoveKind::Pass)
+    }
+}
+
+/// A finished or unfinished game as data: enough to play it again exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The variant's name (for the reader; replaying takes the variant itself).
+    pub variant: String,
+    /// The start position in FEN.
+    pub start: String,
+    /// The seed of the game's dice.
+    pub seed: u64,
+    /// Every move and chance outcome, in order.
+    pub actions: Vec<Action>,
+}
+
+/// Why a record could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("record start position: {0}")]
+    Start(#[from] FenError),
+    #[error("record action {index}: {why}")]
+    Action { index: usize, why: String },
+    #[error("record line {line}: {why}")]
+    Syntax { line: usize, why: String },
+}
+
+impl GameRecord {
+    /// Plays the record again on `variant`: every move must be legal, every chance the dice
+    /// decide must come out as recorded (the seed reproduces them), and every chosen outcome must
+    /// be one that was offered.
+    ///
+    /// # Errors
+    /// [`ReplayError`] names the first action that does not fit.
+    pub fn replay(&self, variant: Arc<Variant>) -> Result<Game, ReplayError> {
+        let start = Position::from_fen(&variant, &self.start)?;
+        let mut game = Game::with_seed(variant, start, self.seed);
+        let mut done = 0;
+        loop {
+            for k in done..game.actions.len() {
+                if self.actions.get(k) != Some(&game.actions[k]) {
+                    let v = game.variant();
+                    return Err(ReplayError::Action {
+                        index: k,
+                        why: format!(
+                            "the dice give {} but the record has {}",
+                            action_text(v, &game.actions[k]),
+                            self.actions.get(k).map_or("nothing".into(), |a| action_text(v, a))
+                        ),
+                    });
+                }
+            }
+            done = game.actions.len();
+            let Some(action) = self.actions.get(done) else {
+                return Ok(game);
+            };
+            let v = game.variant.clone();
+            let fail = |why: &str| ReplayError::Action {
+                index: done,
+                why: format!("{} {why}", action_text(&v, action)),
+            };
+            match *action {
+                Action::Move(mv) => {
+                    if !v.is_legal(game.position(), &mv) {
+                        return Err(fail("is not a legal move here"));
+                    }
+                    game.play(mv);
+                }
+                Action::Chance(outcome) => {
+                    if !game.resolve(outcome) {
+                        return Err(fail("is not an outcome a player may choose here"));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The record as text: `variant`, `seed` and `start` lines, then the actions, moves in
+    /// coordinates and chance outcomes in braces (`e2e4 {d4-e5} e7e5 {e5}`).
+    pub fn to_text(&self, v: &Variant) -> String {
+        let actions: Vec<String> = self.actions.iter().map(|a| action_text(v, a)).collect();
+        format!(
+            "variant {}\nseed {}\nstart {}\n{}\n",
+            self.variant,
+            self.seed,
+            self.start,
+            actions.join(" ")
+        )
+    }
+
+    /// Reads [`GameRecord::to_text`]'s form back, replaying it on `variant` to read the moves.
+    ///
+    /// # Errors
+    /// [`ReplayError`] for a missing line, a malformed action, or one that does not replay.
+    pub fn from_text(variant: Arc<Variant>, text: &str) -> Result<GameRecord, ReplayError> {
+        let mut seed = None;
+        let mut start = None;
+        let mut name = variant.name.clone();
+        let mut tokens = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            let syntax = |why: String| ReplayError::Syntax { line: i + 1, why };
+            if let Some(rest) = line.strip_prefix("seed ") {
+                seed = Some(
+                    rest.trim()
+                        .parse::<u64>()
+                        .map_err(|_| syntax(format!("\"{rest}\" is not a seed")))?,
+                );
+            } else if let Some(rest) = line.strip_prefix("start ") {
+                start = Some(rest.trim().to_string());
+            } else if let Some(rest) = line.strip_prefix("variant ") {
+                name = rest.trim().to_string();
+            } else {
+                tokens.extend(line.split_whitespace().map(|t| (i + 1, t.to_string())));
+            }
+        }
+        let missing = |what: &str| ReplayError::Syntax {
+            line: 0,
+            why: format!("no \"{what}\" line"),
+        };
+        let start = start.ok_or_else(|| missing("start"))?;
+        let seed = seed.ok_or_else(|| missing("seed"))?;
+        let position = Position::from_fen(&variant, &start)?;
+        let mut game = Game::with_seed(variant.clone(), position, seed);
+        let mut actions = Vec::new();
+        for (line, token) in tokens {
+            let syntax = |why: String| ReplayError::Syntax { line, why };
+            let rolled = game.actions.get(actions.len()).copied();
+            if let Some(inner) = token.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
+                let mut squares = inner.split('-').map(|t| {
+                    t.parse::<messhall_geometry::Square>()
+                        .map_err(|_| syntax(format!("\"{t}\" in {token} is not a square")))
+                });
+                let from = squares
+                    .next()
+                    .unwrap_or_else(|| Err(syntax(format!("{token}: no square"))))?;
+                let to = squares.next().transpose()?.unwrap_or(from);
+                let outcome = match rolled {
+                    // The dice decided this one when the move before it was played.
+                    Some(Action::Chance(o)) if o.from == from && o.to == to => o,
+                    Some(a) => {
+                        return Err(syntax(format!(
+                            "{token}: the seed gives {} here",
+                            action_text(&variant, &a)
+                        )));
+                    }
+                    None => {
+                        let offered = game.pending_chance().unwrap_or_default();
+                        let Some(&o) = offered.iter().find(|o| o.from == from && o.to == to) else {
+                            return Err(syntax(format!("{token} is not an outcome to choose here")));
+                        };
+                        game.resolve(o);
+                        o
+                    }
+                };
+                actions.push(Action::Chance(outcome));
+            } else {
+                if let Some(a) = rolled {
+                    return Err(syntax(format!(
+                        "{token}: the chance outcome {} comes first",
+                        action_text(&variant, &a)
+                    )));
+                }
+                let mv = variant
+                    .parse_move(game.position(), &token)
+                    .map_err(|e| syntax(e.to_string()))?;
+                game.play(mv);
+                actions.push(Action::Move(mv));
+            }
+        }
+        if let Some(a) = game.actions.get(actions.len()) {
+            return Err(ReplayError::Syntax {
+                line: text.lines().count(),
+                why: format!("the record ends before the chance outcome {}", action_text(&variant, a)),
+            });
+        }
+        Ok(GameRecord {
+            variant: name,
+            start,
+            seed,
+            actions,
+        })
+    }
+}
+
+fn action_text(v: &Variant, action: &Action) -> String {
+    match action {
+        Action::Move(m) => m.to_coordinates(v),
+        Action::Chance(o) => format!("{{{}}}", o.to_text()),
     }
 }

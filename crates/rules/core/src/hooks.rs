@@ -3,14 +3,15 @@
 //! The core calls these at fixed points and never asks which game it is playing. A game with no
 //! special rules uses [`NoRules`].
 
-use crate::{Move, Piece, Position, Variant};
+use crate::{ChanceOutcome, Color, Move, Piece, Position, Variant};
 use messhall_geometry::Square;
 use std::fmt::Debug;
 
 /// What a move did, for [`GameRules::after_move`].
 #[derive(Clone, Copy, Debug)]
 pub struct MoveEffects {
-    /// The piece that moved (before promotion), or the dropped piece.
+    /// The piece that moved (before promotion), or the dropped piece; for a pass, a stand-in of
+    /// the passing side (role 0).
     pub mover: Piece,
     /// The piece removed by the move, its square and its counter.
     pub captured: Option<(Piece, Square, u16)>,
@@ -30,8 +31,42 @@ pub trait GameRules: Send + Sync + Debug {
         true
     }
 
-    /// Called after the core has played `mv` on `pos` (the side to move has already changed).
+    /// Called after the core has played `mv` on `pos`, passes included (the side to move has
+    /// already changed). A game with chance events marks one pending here.
     fn after_move(&self, _variant: &Variant, _pos: &mut Position, _mv: &Move, _effects: &MoveEffects) {}
+
+    /// Whether a chance event is waiting in `pos` (cheap: the core asks at every node). While one
+    /// is, the position has no legal moves: it must first be resolved.
+    fn chance_pending(&self, _variant: &Variant, _pos: &Position) -> bool {
+        false
+    }
+
+    /// The pending chance event's outcomes with their probabilities (which sum to 1), or `None`
+    /// when nothing is pending. A forced event has one outcome of probability 1.
+    fn chance(&self, _variant: &Variant, _pos: &Position) -> Option<Vec<ChanceOutcome>> {
+        None
+    }
+
+    /// Who decides the pending event: `None` for the dice (by the probabilities), or a side that
+    /// chooses among the outcomes itself (a steered PieceEater).
+    fn chance_chooser(&self, _variant: &Variant, _pos: &Position) -> Option<Color> {
+        None
+    }
+
+    /// Applies `outcome`, one of [`GameRules::chance`]'s outcomes, and clears the pending event.
+    fn resolve_chance(&self, _variant: &Variant, _pos: &mut Position, _outcome: &ChanceOutcome) {}
+
+    /// How to tell a player what an outcome did, `before` being the position it was resolved in
+    /// (for the PieceEater: "The PieceEater steps d4-e5 and eats the Knight").
+    fn describe_chance(&self, _variant: &Variant, _before: &Position, outcome: &ChanceOutcome) -> String {
+        format!("Chance: {}", outcome.to_text())
+    }
+
+    /// A win the game's own rules decide in `pos`, beyond lost royals and extinction (for the
+    /// PieceEater played to checkmate: the side to move attacks the enemy king).
+    fn decided(&self, _variant: &Variant, _pos: &Position) -> Option<Color> {
+        None
+    }
 
     /// Extra lines describing the game state for `messhall show`.
     fn describe(&self, _variant: &Variant, _pos: &Position) -> Vec<String> {

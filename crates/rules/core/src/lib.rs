@@ -6,6 +6,7 @@
 //! moves ([`Variant::legal_moves`]) and plays them ([`Position::play`]). Special rules of a game
 //! come in through the [`GameRules`] hooks, never through checks of the variant's name.
 
+mod chance;
 mod color;
 mod fen;
 mod game;
@@ -22,14 +23,15 @@ mod value;
 mod variant;
 mod zobrist;
 
+pub use chance::{ChanceOutcome, pick_outcome};
 pub use color::{ByColor, Color};
 pub use fen::FenError;
-pub use game::{Game, Outcome, Reason};
+pub use game::{Action, Game, GameRecord, Outcome, Reason, ReplayError};
 pub use hooks::{GameRules, MoveEffects, NoRules};
 pub use messhall_geometry::{BoardSize, Square, SquareSet};
 pub use movegen::MoveList;
 pub use moves::{Move, MoveError, MoveKind};
-pub use piece::{MAX_ROLES, Piece, Role};
+pub use piece::{MAX_ROLES, NEUTRAL_CODE, NEUTRAL_LETTER, Piece, Role};
 pub use position::{Position, REGISTERS};
 pub use spec::VariantSpec;
 pub use variant::{CastlingSide, DropRule, EndRules, PromotionRule, RoleInfo, Variant, VariantError};

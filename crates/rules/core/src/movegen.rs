@@ -114,8 +114,9 @@ impl Variant {
             .any(|&(from, role)| pos.board[from.index()] == Piece::new(by, role).code() && self.active(pos, from))
     }
 
-    /// Whether the game is over because a side lost its royals (in a royal-capture game) or the
-    /// last piece of an extinction type.
+    /// Whether the game is over because a side lost its royals (in a royal-capture game), the
+    /// last piece of an extinction type, or by a win the game's hooks decide
+    /// ([`crate::GameRules::decided`]).
     pub fn material_decided(&self, pos: &Position) -> Option<Color> {
         for c in Color::ALL {
             if self.end.royal == RoyalRule::Capture && self.royal_roles != 0 && pos.royals[c].is_empty() {
@@ -130,7 +131,7 @@ impl Variant {
                 return Some(!c);
             }
         }
-        None
+        self.rules.decided(self, pos)
     }
 
     /// All pseudo-legal moves of the side to move: moves, captures, castling, drops (no passes).
@@ -250,7 +251,9 @@ impl Variant {
     #[allow(clippy::too_many_arguments)]
     fn land(&self, out: &mut MoveList, pos: &Position, us: Color, role: Role, from: Square, to: Square, f: u16) {
         match pos.piece_at(to) {
-            None if f & F_MOVE != 0 => self.push(out, us, role, Move::new(from, to, MoveKind::Quiet)),
+            None if f & F_MOVE != 0 && pos.is_empty(to) => {
+                self.push(out, us, role, Move::new(from, to, MoveKind::Quiet))
+            }
             Some(p) if p.color() != us && f & F_CAPTURE != 0 => {
                 self.push(out, us, role, Move::new(from, to, MoveKind::Capture))
             }
@@ -319,6 +322,13 @@ impl Variant {
                 cur = next;
                 let piece = if occupied(next) { pos.piece_at(next) } else { None };
                 let is_enemy = piece.is_some_and(|p| p.color() != us);
+                // A neutral piece ends the leg: nothing lands on it or takes it; it may be leapt over.
+                if pos.is_neutral(next) {
+                    if !last && leg.mode.over_piece {
+                        stack.push((leg_index + 1, next, victim));
+                    }
+                    break;
+                }
                 if last {
                     let mv = match (piece, victim) {
                         (None, None) if leg.mode.to_empty => Some(Move::new(from, next, MoveKind::Quiet)),
@@ -456,6 +466,10 @@ impl Variant {
             }
             let mut blocker = None;
             for (i, &y) in t.ray_squares(ray).iter().enumerate() {
+                if pos.is_neutral(y) {
+                    // Nothing can move it during a move: the line is shut here.
+                    break;
+                }
                 let Some(p) = pos.piece_at(y) else { continue };
                 match blocker {
                     None if p.color() == us => blocker = Some(y),
@@ -473,7 +487,8 @@ impl Variant {
     }
 
     /// All legal moves of the side to move, a pass where the rules call for one. Empty when the
-    /// game is over (mate, stalemate, both sides stalemated, a lost royal or extinct type).
+    /// game is over (mate, stalemate, both sides stalemated, a lost royal or extinct type) and
+    /// while a chance event is pending ([`Variant::chance`]).
     pub fn legal_moves(&self, pos: &Position) -> MoveList {
         let mut moves = Vec::with_capacity(64);
         self.legal_moves_into(pos, &mut moves);
@@ -483,7 +498,7 @@ impl Variant {
     /// [`Variant::legal_moves`] into a caller's vector (cleared first).
     pub fn legal_moves_into(&self, pos: &Position, moves: &mut MoveList) {
         moves.clear();
-        if self.material_decided(pos).is_some() {
+        if self.material_decided(pos).is_some() || self.chance_pending(pos) {
             return;
         }
         self.pseudo_moves(pos, moves);

@@ -28,9 +28,17 @@ impl Variant {
     /// // covers c2).
     /// assert_eq!(variant.perft(&variant.start(), 1), 4);
     /// ```
+    ///
+    /// Chance events branch without using up depth: `depth` counts the players' moves, and a
+    /// pending event (the PieceEater's step after a move, or a steered step at the start of a
+    /// turn) adds one branch per outcome, a forced step or standing still being one branch. An
+    /// event pending once the last ply is played is not expanded.
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        if let Some(outcomes) = self.chance(pos) {
+            return outcomes.iter().map(|o| self.perft(&self.resolve(pos, o), depth)).sum();
         }
         let moves = self.legal_moves(pos);
         if depth == 1 {
@@ -39,10 +47,17 @@ impl Variant {
         moves.iter().map(|m| self.perft(&pos.play(self, m), depth - 1)).sum()
     }
 
-    /// Perft split by first move, in the order moves are generated.
+    /// Perft split by first move, in the order moves are generated (with a chance event pending,
+    /// the moves after each of its outcomes are listed one after the other).
     pub fn divide(&self, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         if depth == 0 {
             return Vec::new();
+        }
+        if let Some(outcomes) = self.chance(pos) {
+            return outcomes
+                .iter()
+                .flat_map(|o| self.divide(&self.resolve(pos, o), depth))
+                .collect();
         }
         self.legal_moves(pos)
             .into_iter()

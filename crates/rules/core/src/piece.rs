@@ -17,15 +17,30 @@ pub struct Piece(u8);
 /// Most piece types a variant may have (so a role fits in a 64-bit mask).
 pub const MAX_ROLES: usize = 64;
 
+/// The board code of a neutral piece (the PieceEater): no side's, never made by [`Piece::new`], so a
+/// [`Piece`] always has a colour and a role below [`MAX_ROLES`]. See [`crate::Position::neutrals`].
+pub const NEUTRAL_CODE: u8 = u8::MAX;
+
+/// The FEN letter of a neutral piece.
+pub const NEUTRAL_LETTER: char = '*';
+
+// The highest code `Piece::new` can make (Black, role MAX_ROLES - 1) stays below the neutral code.
+const _: () = assert!(1 + 2 * (MAX_ROLES - 1) + 1 < NEUTRAL_CODE as usize);
+
 impl Piece {
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece(1 + 2 * role.0 + color as u8)
     }
 
-    /// The piece stored as `code` on a board; `None` for the empty code 0.
+    /// The piece stored as `code` on a board; `None` for the empty code 0 and for a neutral piece
+    /// ([`NEUTRAL_CODE`]), which belongs to no side and has no role.
     #[inline]
     pub const fn from_code(code: u8) -> Option<Piece> {
-        if code == 0 { None } else { Some(Piece(code)) }
+        if code == 0 || code == NEUTRAL_CODE {
+            None
+        } else {
+            Some(Piece(code))
+        }
     }
 
     #[inline]

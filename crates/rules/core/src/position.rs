@@ -2,6 +2,7 @@
 
 use crate::hooks::MoveEffects;
 use crate::moves::{Move, MoveKind};
+use crate::piece::NEUTRAL_CODE;
 use crate::zobrist::Zobrist;
 use crate::{ByColor, Color, Piece, Role, Variant};
 use messhall_geometry::{Square, SquareSet};
@@ -16,6 +17,8 @@ pub struct Position {
     pub(crate) board: [u8; 256],
     pub(crate) by_color: ByColor<SquareSet>,
     pub(crate) royals: ByColor<SquareSet>,
+    /// Squares of neutral pieces (code [`NEUTRAL_CODE`] on the board; in no side's set).
+    pub(crate) neutrals: SquareSet,
     /// Pieces that have never moved (only kept for roles where it matters).
     pub(crate) unmoved: SquareSet,
     /// Per-square counter of the piece standing there (Calorie's energy).
@@ -51,6 +54,7 @@ impl Position {
             board: [0; 256],
             by_color: ByColor::default(),
             royals: ByColor::default(),
+            neutrals: SquareSet::EMPTY,
             unmoved: SquareSet::EMPTY,
             counters: [0; 256],
             hands: ByColor([[0; 64]; 2]),
@@ -67,8 +71,29 @@ impl Position {
     }
 
     #[inline]
+    /// The piece of a side on `sq`; `None` for an empty square and for a neutral piece (see
+    /// [`Position::is_empty`] and [`Position::is_neutral`]).
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         Piece::from_code(self.board[sq.index()])
+    }
+
+    /// Whether nothing at all stands on `sq`: no piece of either side and no neutral piece.
+    #[inline]
+    pub fn is_empty(&self, sq: Square) -> bool {
+        self.board[sq.index()] == 0
+    }
+
+    /// Whether a neutral piece (the PieceEater) stands on `sq`.
+    #[inline]
+    pub fn is_neutral(&self, sq: Square) -> bool {
+        self.board[sq.index()] == NEUTRAL_CODE
+    }
+
+    /// Squares of the neutral pieces. A neutral piece belongs to neither side: it blocks every
+    /// line (and is a hurdle for hoppers), cannot be captured, never attacks and is never
+    /// attacked; only a game's hooks move it ([`Position::move_neutral`]).
+    pub fn neutrals(&self) -> SquareSet {
+        self.neutrals
     }
 
     pub fn side_to_move(&self) -> Color {
@@ -158,6 +183,74 @@ impl Position {
         }
     }
 
+    /// Puts a neutral piece on `sq`, eating whatever piece stands there, and returns the eaten
+    /// piece. Nothing happens on a square that already holds a neutral piece. See
+    /// [`Position::move_neutral`] for what eating does to the rest of the state.
+    pub fn put_neutral(&mut self, v: &Variant, sq: Square) -> Option<Piece> {
+        if self.is_neutral(sq) {
+            return None;
+        }
+        let eaten = self.eat(v, sq);
+        self.board[sq.index()] = NEUTRAL_CODE;
+        self.neutrals.insert(sq);
+        self.hash ^= Zobrist::neutral(sq);
+        eaten
+    }
+
+    /// Takes the neutral piece off `sq`; returns whether there was one.
+    pub fn remove_neutral(&mut self, sq: Square) -> bool {
+        if !self.is_neutral(sq) {
+            return false;
+        }
+        self.board[sq.index()] = 0;
+        self.neutrals.remove(sq);
+        self.hash ^= Zobrist::neutral(sq);
+        true
+    }
+
+    /// Moves the neutral piece on `from` to `to`, eating the piece standing there, and returns the
+    /// eaten piece (it is gone: it goes to no hand). Does nothing unless a neutral piece stands on
+    /// `from` and `to` holds none. Eating resets the 50-move count and ends the castling rights
+    /// of an eaten king or rook; eating the pawn that just double-stepped, or standing on a
+    /// square it skipped, ends those en passant rights (as do rights no piece can use any more).
+    pub fn move_neutral(&mut self, v: &Variant, from: Square, to: Square) -> Option<Piece> {
+        if from == to || !self.is_neutral(from) || self.is_neutral(to) {
+            return None;
+        }
+        self.remove_neutral(from);
+        self.put_neutral(v, to)
+    }
+
+    /// Removes whatever piece stands on `sq` for a neutral piece arriving there, keeping the
+    /// 50-move count, castling and en passant rights right.
+    fn eat(&mut self, v: &Variant, sq: Square) -> Option<Piece> {
+        let eaten = self.take(v, sq).map(|(p, _)| p);
+        if eaten.is_some() {
+            self.halfmoves = 0;
+        }
+        if self.castling != 0 {
+            let mut rights = self.castling;
+            for side in v.castling.iter().filter(|c| c.king_from == sq || c.rook_from == sq) {
+                rights &= !(1 << side.right);
+            }
+            self.set_castling(rights);
+        }
+        if !self.ep_squares.is_empty() {
+            let victim = self.ep_victim.filter(|&t| t != sq);
+            let mut left = self.ep_squares;
+            left.remove(sq);
+            let left: SquareSet = left
+                .iter()
+                .filter(|&s| v.ep_capture_possible(self, self.side, s))
+                .collect();
+            match victim {
+                Some(t) if !left.is_empty() => self.set_ep(left, Some(t)),
+                _ => self.set_ep(SquareSet::EMPTY, None),
+            }
+        }
+        eaten
+    }
+
     /// Removes and returns the piece on `sq` with its counter.
     pub(crate) fn take(&mut self, v: &Variant, sq: Square) -> Option<(Piece, u16)> {
         let piece = Piece::from_code(self.board[sq.index()])?;
@@ -227,6 +320,9 @@ impl Position {
         let mut h = 0;
         for sq in self.occupied() {
             h ^= v.zobrist.piece(self.board[sq.index()], sq);
+        }
+        for sq in self.neutrals {
+            h ^= Zobrist::neutral(sq);
         }
         for i in 0..256 {
             let sq = Square::from_index(i as u8);
@@ -356,13 +452,11 @@ impl Position {
             self.fullmoves += 1;
         }
         self.set_side(!us);
-        if mv.kind != MoveKind::Pass {
-            let effects = MoveEffects {
-                mover,
-                captured,
-                castle_rook,
-            };
-            v.rules.after_move(v, self, mv, &effects);
-        }
+        let effects = MoveEffects {
+            mover,
+            captured,
+            castle_rook,
+        };
+        v.rules.after_move(v, self, mv, &effects);
     }
 }

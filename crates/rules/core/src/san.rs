@@ -13,11 +13,16 @@ impl Variant {
         if mv.kind != MoveKind::Pass {
             let next = pos.play(self, mv);
             if self.in_check(&next) {
-                s.push(if self.legal_moves(&next).iter().any(|m| m.kind != MoveKind::Pass) {
-                    '+'
-                } else {
-                    '#'
-                });
+                // Mate cannot be told before a pending chance event (the PieceEater may still
+                // step into the line).
+                let pending = self.chance_pending(&next);
+                s.push(
+                    if pending || self.legal_moves(&next).iter().any(|m| m.kind != MoveKind::Pass) {
+                        '+'
+                    } else {
+                        '#'
+                    },
+                );
             }
         }
         s

@@ -25,6 +25,7 @@ const UNMOVED: u64 = 0x9;
 const COUNTER: u64 = 0xA;
 const PASSED: u64 = 0xB;
 const REGISTER: u64 = 0xC;
+const NEUTRAL: u64 = 0xD;
 
 impl Zobrist {
     pub fn new(roles: usize) -> Zobrist {
@@ -70,6 +71,11 @@ impl Zobrist {
         } else {
             mix(COUNTER << 32 | (sq.index() as u64) << 16 | u64::from(value))
         }
+    }
+
+    /// A neutral piece (the PieceEater) on `sq`.
+    pub fn neutral(sq: Square) -> u64 {
+        mix(NEUTRAL << 32 | sq.index() as u64)
     }
 
     pub fn passed() -> u64 {

@@ -1,0 +1,218 @@
+//! PieceEater Chess: FIDE chess with reinforcements in hand, played to the capture of the enemy
+//! King, and a neutral PieceEater that steps one square after every player's move (White,
+//! PieceEater, Black, PieceEater), on a board whose edges wrap around for it alone.
+//!
+//! The board, pieces, drops, promotions, castling and the goal are data (`pieceeater.toml` and its
+//! two siblings in the catalog). The PieceEater is the rules core's neutral piece (`*` in FEN),
+//! and its step is a chance event: after a move, [`PieceEaterRules`] marks a step pending, lists
+//! the squares it may take with their probabilities (one when rule 3 forces it or it must stand
+//! still), and moves it when the event is resolved. The rules page is `docs/pieceeater.md`.
+//!
+//! Its four rules, in order (the original list is lost; this is the reconstruction of RULINGS.md):
+//! 1. it never steps back onto the square it left on its last actual step;
+//! 2. it never steps onto a King or next to one (next to counted on the torus);
+//! 3. if the piece that just moved (castling: the Rook; a drop: the dropped piece) stands next to
+//!    it and rules 1 and 2 allow that square, it steps there and eats that piece;
+//! 4. otherwise it steps to one of the squares rules 1 and 2 allow, each with equal chance, eating
+//!    whatever stands there; where none is allowed it stays put.
+//!
+//! ```
+//! let v = messhall_games::builtin("pieceeater").unwrap();
+//! let start = v.start();
+//! let after = start.play(&v, &v.parse_move(&start, "a3").unwrap());
+//! // a3 is not next to d4 and no King is near: eight equal chances.
+//! let steps = v.chance(&after).unwrap();
+//! assert_eq!(steps.len(), 8);
+//! assert!(steps.iter().all(|s| (s.weight, s.total) == (1, 8)));
+//! // e2-e4 puts a Pawn next to it: rule 3 forces the step onto e4.
+//! let after = start.play(&v, &v.parse_move(&start, "e4").unwrap());
+//! assert_eq!(v.chance(&after).unwrap().len(), 1);
+//! ```
+
+use messhall_rules::spec::RoyalRule;
+use messhall_rules::{ChanceOutcome, Color, GameRules, Move, MoveEffects, MoveKind, Position, Square, Variant};
+
+/// Register holding the square the PieceEater left on its last actual step, plus one (0: none).
+pub const FORBIDDEN: usize = 0;
+/// Register holding the pending step: 0 none, 1 pending with no piece that just moved (after a
+/// pass, or at the start of a steered game), `2 + square` pending after the piece now on `square`
+/// moved.
+pub const PENDING: usize = 1;
+
+/// The die's faces as White sees the board, as (file, rank) steps: 1 up-left, 2 up, 3 up-right,
+/// 4 left, 5 right, 6 down-left, 7 down, 8 down-right. Allowed squares are listed in this order.
+pub const DIE: [(i32, i32); 8] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1)];
+
+/// The hooks of PieceEater Chess.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct PieceEaterRules {
+    /// The player to move chooses the step at the start of the turn (the steered way to play)
+    /// instead of the die.
+    pub steered: bool,
+}
+
+impl PieceEaterRules {
+    /// The rules with the die.
+    pub const RANDOM: PieceEaterRules = PieceEaterRules { steered: false };
+    /// The rules where the player to move steers the PieceEater.
+    pub const STEERED: PieceEaterRules = PieceEaterRules { steered: true };
+}
+
+/// The square `(dx, dy)` away from `sq` on the torus (edges wrap around).
+pub fn torus_step(v: &Variant, sq: Square, dx: i32, dy: i32) -> Square {
+    let (files, ranks) = (i32::from(v.size.files()), i32::from(v.size.ranks()));
+    let f = (i32::from(sq.file()) + dx).rem_euclid(files);
+    let r = (i32::from(sq.rank()) + dy).rem_euclid(ranks);
+    // In range by rem_euclid, so the square exists.
+    Square::new(f as u8, r as u8).unwrap_or(sq)
+}
+
+/// Whether `a` and `b` are the same square or neighbours on the torus.
+pub fn torus_touching(v: &Variant, a: Square, b: Square) -> bool {
+    let near = |x: u8, y: u8, n: u8| {
+        let d = x.abs_diff(y);
+        d.min(n - d) <= 1
+    };
+    near(a.file(), b.file(), v.size.files()) && near(a.rank(), b.rank(), v.size.ranks())
+}
+
+/// Where the PieceEater stands, if it is on the board.
+pub fn pieceeater(pos: &Position) -> Option<Square> {
+    pos.neutrals().first()
+}
+
+/// The square the PieceEater may not step back to (rule 1).
+pub fn forbidden_square(pos: &Position) -> Option<Square> {
+    square_register(pos.register(FORBIDDEN))
+}
+
+fn square_register(value: u16) -> Option<Square> {
+    let index = u8::try_from(value.checked_sub(1)?).ok()?;
+    Some(Square::from_index(index))
+}
+
+/// Whether a step is pending, and the square of the piece that just moved (if any).
+pub fn pending_step(pos: &Position) -> Option<Option<Square>> {
+    match pos.register(PENDING) {
+        0 => None,
+        1 => Some(None),
+        n => Some(u8::try_from(n - 2).ok().map(Square::from_index)),
+    }
+}
+
+/// The squares rules 1 and 2 allow the PieceEater on `from`, in the die's order.
+pub fn allowed_squares(v: &Variant, pos: &Position, from: Square) -> Vec<Square> {
+    let forbidden = forbidden_square(pos);
+    let kings: Vec<Square> = Color::ALL.iter().flat_map(|&c| pos.royals(c).iter()).collect();
+    let mut squares: Vec<Square> = Vec::with_capacity(8);
+    for (dx, dy) in DIE {
+        let to = torus_step(v, from, dx, dy);
+        if to == from
+            || Some(to) == forbidden
+            || squares.contains(&to)
+            || pos.is_neutral(to)
+            || kings.iter().any(|&k| torus_touching(v, k, to))
+        {
+            continue;
+        }
+        squares.push(to);
+    }
+    squares
+}
+
+/// The squares the PieceEater may take now and their chances: the forced step of rule 3, the
+/// equal chances of rule 4, or standing still. `None` without a PieceEater.
+pub fn step_outcomes(v: &Variant, pos: &Position, mover: Option<Square>) -> Option<Vec<ChanceOutcome>> {
+    let from = pieceeater(pos)?;
+    let allowed = allowed_squares(v, pos, from);
+    if let Some(m) = mover.filter(|m| allowed.contains(m) && pos.piece_at(*m).is_some()) {
+        return Some(vec![ChanceOutcome::forced(from, m)]);
+    }
+    if allowed.is_empty() {
+        return Some(vec![ChanceOutcome::forced(from, from)]);
+    }
+    let total = allowed.len() as u32;
+    Some(
+        allowed
+            .into_iter()
+            .map(|to| ChanceOutcome {
+                from,
+                to,
+                weight: 1,
+                total,
+            })
+            .collect(),
+    )
+}
+
+impl GameRules for PieceEaterRules {
+    fn after_move(&self, _v: &Variant, pos: &mut Position, mv: &Move, effects: &MoveEffects) {
+        if pieceeater(pos).is_none() {
+            return;
+        }
+        let mover = match mv.kind {
+            MoveKind::Pass => None,
+            MoveKind::Castle => effects.castle_rook,
+            _ => Some(mv.to),
+        };
+        pos.set_register(PENDING, mover.map_or(1, |s| 2 + s.index() as u16));
+    }
+
+    fn chance_pending(&self, _v: &Variant, pos: &Position) -> bool {
+        pos.register(PENDING) != 0 && !pos.neutrals().is_empty()
+    }
+
+    fn chance(&self, v: &Variant, pos: &Position) -> Option<Vec<ChanceOutcome>> {
+        step_outcomes(v, pos, pending_step(pos)?)
+    }
+
+    fn chance_chooser(&self, v: &Variant, pos: &Position) -> Option<Color> {
+        (self.steered && self.chance_pending(v, pos)).then(|| pos.side_to_move())
+    }
+
+    fn resolve_chance(&self, v: &Variant, pos: &mut Position, outcome: &ChanceOutcome) {
+        if !outcome.is_still() && pos.is_neutral(outcome.from) {
+            pos.move_neutral(v, outcome.from, outcome.to);
+            pos.set_register(FORBIDDEN, 1 + outcome.from.index() as u16);
+        }
+        pos.set_register(PENDING, 0);
+    }
+
+    /// Played to checkmate, the PieceEater can uncover an attack on a King by stepping away:
+    /// when the side to move then attacks the enemy King, it wins at once.
+    fn decided(&self, v: &Variant, pos: &Position) -> Option<Color> {
+        if v.end.royal != RoyalRule::Checkmate || self.chance_pending(v, pos) {
+            return None;
+        }
+        let us = pos.side_to_move();
+        pos.royals(!us).iter().any(|k| v.is_attacked(pos, k, us)).then_some(us)
+    }
+
+    fn describe_chance(&self, v: &Variant, before: &Position, outcome: &ChanceOutcome) -> String {
+        if outcome.is_still() {
+            return format!("The PieceEater stays on {}", outcome.from);
+        }
+        let mut text = format!("The PieceEater steps {}-{}", outcome.from, outcome.to);
+        if let Some(p) = before.piece_at(outcome.to) {
+            let owner = p.color().name();
+            text.push_str(&format!(" and eats {owner}'s {}", v.role(p.role()).name));
+        }
+        text
+    }
+
+    fn describe(&self, _v: &Variant, pos: &Position) -> Vec<String> {
+        let Some(at) = pieceeater(pos) else {
+            return Vec::new();
+        };
+        let mut line = format!("PieceEater on {at}");
+        if let Some(f) = forbidden_square(pos) {
+            line.push_str(&format!(" (may not step back to {f})"));
+        }
+        match pending_step(pos) {
+            Some(_) if self.steered => line.push_str(&format!("; {} steers its step", pos.side_to_move().name())),
+            Some(_) => line.push_str("; its step comes next"),
+            None => {}
+        }
+        vec![line]
+    }
+}
