@@ -83,12 +83,15 @@ impl SearchInfo {
     }
 }
 
-/// The kind of a search node. Only choices exist so far; a chance node (dice) would average its
-/// outcomes here, with Star1/Star2 bounds, without touching the choice code.
+/// The kind of a search node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeKind {
     /// The side to move picks a move (negamax).
     Choice,
+    /// A chance event is pending (the PieceEater's step): its outcomes are averaged by their
+    /// probabilities (expectimax; no Star1/Star2 pruning yet, so every outcome gets a full window),
+    /// or, where a player steers it, that player picks the best outcome for itself.
+    Chance,
 }
 
 /// The search state: tables that live across searches, and per-search counters.
@@ -243,8 +246,61 @@ impl Searcher {
         self.aborted
     }
 
-    fn node_kind(&self, _pos: &Position) -> NodeKind {
-        NodeKind::Choice
+    fn node_kind(&self, pos: &Position) -> NodeKind {
+        if self.variant.chance_pending(pos) {
+            NodeKind::Chance
+        } else {
+            NodeKind::Choice
+        }
+    }
+
+    /// A chance node: the event does not change the side to move, so children are scored from the
+    /// same side's view (no negation) and at the same depth and ply (the event is not a move).
+    fn chance_node(&mut self, pos: &Position, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        let v = self.variant.clone();
+        let outcomes = v.chance(pos).unwrap_or_default();
+        if outcomes.is_empty() {
+            return self.evaluate(pos);
+        }
+        match v.chance_chooser(pos) {
+            Some(chooser) => {
+                // A player steers: a choice of outcomes, for or against the side to move.
+                let ours = chooser == pos.side_to_move();
+                let mut best = if ours { -INFINITY } else { INFINITY };
+                for o in &outcomes {
+                    let child = v.resolve(pos, o);
+                    let score = self.negamax(&child, depth, alpha, beta, ply, false);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if ours {
+                        best = best.max(score);
+                        alpha = alpha.max(score);
+                    } else {
+                        best = best.min(score);
+                        beta = beta.min(score);
+                    }
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+                best
+            }
+            None => {
+                let mut sum = 0i64;
+                let mut total = 0i64;
+                for o in &outcomes {
+                    let child = v.resolve(pos, o);
+                    let score = self.negamax(&child, depth, -INFINITY, INFINITY, ply, false);
+                    if self.aborted {
+                        return 0;
+                    }
+                    sum += i64::from(score) * i64::from(o.weight);
+                    total += i64::from(o.weight);
+                }
+                (sum / total.max(1)) as i32
+            }
+        }
     }
 
     /// The score of a position with no legal move, for the side to move.
@@ -321,6 +377,7 @@ impl Searcher {
         }
         match self.node_kind(pos) {
             NodeKind::Choice => {}
+            NodeKind::Chance => return self.chance_node(pos, depth, alpha, beta, ply),
         }
         if depth <= 0 {
             return self.quiescence(pos, alpha, beta, ply);
@@ -436,7 +493,8 @@ impl Searcher {
         self.pv[ply].clear();
         let v = self.variant.clone();
         let stand = self.evaluate(pos);
-        if ply >= MAX_PLY - 1 || stand >= beta {
+        // A pending chance event is not searched in quiescence: the position stands as it is.
+        if ply >= MAX_PLY - 1 || stand >= beta || self.node_kind(pos) == NodeKind::Chance {
             return stand;
         }
         alpha = alpha.max(stand);

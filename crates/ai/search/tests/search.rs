@@ -173,3 +173,20 @@ fn levels_are_seeded() {
     };
     assert_eq!(pick(1), pick(1));
 }
+
+#[test]
+fn pieceeater_steps_are_searched() {
+    let v = variant("pieceeater");
+    // Qxc3 wins a rook, but the queen then stands next to the PieceEater on d4, which must step
+    // onto the piece that just moved and eat it (rule 3). Only a search that plays out the
+    // PieceEater's step (a chance node) sees the queen lost.
+    let fen = "4k3/8/8/8/3*4/2r5/8/Q3K3[] w - - 0 1";
+    for depth in 1..=3 {
+        let (mv, _) = search(&v, fen, depth);
+        assert_ne!(mv, "Qxc3", "depth {depth}");
+    }
+    // Where the PieceEater may not step onto the queen (c3 is next to White's King on d2), the
+    // capture is good.
+    let fen = "4k3/8/8/8/3*4/2r5/3K4/Q7[] w - - 0 1";
+    assert_eq!(search(&v, fen, 2).0, "Qxc3");
+}
