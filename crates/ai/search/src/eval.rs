@@ -8,6 +8,10 @@ use messhall_rules::{Color, Position, Role, Square, Variant};
 
 /// Centipawns per square a piece reaches beyond its average on an empty board.
 pub const MOBILITY_CP: i32 = 4;
+/// A piece in hand (games with drops) is worth this share of its value on the board: it is not in
+/// play yet, but may enter where it is needed.
+const HAND_VALUE_PERCENT: i32 = 90;
+
 /// Centipawns per friendly piece next to a royal, at full enemy material.
 pub const SHELTER_CP: i32 = 12;
 /// Most sheltering neighbours counted.
@@ -204,6 +208,14 @@ impl Evaluator {
                     }
                 }
                 positional[c] += MOBILITY_CP * (reach - self.mobility_centre[r]);
+            }
+        }
+        if !v.drops.is_empty() {
+            for color in Color::ALL {
+                for (role, _) in v.roles() {
+                    let held = i32::from(pos.hand(color, role));
+                    material[color.index()] += held * self.values[role.index()] * HAND_VALUE_PERCENT / 100;
+                }
             }
         }
         for color in Color::ALL {
