@@ -255,7 +255,9 @@ impl Searcher {
     }
 
     /// A chance node: the event does not change the side to move, so children are scored from the
-    /// same side's view (no negation) and at the same depth and ply (the event is not a move).
+    /// same side's view (no negation) and at the same ply (the event is not a move). It does use up
+    /// one ply of depth: with up to eight outcomes after every move, a free event would multiply the
+    /// tree by the number of outcomes at every level.
     fn chance_node(&mut self, pos: &Position, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         let v = self.variant.clone();
         let outcomes = v.chance(pos).unwrap_or_default();
@@ -269,7 +271,7 @@ impl Searcher {
                 let mut best = if ours { -INFINITY } else { INFINITY };
                 for o in &outcomes {
                     let child = v.resolve(pos, o);
-                    let score = self.negamax(&child, depth, alpha, beta, ply, false);
+                    let score = self.negamax(&child, depth - 1, alpha, beta, ply, false);
                     if self.aborted {
                         return 0;
                     }
@@ -291,7 +293,7 @@ impl Searcher {
                 let mut total = 0i64;
                 for o in &outcomes {
                     let child = v.resolve(pos, o);
-                    let score = self.negamax(&child, depth, -INFINITY, INFINITY, ply, false);
+                    let score = self.negamax(&child, depth - 1, -INFINITY, INFINITY, ply, false);
                     if self.aborted {
                         return 0;
                     }
