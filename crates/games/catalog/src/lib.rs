@@ -19,32 +19,24 @@ pub struct Builtin {
     pub text: &'static str,
 }
 
+/// A built-in variant whose file is `variants/<name>.toml`: the name and the file cannot drift apart.
+macro_rules! builtin {
+    ($name:literal) => {
+        Builtin {
+            name: $name,
+            text: include_str!(concat!("../variants/", $name, ".toml")),
+        }
+    };
+}
+
 /// The built-in chess variants, in the order `messhall variants` lists them.
 pub const BUILTINS: &[Builtin] = &[
-    Builtin {
-        name: "chess",
-        text: include_str!("../variants/chess.toml"),
-    },
-    Builtin {
-        name: "calorie",
-        text: include_str!("../variants/calorie.toml"),
-    },
-    Builtin {
-        name: "foodfight",
-        text: include_str!("../variants/foodfight.toml"),
-    },
-    Builtin {
-        name: "pieceeater",
-        text: include_str!("../variants/pieceeater.toml"),
-    },
-    Builtin {
-        name: "pieceeater-mate",
-        text: include_str!("../variants/pieceeater-mate.toml"),
-    },
-    Builtin {
-        name: "pieceeater-steered",
-        text: include_str!("../variants/pieceeater-steered.toml"),
-    },
+    builtin!("chess"),
+    builtin!("calorie"),
+    builtin!("foodfight"),
+    builtin!("pieceeater"),
+    builtin!("pieceeater-mate"),
+    builtin!("pieceeater-steered"),
 ];
 
 /// The hooks named by a variant file's `rules` field.
