@@ -164,10 +164,13 @@ fn reach(
     };
     let mut found: BTreeMap<Square, (bool, bool)> = BTreeMap::new();
     for m in moves_from(board)? {
-        let entry = found.entry(m.to).or_default();
-        match m.kind {
-            MoveKind::Capture | MoveKind::EnPassant | MoveKind::Locust => entry.1 = true,
-            _ => entry.0 = true,
+        match m.victim() {
+            // A capture marks the square of its victim (a rifle shot's target, a withdrawal's
+            // enemy, a leaping capture's hurdle), not where the piece ends.
+            Some(victim) => found.entry(victim).or_default().1 = true,
+            // A swap needs a friendly piece there: the rules page tells it in words.
+            None if m.kind == MoveKind::Swap => {}
+            None => found.entry(m.to).or_default().0 = true,
         }
     }
     // An enemy of the piece for probing: a piece of the first type that is not royal (so the
@@ -187,7 +190,7 @@ fn reach(
         }
         let mut probe = board.clone();
         probe.insert(sq, enemy);
-        if moves_from(&probe)?.iter().any(|m| m.to == sq && m.is_capture()) {
+        if moves_from(&probe)?.iter().any(|m| m.victim() == Some(sq)) {
             found.entry(sq).or_default().1 = true;
         }
     }

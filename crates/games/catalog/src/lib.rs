@@ -34,6 +34,7 @@ pub const BUILTINS: &[Builtin] = &[
     builtin!("chess"),
     builtin!("calorie"),
     builtin!("foodfight"),
+    builtin!("friendly"),
     builtin!("pieceeater"),
     builtin!("pieceeater-mate"),
     builtin!("pieceeater-steered"),

@@ -10,15 +10,54 @@ use messhall_geometry::{Square, SquareSet};
 /// Moves of one position. A plain vector: move lists are short and reused by callers.
 pub type MoveList = Vec<Move>;
 
+/// How to generate the moves of a piece: as its own type, or as a type it borrows.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MoveAs {
+    pub color: Color,
+    /// The type whose moves are generated.
+    pub moves: Role,
+    /// The type standing on the square (decides promotion).
+    pub owner: Role,
+    /// Initial-only moves are allowed.
+    pub initial: bool,
+    /// It may capture en passant, and its double steps give en passant rights.
+    pub en_passant: bool,
+    /// It may promote.
+    pub promotes: bool,
+    /// Squares next to an enemy Hia piece, which its slides may not start from or pass.
+    pub hia: SquareSet,
+    /// Only captures, with every other piece taken for an enemy: what it would capture if an
+    /// enemy stood there (guards and attacks).
+    pub hits_only: bool,
+}
+
+impl MoveAs {
+    pub(crate) fn own(piece: Piece, unmoved: bool) -> MoveAs {
+        MoveAs {
+            color: piece.color(),
+            moves: piece.role(),
+            owner: piece.role(),
+            initial: unmoved,
+            en_passant: true,
+            promotes: true,
+            hia: SquareSet::EMPTY,
+            hits_only: false,
+        }
+    }
+}
+
 impl Variant {
     #[inline]
-    fn active(&self, pos: &Position, sq: Square) -> bool {
+    pub(crate) fn active(&self, pos: &Position, sq: Square) -> bool {
         !self.rules.has_inactive_pieces() || self.rules.is_active(self, pos, sq)
     }
 
     /// Whether `by` attacks `target`: some piece of `by` could capture an enemy standing there
     /// (pseudo-legally: pins and royal safety of the attacker do not matter).
     pub fn is_attacked(&self, pos: &Position, target: Square, by: Color) -> bool {
+        if self.powers.is_some() {
+            return self.powered_attack(pos, target, by);
+        }
         let t = &self.tables;
         let board = &pos.board;
         let hit = |y: Square, k: usize, mask_at: &[u64; 17]| {
@@ -104,7 +143,11 @@ impl Variant {
     /// Whether the side to move has a royal piece under attack (in a game with check).
     pub fn in_check(&self, pos: &Position) -> bool {
         let us = pos.side;
-        pos.royals[us].iter().any(|r| self.is_attacked(pos, r, !us))
+        let royals = pos.royals[us];
+        if self.end.royal == RoyalRule::Last && royals.count() != 1 {
+            return false;
+        }
+        royals.iter().any(|r| self.is_attacked(pos, r, !us))
     }
 
     /// Whether a piece of `by` could capture en passant onto `sq` (pieces that cannot act excluded).
@@ -119,7 +162,7 @@ impl Variant {
     /// ([`crate::GameRules::decided`]).
     pub fn material_decided(&self, pos: &Position) -> Option<Color> {
         for c in Color::ALL {
-            if self.end.royal == RoyalRule::Capture && self.royal_roles != 0 && pos.royals[c].is_empty() {
+            if self.end.royal != RoyalRule::Checkmate && self.royal_roles != 0 && pos.royals[c].is_empty() {
                 return Some(!c);
             }
             if self.end.extinction != 0
@@ -137,12 +180,16 @@ impl Variant {
     /// All pseudo-legal moves of the side to move: moves, captures, castling, drops (no passes).
     pub fn pseudo_moves(&self, pos: &Position, out: &mut MoveList) {
         let us = pos.side;
-        for sq in pos.by_color[us] {
-            let Some(piece) = pos.piece_at(sq) else {
-                continue;
-            };
-            if self.active(pos, sq) {
-                self.piece_moves(pos, sq, piece, out);
+        if self.powers.is_some() {
+            self.powered_moves(pos, out);
+        } else {
+            for sq in pos.by_color[us] {
+                let Some(piece) = pos.piece_at(sq) else {
+                    continue;
+                };
+                if self.active(pos, sq) {
+                    self.piece_moves(pos, sq, piece, out);
+                }
             }
         }
         self.castling_moves(pos, out);
@@ -151,28 +198,44 @@ impl Variant {
 
     /// The moves of the piece on `from`, whoever is to move.
     pub(crate) fn piece_moves(&self, pos: &Position, from: Square, piece: Piece, out: &mut MoveList) {
+        let ctx = MoveAs::own(piece, pos.unmoved.contains(from));
+        self.moves_as(pos, from, &ctx, out);
+    }
+
+    /// The moves from `from` of a piece moving as `ctx` says (its own type, or one it borrows).
+    pub(crate) fn moves_as(&self, pos: &Position, from: Square, ctx: &MoveAs, out: &mut MoveList) {
         let t = &self.tables;
-        let (us, role) = (piece.color(), piece.role());
+        let (us, role) = (ctx.color, ctx.moves);
         let board = &pos.board;
-        let enemy = |code: u8| code != 0 && Piece::from_code(code).is_some_and(|p| p.color() != us);
-        let unmoved = pos.unmoved.contains(from);
+        let hits = ctx.hits_only;
+        let enemy = |code: u8| Piece::from_code(code).is_some_and(|p| hits || p.color() != us);
         let first = out.len();
         for ray in t.rays(us, role, from) {
             let f = ray.flags;
-            if f & F_INITIAL != 0 && !unmoved {
+            if f & F_INITIAL != 0 && !ctx.initial {
                 continue;
             }
             let squares = t.ray_squares(ray);
+            // Hia: a slide may end next to an enemy Hia piece but not start or pass there.
+            let hia = f & F_SLIDE != 0 && !ctx.hia.is_empty();
+            let mut stopped = hia && ctx.hia.contains(from);
             if f & (F_CANNON | F_GRASSHOPPER) == 0 {
                 for (i, &to) in squares.iter().enumerate() {
                     if ray.lame_per_step > 0 && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
                         break;
                     }
+                    if hia
+                        && (i > 0 || ray.lame_per_step > 0)
+                        && (stopped || t.lame_squares(ray, i).iter().any(|&s| ctx.hia.contains(s)))
+                    {
+                        break;
+                    }
+                    stopped |= hia && ctx.hia.contains(to);
                     let code = board[to.index()];
                     if code == 0 {
                         // A move that may also capture en passant, landing on a square an enemy
                         // just skipped, captures it: one move, not a quiet step as well.
-                        let ep_victim = if f & F_EP_CAPTURE != 0 && pos.ep_squares.contains(to) {
+                        let ep_victim = if f & F_EP_CAPTURE != 0 && ctx.en_passant && pos.ep_squares.contains(to) {
                             pos.ep_victim.filter(|v| enemy(board[v.index()]))
                         } else {
                             None
@@ -182,19 +245,19 @@ impl Variant {
                                 extra: victim,
                                 ..Move::new(from, to, MoveKind::EnPassant)
                             };
-                            self.push(out, us, role, mv);
-                        } else if f & F_MOVE != 0 {
-                            let kind = if f & F_EP_CREATE != 0 {
+                            self.push(out, ctx, mv);
+                        } else if f & F_MOVE != 0 && !hits {
+                            let kind = if f & F_EP_CREATE != 0 && ctx.en_passant {
                                 MoveKind::DoubleStep
                             } else {
                                 MoveKind::Quiet
                             };
-                            self.push(out, us, role, Move::new(from, to, kind));
+                            self.push(out, ctx, Move::new(from, to, kind));
                         }
                         continue;
                     }
                     if f & F_CAPTURE != 0 && enemy(code) {
-                        self.push(out, us, role, Move::new(from, to, MoveKind::Capture));
+                        self.push(out, ctx, Move::new(from, to, MoveKind::Capture));
                     }
                     break;
                 }
@@ -202,7 +265,7 @@ impl Variant {
                 // A hopping leaper: exactly one piece on its path.
                 let hurdles = t.lame_squares(ray, 0).iter().filter(|s| board[s.index()] != 0).count();
                 if hurdles == 1 {
-                    self.land(out, pos, us, role, from, squares[0], f);
+                    self.land(out, pos, ctx, from, squares[0], f);
                 }
             } else if f & F_CANNON != 0 {
                 let mut hopped = false;
@@ -213,26 +276,26 @@ impl Variant {
                         continue;
                     }
                     if code == 0 {
-                        if f & F_MOVE != 0 {
-                            self.push(out, us, role, Move::new(from, to, MoveKind::Quiet));
+                        if f & F_MOVE != 0 && !hits {
+                            self.push(out, ctx, Move::new(from, to, MoveKind::Quiet));
                         }
                         continue;
                     }
                     if f & F_CAPTURE != 0 && enemy(code) {
-                        self.push(out, us, role, Move::new(from, to, MoveKind::Capture));
+                        self.push(out, ctx, Move::new(from, to, MoveKind::Capture));
                     }
                     break;
                 }
             } else if let Some(h) = squares.iter().position(|s| board[s.index()] != 0) {
                 // Grasshopper: lands just beyond the first piece on its line.
                 if let Some(&to) = squares.get(h + 1) {
-                    self.land(out, pos, us, role, from, to, f);
+                    self.land(out, pos, ctx, from, to, f);
                 }
             }
         }
         for m in t.multi_leg(us, role) {
-            if !m.initial_only || unmoved {
-                self.multi_leg_moves(pos, from, us, role, m, out);
+            if !m.initial_only || ctx.initial {
+                self.multi_leg_moves(pos, from, ctx, m, out);
             }
         }
         if t.duplicating[us.index()] >> role.0 & 1 == 1 {
@@ -248,14 +311,13 @@ impl Variant {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn land(&self, out: &mut MoveList, pos: &Position, us: Color, role: Role, from: Square, to: Square, f: u16) {
+    fn land(&self, out: &mut MoveList, pos: &Position, ctx: &MoveAs, from: Square, to: Square, f: u16) {
         match pos.piece_at(to) {
-            None if f & F_MOVE != 0 && pos.is_empty(to) => {
-                self.push(out, us, role, Move::new(from, to, MoveKind::Quiet))
+            None if f & F_MOVE != 0 && pos.is_empty(to) && !ctx.hits_only => {
+                self.push(out, ctx, Move::new(from, to, MoveKind::Quiet))
             }
-            Some(p) if p.color() != us && f & F_CAPTURE != 0 => {
-                self.push(out, us, role, Move::new(from, to, MoveKind::Capture))
+            Some(p) if (ctx.hits_only || p.color() != ctx.color) && f & F_CAPTURE != 0 => {
+                self.push(out, ctx, Move::new(from, to, MoveKind::Capture))
             }
             _ => {}
         }
@@ -263,9 +325,20 @@ impl Variant {
 
     /// Adds `mv`, expanded into its promotions where the mover arrives in a promotion zone.
     #[inline]
-    fn push(&self, out: &mut MoveList, us: Color, role: Role, mv: Move) {
+    fn push(&self, out: &mut MoveList, ctx: &MoveAs, mv: Move) {
+        if ctx.promotes {
+            self.push_promoting(out, ctx.color, ctx.owner, mv.to, mv);
+        } else {
+            out.push(mv);
+        }
+    }
+
+    /// Adds `mv`, expanded into its promotions where a `role` of `us` arrives on `arrival`
+    /// in a promotion zone.
+    #[inline]
+    pub(crate) fn push_promoting(&self, out: &mut MoveList, us: Color, role: Role, arrival: Square, mv: Move) {
         if !self.promotions.is_empty() {
-            let rank = self.relative_rank(us, mv.to);
+            let rank = self.relative_rank(us, arrival);
             if let Some(rule) = self
                 .promotions
                 .iter()
@@ -290,11 +363,11 @@ impl Variant {
         &self,
         pos: &Position,
         from: Square,
-        us: Color,
-        role: Role,
+        ctx: &MoveAs,
         m: &messhall_betza::Move,
         out: &mut MoveList,
     ) {
+        let us = ctx.color;
         // Depth-first over the legs; the mover's own square counts as empty once it has left.
         let mut stack = vec![(0usize, from, None::<Square>)];
         while let Some((leg_index, at, victim)) = stack.pop() {
@@ -321,7 +394,7 @@ impl Variant {
                 };
                 cur = next;
                 let piece = if occupied(next) { pos.piece_at(next) } else { None };
-                let is_enemy = piece.is_some_and(|p| p.color() != us);
+                let is_enemy = piece.is_some_and(|p| ctx.hits_only || p.color() != us);
                 // A neutral piece ends the leg: nothing lands on it or takes it; it may be leapt over.
                 if pos.is_neutral(next) {
                     if !last && leg.mode.over_piece {
@@ -331,7 +404,9 @@ impl Variant {
                 }
                 if last {
                     let mv = match (piece, victim) {
-                        (None, None) if leg.mode.to_empty => Some(Move::new(from, next, MoveKind::Quiet)),
+                        (None, None) if leg.mode.to_empty && !ctx.hits_only => {
+                            Some(Move::new(from, next, MoveKind::Quiet))
+                        }
                         (None, Some(x)) if leg.mode.to_empty => Some(Move {
                             extra: x,
                             ..Move::new(from, next, MoveKind::Locust)
@@ -346,7 +421,7 @@ impl Variant {
                         _ => None,
                     };
                     if let Some(mv) = mv {
-                        self.push(out, us, role, mv);
+                        self.push(out, ctx, mv);
                     }
                 } else {
                     match piece {
@@ -503,13 +578,27 @@ impl Variant {
         }
         self.pseudo_moves(pos, moves);
         let us = pos.side;
-        let in_check = if self.end.royal == RoyalRule::Checkmate {
+        let in_check = if self.end.royal == RoyalRule::Last {
+            // Royals are ordinary pieces while a side has two or more: the move may not leave
+            // the mover with none, nor with one that is attacked.
+            let royals = pos.royals[us].count();
+            moves.retain(|mv| {
+                let next = pos.play(self, mv);
+                let left = next.royals[us];
+                match left.count() {
+                    0 => royals == 0,
+                    1 => !left.iter().any(|r| self.is_attacked(&next, r, !us)),
+                    _ => true,
+                }
+            });
+            self.in_check(pos)
+        } else if self.end.royal == RoyalRule::Checkmate {
             let royals = pos.royals[us];
             let in_check = self.in_check(pos);
             // With one royal, not in check, a move can only expose it through the squares
             // `unsafe_squares` lists; other moves need not be played to be known legal.
             let unsafe_squares = match royals.first() {
-                Some(k) if royals.count() == 1 && !in_check => self.unsafe_squares(pos, k),
+                Some(k) if royals.count() == 1 && !in_check && self.powers.is_none() => self.unsafe_squares(pos, k),
                 _ => None,
             };
             moves.retain(|mv| {

@@ -20,6 +20,14 @@ pub enum MoveKind {
     /// A multi-leg move that removes the enemy on `extra` on its way and ends on `to`, which may
     /// hold another enemy (also removed).
     Locust,
+    /// A rifle capture: the enemy on `to` is removed and the mover stays on `from`.
+    Rifle,
+    /// A capture by withdrawal: a step to the empty `to`, straight away from the enemy on `extra`,
+    /// which is removed.
+    Withdrawal,
+    /// The mover and the friendly piece on `to` change places (a promotion applies to the piece
+    /// arriving on `from`).
+    Swap,
     /// A piece from hand onto `to`.
     Drop(Role),
     /// The side to move passes.
@@ -36,6 +44,8 @@ pub struct Move {
     /// The square of a piece the move removes other than on `to` (en passant, locust), or the rook
     /// of a castling; otherwise equal to `to`.
     pub extra: Square,
+    /// The move captures a poisonous piece (not by rifle): the mover is removed as well.
+    pub poisoned: bool,
 }
 
 impl Move {
@@ -46,6 +56,7 @@ impl Move {
             kind,
             promotion: None,
             extra: to,
+            poisoned: false,
         }
     }
 
@@ -57,12 +68,26 @@ impl Move {
             kind: MoveKind::Pass,
             promotion: None,
             extra: a1,
+            poisoned: false,
         }
     }
 
     /// Whether the move removes an enemy piece.
     pub const fn is_capture(&self) -> bool {
-        matches!(self.kind, MoveKind::Capture | MoveKind::EnPassant | MoveKind::Locust)
+        matches!(
+            self.kind,
+            MoveKind::Capture | MoveKind::EnPassant | MoveKind::Locust | MoveKind::Rifle | MoveKind::Withdrawal
+        )
+    }
+
+    /// The square of the enemy piece the move removes, if it removes one (a locust move that
+    /// also lands on an enemy removes two: this is the one on its way).
+    pub const fn victim(&self) -> Option<Square> {
+        match self.kind {
+            MoveKind::Capture | MoveKind::Rifle => Some(self.to),
+            MoveKind::EnPassant | MoveKind::Locust | MoveKind::Withdrawal => Some(self.extra),
+            _ => None,
+        }
     }
 
     /// The move in coordinate notation for `variant` (promotion and drop letters are the variant's).
@@ -75,6 +100,9 @@ impl Move {
             }
             MoveKind::Locust => {
                 let _ = write!(s, "{}{},{}{}", self.from, self.extra, self.extra, self.to);
+            }
+            MoveKind::Rifle => {
+                let _ = write!(s, "{}{},{}{}", self.from, self.to, self.to, self.from);
             }
             _ => {
                 let _ = write!(s, "{}{}", self.from, self.to);

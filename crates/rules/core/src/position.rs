@@ -394,6 +394,20 @@ impl Position {
                     return;
                 };
                 mover = piece;
+                if matches!(mv.kind, MoveKind::Rifle | MoveKind::Swap) {
+                    self.apply_in_place(v, mv, piece, counter, &mut captured);
+                    if us == Color::Black {
+                        self.fullmoves += 1;
+                    }
+                    self.set_side(!us);
+                    let effects = MoveEffects {
+                        mover,
+                        captured,
+                        castle_rook,
+                    };
+                    v.rules.after_move(v, self, mv, &effects);
+                    return;
+                }
                 if mv.kind == MoveKind::Castle {
                     let side = v.castling.iter().find(|c| c.rook_from == mv.extra && c.color == us);
                     if let Some(side) = side {
@@ -416,7 +430,9 @@ impl Position {
                     Some(role) => (Piece::new(us, role), v.role(role).counter),
                     None => (piece, counter),
                 };
-                self.put(v, mv.to, piece, counter, false);
+                if !mv.poisoned {
+                    self.put(v, mv.to, piece, counter, false);
+                }
                 if captured.is_some() || v.is_pawn(mover.role()) {
                     self.halfmoves = 0;
                 }
@@ -458,5 +474,38 @@ impl Position {
             castle_rook,
         };
         v.rules.after_move(v, self, mv, &effects);
+    }
+
+    /// The moves after which the mover stays put or trades places: a rifle shot (the victim on
+    /// `to` goes) and a swap (the partner on `to` comes to `from`, promoted if the move says so).
+    fn apply_in_place(
+        &mut self,
+        v: &Variant,
+        mv: &Move,
+        piece: Piece,
+        counter: u16,
+        captured: &mut Option<(Piece, Square, u16)>,
+    ) {
+        if mv.kind == MoveKind::Rifle {
+            if let Some((p, c)) = self.take(v, mv.to) {
+                *captured = Some((p, mv.to, c));
+                self.halfmoves = 0;
+            }
+            self.put(v, mv.from, piece, counter, false);
+            return;
+        }
+        let Some((partner, partner_counter)) = self.take(v, mv.to) else {
+            self.put(v, mv.from, piece, counter, false);
+            return;
+        };
+        if v.is_pawn(piece.role()) || v.is_pawn(partner.role()) {
+            self.halfmoves = 0;
+        }
+        let (partner, partner_counter) = match mv.promotion {
+            Some(role) => (Piece::new(partner.color(), role), v.role(role).counter),
+            None => (partner, partner_counter),
+        };
+        self.put(v, mv.to, piece, counter, false);
+        self.put(v, mv.from, partner, partner_counter, false);
     }
 }

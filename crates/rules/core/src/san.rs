@@ -76,7 +76,12 @@ impl Variant {
                 s.push_str(&rank);
             }
         }
-        if mv.kind == MoveKind::Locust {
+        if mv.kind == MoveKind::Rifle {
+            // Shoots without moving: `A^d4`.
+            s.push('^');
+        } else if mv.kind == MoveKind::Swap {
+            s.push_str("<>");
+        } else if matches!(mv.kind, MoveKind::Locust | MoveKind::Withdrawal) {
             s.push_str(&format!("x{}-", mv.extra));
             if pos.piece_at(mv.to).is_some() {
                 s.push('x');
@@ -112,7 +117,10 @@ impl Variant {
             // written from-to, it means the move that takes nothing on the way. Each move's own
             // `to_coordinates` must read back to it.
             let legs = matches!(c, Coordinates::Legs { squares, .. } if squares.len() > 2);
-            let preferred: Vec<&Move> = found.iter().filter(|m| (m.kind == MoveKind::Locust) == legs).collect();
+            let preferred: Vec<&Move> = found
+                .iter()
+                .filter(|m| matches!(m.kind, MoveKind::Locust | MoveKind::Rifle) == legs)
+                .collect();
             if found.len() > 1 && preferred.len() == 1 {
                 return Ok(*preferred[0]);
             }
@@ -196,6 +204,8 @@ impl Variant {
                                     .piece_at(to)
                                     .is_some_and(|p| Some(p.color()) == pos.piece_at(from).map(|q| q.color())))
                     }
+                    // A rifle shot goes out and back: `c2d4,d4c2`.
+                    3 if m.kind == MoveKind::Rifle => to == from && squares[1] == m.to,
                     _ => m.to == to && (m.kind != MoveKind::Locust || squares[1..squares.len() - 1].contains(&m.extra)),
                 }
             }

@@ -64,6 +64,39 @@ pub struct PieceSpec {
     /// Starting value of the per-piece counter (Calorie's energy), if the game keeps one.
     #[serde(default)]
     pub counter: Option<u16>,
+    /// Rifle captures: an enemy at one of these leaps is removed and the piece stays where it is.
+    #[serde(default)]
+    pub rifle: Option<String>,
+    /// Captures by leaping over (the Samurai's katana): an enemy at one of these leaps is removed
+    /// by leaping as far again beyond it, onto an empty square.
+    #[serde(default)]
+    pub katana: Option<String>,
+    /// Swaps places with a friendly piece of another type at one of these leaps.
+    #[serde(default)]
+    pub swap: Option<String>,
+    /// A one-square step onto an empty square straight away from an adjacent enemy removes that
+    /// enemy (always: the step cannot be made without capturing).
+    #[serde(default)]
+    pub withdrawal: bool,
+    /// Whatever captures this piece, except by a rifle capture, is removed as well.
+    #[serde(default)]
+    pub poisonous: bool,
+    /// Enemy pieces on the eight squares around it can neither move nor capture nor guard.
+    #[serde(default)]
+    pub immobilizes: bool,
+    /// Hia: an enemy `slider` may not slide from or across a square next to it (it may end there).
+    #[serde(default)]
+    pub hia: bool,
+    /// Its slides (moves of two or more squares along a line through empty squares) are stopped
+    /// by enemy `hia` pieces.
+    #[serde(default)]
+    pub slider: bool,
+    /// Extra moves (XBetza) the piece has only while an enemy piece attacks it.
+    #[serde(default)]
+    pub when_attacked: Option<String>,
+    /// Has no moves of its own: borrows the moves and powers of the friendly pieces that guard it.
+    #[serde(default)]
+    pub borrows: bool,
 }
 
 /// Promotion on one rank for some piece types.
@@ -163,6 +196,9 @@ fn three() -> u32 {
 pub enum RoyalRule {
     Checkmate,
     Capture,
+    /// Royal pieces are ordinary while a side has two or more; its last one is royal as under
+    /// `checkmate`, and a side left with none has lost.
+    Last,
 }
 
 /// The fate of a side that cannot move and is not in check.

@@ -12,6 +12,9 @@ pub(crate) const F_EP_CAPTURE: u16 = 8;
 pub(crate) const F_EP_CREATE: u16 = 16;
 pub(crate) const F_CANNON: u16 = 32;
 pub(crate) const F_GRASSHOPPER: u16 = 64;
+/// A slide: along a rank, file or diagonal through squares that must be empty (a W or F rider,
+/// or a lame straight leap such as `nA`), which Hia can stop.
+pub(crate) const F_SLIDE: u16 = 128;
 
 /// One direction of one move from one square: the squares its successive leaps land on, in
 /// order, and for lame leaps the squares each leap passes.
@@ -124,6 +127,12 @@ fn flags_of(m: &BetzaMove) -> u16 {
     }
     if m.en_passant {
         f |= if leg.mode.to_enemy { F_EP_CAPTURE } else { F_EP_CREATE };
+    }
+    let (dx, dy) = (leg.step.dx.unsigned_abs(), leg.step.dy.unsigned_abs());
+    let straight = dx == 0 || dy == 0 || dx == dy;
+    let unit_rider = dx.max(dy) == 1 && leg.max_steps != 1;
+    if leg.hop == Hop::None && leg.crooked.is_none() && straight && (unit_rider || (leg.lame && dx.max(dy) > 1)) {
+        f |= F_SLIDE;
     }
     match leg.hop {
         Hop::None => {}

@@ -100,6 +100,8 @@ pub struct Variant {
     pub(crate) start_board: [u8; 256],
     /// Roles whose never-moved state changes what they can do (initial moves, castling).
     pub(crate) tracks_unmoved: u64,
+    /// The pieces' powers beyond moving and capturing, if any piece has some.
+    pub(crate) powers: Option<crate::powers::Powers>,
 }
 
 impl Variant {
@@ -251,13 +253,27 @@ impl Variant {
             fifty_moves: spec.end.fifty_moves,
             repetitions: spec.end.repetitions,
         };
-        let moves: Vec<PieceMoves> = roles.iter().map(|r| r.moves.clone()).collect();
+        let mut extra_moves = Vec::new();
+        let powers = crate::powers::Powers::compile(&spec.pieces, &mut extra_moves).map_err(err)?;
+        if spec.pieces.len() + extra_moves.len() > MAX_ROLES {
+            return Err(err(format!(
+                "{} piece types and {} sets of moves-while-attacked; at most {MAX_ROLES} in all",
+                spec.pieces.len(),
+                extra_moves.len()
+            )));
+        }
+        let mut moves: Vec<PieceMoves> = roles.iter().map(|r| r.moves.clone()).collect();
+        moves.extend(extra_moves.iter().cloned());
         let tables = Tables::build(size, &moves);
         let mut tracks_unmoved = 0u64;
         for (i, r) in roles.iter().enumerate() {
             if r.moves.moves.iter().any(|m| m.initial_only) {
                 tracks_unmoved |= 1 << i;
             }
+        }
+        if let Some(p) = &powers {
+            // A borrower may borrow initial moves while it has not moved.
+            tracks_unmoved |= p.borrowers;
         }
         let mut variant = Variant {
             name: spec.name.clone(),
@@ -274,10 +290,11 @@ impl Variant {
             rules,
             royal_roles,
             pawn_roles,
-            zobrist: Zobrist::new(moves.len()),
+            zobrist: Zobrist::new(spec.pieces.len()),
             tables,
             start_board: [0; 256],
             tracks_unmoved,
+            powers,
         };
         // The start position: parsed without castling first, since castling squares come from it.
         let start =

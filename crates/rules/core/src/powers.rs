@@ -1,0 +1,567 @@
+//! Powers of pieces beyond moving and capturing, as variant files declare them: rifle and katana
+//! captures, swaps, withdrawal, poison, immobilizing, Hia, moves only while attacked, and
+//! borrowing from the pieces that guard one (docs/variant-files.md, "Powers").
+//!
+//! A variant with none of them never comes here. One with some generates its moves and finds its
+//! attacks through [`Abilities`], worked out per position in the order that keeps the two sides
+//! from feeding each other in a loop: (a) immobilizing and Hia of the pieces that have those powers
+//! of their own; (b) what borrowers borrow, under (a) only; (c) the powers borrowers borrowed are
+//! added to (a) and restrict every move and attack, without changing (b).
+
+use crate::movegen::{MoveAs, MoveList};
+use crate::moves::{Move, MoveKind};
+use crate::spec::PieceSpec;
+use crate::{ByColor, Color, Piece, Position, Role, Variant};
+use messhall_geometry::{Square, SquareSet};
+
+/// A variant's powers, per role (bit `r` of a mask is role `r`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Powers {
+    pub rifle: Vec<Vec<(i8, i8)>>,
+    pub katana: Vec<Vec<(i8, i8)>>,
+    pub swap: Vec<Vec<(i8, i8)>>,
+    /// The role holding a role's moves-while-attacked (an extra role past the variant's own).
+    pub when_attacked: Vec<Option<Role>>,
+    pub withdrawal: u64,
+    pub poisonous: u64,
+    pub immobilizes: u64,
+    pub hia: u64,
+    pub sliders: u64,
+    pub borrowers: u64,
+}
+
+/// Reads a power given as XBetza leaps into offsets (seen from White).
+fn leaps(name: &str, field: &str, text: &str) -> Result<Vec<(i8, i8)>, String> {
+    let moves = messhall_betza::parse(text).map_err(|e| format!("piece {name:?}: {field}: {e}"))?;
+    let mut out = Vec::new();
+    for m in &moves.moves {
+        let leg = &m.legs[0];
+        if m.legs.len() != 1 || leg.max_steps != 1 || leg.lame || leg.hop != messhall_betza::Hop::None {
+            return Err(format!(
+                "piece {name:?}: {field} = {text:?}: only plain leaps are allowed (like \"N\" or \"(0,5)Z\")"
+            ));
+        }
+        if !out.contains(&(leg.step.dx, leg.step.dy)) {
+            out.push((leg.step.dx, leg.step.dy));
+        }
+    }
+    Ok(out)
+}
+
+impl Powers {
+    /// Compiles the pieces' powers; `None` when no piece has any. Moves-while-attacked become
+    /// extra move sets appended to `extra_moves`, numbered from `pieces.len()`.
+    pub(crate) fn compile(
+        pieces: &[PieceSpec],
+        extra_moves: &mut Vec<messhall_betza::PieceMoves>,
+    ) -> Result<Option<Powers>, String> {
+        let mut p = Powers::default();
+        let mut any = false;
+        for (i, spec) in pieces.iter().enumerate() {
+            let bit = 1u64 << i;
+            let list = |field: &str, text: &Option<String>| match text {
+                Some(t) => leaps(&spec.name, field, t),
+                None => Ok(Vec::new()),
+            };
+            p.rifle.push(list("rifle", &spec.rifle)?);
+            p.katana.push(list("katana", &spec.katana)?);
+            p.swap.push(list("swap", &spec.swap)?);
+            let extra = match &spec.when_attacked {
+                Some(text) => {
+                    let moves = messhall_betza::parse(text)
+                        .map_err(|e| format!("piece {:?}: when_attacked: {e}", spec.name))?;
+                    extra_moves.push(moves);
+                    Some(Role((pieces.len() + extra_moves.len() - 1) as u8))
+                }
+                None => None,
+            };
+            p.when_attacked.push(extra);
+            for (on, mask) in [
+                (spec.withdrawal, &mut p.withdrawal),
+                (spec.poisonous, &mut p.poisonous),
+                (spec.immobilizes, &mut p.immobilizes),
+                (spec.hia, &mut p.hia),
+                (spec.slider, &mut p.sliders),
+                (spec.borrows, &mut p.borrowers),
+            ] {
+                if on {
+                    *mask |= bit;
+                }
+            }
+            if spec.borrows && !spec.betza.trim().is_empty() {
+                return Err(format!(
+                    "piece {:?}: a piece that borrows has no moves of its own (betza = \"\")",
+                    spec.name
+                ));
+            }
+            any |= spec.rifle.is_some()
+                || spec.katana.is_some()
+                || spec.swap.is_some()
+                || extra.is_some()
+                || spec.withdrawal
+                || spec.poisonous
+                || spec.immobilizes
+                || spec.hia
+                || spec.slider
+                || spec.borrows;
+        }
+        Ok(any.then_some(p))
+    }
+
+    fn has(mask: u64, role: Role) -> bool {
+        mask >> role.0 & 1 == 1
+    }
+}
+
+/// What a borrower borrows in one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Borrowed {
+    /// Where the borrower stands.
+    pub square: Square,
+    /// The types whose moves and powers it has (bit `r`: role `r`).
+    pub roles: u64,
+    /// The types whose initial-only moves it may use.
+    pub initial: u64,
+    /// The pieces that guard it and so lend to it.
+    pub lenders: SquareSet,
+}
+
+/// The powers in force in one position (see the module notes for the order).
+#[derive(Clone, Debug)]
+pub(crate) struct Abilities {
+    /// Pieces next to an enemy immobilizer: they neither move nor capture nor guard.
+    pub frozen: SquareSet,
+    /// Per colour: the squares its slides may not start from or pass (next to an enemy Hia piece).
+    pub hia: ByColor<SquareSet>,
+    pub poisonous: SquareSet,
+    pub borrowed: Vec<Borrowed>,
+}
+
+fn neighbours(v: &Variant, sq: Square) -> impl Iterator<Item = Square> + '_ {
+    (-1..=1)
+        .flat_map(move |dx| (-1..=1).map(move |dy| (dx, dy)))
+        .filter(|&d| d != (0, 0))
+        .filter_map(move |(dx, dy)| v.size.offset(sq, dx, dy))
+}
+
+fn roles_of(mask: u64) -> impl Iterator<Item = Role> {
+    (0..64u8).filter(move |r| mask >> r & 1 == 1).map(Role)
+}
+
+impl Variant {
+    fn powers(&self) -> &Powers {
+        self.powers.as_ref().expect("only called for variants with powers")
+    }
+
+    /// The piece on `sq` and whether it borrows.
+    fn borrows(&self, piece: Piece) -> bool {
+        Powers::has(self.powers().borrowers, piece.role())
+    }
+
+    /// Works out the powers in force in `pos`.
+    pub(crate) fn abilities(&self, pos: &Position) -> Abilities {
+        let pw = self.powers();
+        let mut frozen = SquareSet::EMPTY;
+        let mut hia = ByColor([SquareSet::EMPTY; 2]);
+        let mut poisonous = SquareSet::EMPTY;
+        // (a) The powers pieces have of their own.
+        for c in Color::ALL {
+            for sq in pos.by_color[c] {
+                let Some(p) = pos.piece_at(sq) else { continue };
+                let role = p.role();
+                if Powers::has(pw.immobilizes, role) {
+                    for n in neighbours(self, sq).filter(|&n| pos.by_color[!c].contains(n)) {
+                        frozen.insert(n);
+                    }
+                }
+                if Powers::has(pw.hia, role) {
+                    for n in neighbours(self, sq) {
+                        hia[!c].insert(n);
+                    }
+                }
+                if Powers::has(pw.poisonous, role) {
+                    poisonous.insert(sq);
+                }
+            }
+        }
+        let base = Abilities {
+            frozen,
+            hia,
+            poisonous,
+            borrowed: Vec::new(),
+        };
+        // (b) What each borrower borrows, under (a).
+        let mut borrowed = Vec::new();
+        for c in Color::ALL {
+            let friends: Vec<Square> = pos.by_color[c]
+                .iter()
+                .filter(|&s| pos.piece_at(s).is_some_and(|p| self.borrows(p)))
+                .collect();
+            if friends.is_empty() {
+                continue;
+            }
+            let mut own_hits: Vec<(Square, Role, bool, SquareSet)> = Vec::new();
+            for sq in pos.by_color[c] {
+                let Some(p) = pos.piece_at(sq) else { continue };
+                if self.borrows(p) || base.frozen.contains(sq) || !self.active(pos, sq) {
+                    continue;
+                }
+                let unmoved = pos.unmoved.contains(sq);
+                let initial = if unmoved { 1u64 << p.role().0 } else { 0 };
+                let hits = self.hits(pos, &base, sq, c, 1 << p.role().0, initial);
+                own_hits.push((sq, p.role(), unmoved, hits));
+            }
+            let mut memo = Vec::new();
+            for (i, &f) in friends.iter().enumerate() {
+                let (roles, initial, lenders) = self.lend(pos, &base, &friends, &own_hits, i, 1 << i, &mut memo);
+                borrowed.push(Borrowed {
+                    square: f,
+                    roles,
+                    initial,
+                    lenders,
+                });
+            }
+        }
+        // (c) Borrowed passive powers join in.
+        let mut ab = base;
+        for b in &borrowed {
+            let Some(p) = pos.piece_at(b.square) else { continue };
+            let c = p.color();
+            if b.roles & pw.immobilizes != 0 {
+                for n in neighbours(self, b.square).filter(|&n| pos.by_color[!c].contains(n)) {
+                    ab.frozen.insert(n);
+                }
+            }
+            if b.roles & pw.hia != 0 {
+                for n in neighbours(self, b.square) {
+                    ab.hia[!c].insert(n);
+                }
+            }
+            if b.roles & pw.poisonous != 0 {
+                ab.poisonous.insert(b.square);
+            }
+        }
+        ab.borrowed = borrowed;
+        ab
+    }
+
+    /// What the borrower `friends[i]` borrows when the borrowers in `replaced` (a mask over
+    /// `friends`, including `i`) stand replaced by enemies: the types of the pieces guarding it,
+    /// and what each other borrower guarding it borrows in turn. Returns roles, initial roles
+    /// and lenders.
+    #[allow(clippy::too_many_arguments)]
+    fn lend(
+        &self,
+        pos: &Position,
+        base: &Abilities,
+        friends: &[Square],
+        own_hits: &[(Square, Role, bool, SquareSet)],
+        i: usize,
+        replaced: u32,
+        memo: &mut Vec<(usize, u32, u64, u64, SquareSet)>,
+    ) -> (u64, u64, SquareSet) {
+        if let Some(&(_, _, r, init, l)) = memo.iter().find(|m| m.0 == i && m.1 == replaced) {
+            return (r, init, l);
+        }
+        let target = friends[i];
+        let (mut roles, mut initial, mut lenders) = (0u64, 0u64, SquareSet::EMPTY);
+        for &(sq, role, unmoved, hits) in own_hits {
+            if hits.contains(target) {
+                roles |= 1 << role.0;
+                lenders.insert(sq);
+                if unmoved {
+                    initial |= 1 << role.0;
+                }
+            }
+        }
+        for (j, &g) in friends.iter().enumerate() {
+            if replaced >> j & 1 == 1 || base.frozen.contains(g) || !self.active(pos, g) {
+                continue;
+            }
+            let (g_roles, g_initial, _) = self.lend(pos, base, friends, own_hits, j, replaced | 1 << j, memo);
+            if g_roles == 0 {
+                continue;
+            }
+            let color = pos.piece_at(g).map_or(Color::White, |p| p.color());
+            if self.hits(pos, base, g, color, g_roles, g_initial).contains(target) {
+                roles |= g_roles;
+                initial |= g_initial;
+                lenders.insert(g);
+            }
+        }
+        if !pos.unmoved.contains(target) {
+            initial = 0;
+        }
+        memo.push((i, replaced, roles, initial, lenders));
+        (roles, initial, lenders)
+    }
+
+    /// How the piece on `sq` moves as `role`, with `roles`/`initial` being all it has.
+    fn move_as(&self, ab: &Abilities, color: Color, owner: Role, role: Role, initial: u64) -> MoveAs {
+        let own = owner == role;
+        MoveAs {
+            color,
+            moves: role,
+            owner,
+            initial: initial >> role.0 & 1 == 1,
+            en_passant: own,
+            promotes: own,
+            hia: if Powers::has(self.powers().sliders, role) {
+                ab.hia[color]
+            } else {
+                SquareSet::EMPTY
+            },
+            hits_only: false,
+        }
+    }
+
+    /// The squares the piece on `sq` would capture on, were an enemy there, moving as any of
+    /// `roles`: guards and attacks (pseudo-legal: blocking, lame paths and Hia count; its own
+    /// safety, poison and en passant do not).
+    fn hits(&self, pos: &Position, ab: &Abilities, sq: Square, color: Color, roles: u64, initial: u64) -> SquareSet {
+        let pw = self.powers();
+        let owner = pos.piece_at(sq).map_or(Role(0), |p| p.role());
+        let mut hits = SquareSet::EMPTY;
+        let mut moves = MoveList::new();
+        let occupied = |s: Square| pos.piece_at(s).is_some();
+        for role in roles_of(roles) {
+            let ctx = MoveAs {
+                hits_only: true,
+                en_passant: false,
+                promotes: false,
+                ..self.move_as(ab, color, owner, role, initial)
+            };
+            moves.clear();
+            self.moves_as(pos, sq, &ctx, &mut moves);
+            for m in &moves {
+                if let Some(v) = m.victim() {
+                    hits.insert(v);
+                }
+            }
+            for &(dx, dy) in &pw.rifle[role.index()] {
+                if let Some(t) = self.offset(sq, color, dx, dy).filter(|&t| occupied(t)) {
+                    hits.insert(t);
+                }
+            }
+            for &(dx, dy) in &pw.katana[role.index()] {
+                let victim = self.offset(sq, color, dx, dy).filter(|&t| occupied(t));
+                let landing = self.offset(sq, color, 2 * dx, 2 * dy).filter(|&t| pos.is_empty(t));
+                if let (Some(t), Some(_)) = (victim, landing) {
+                    hits.insert(t);
+                }
+            }
+        }
+        if roles & pw.withdrawal != 0 {
+            for away in self.steps(pos, ab, sq, color, owner, roles, initial) {
+                let back = self.size.offset(
+                    sq,
+                    i32::from(sq.file()) - i32::from(away.file()),
+                    i32::from(sq.rank()) - i32::from(away.rank()),
+                );
+                if let Some(b) = back.filter(|&b| occupied(b)) {
+                    hits.insert(b);
+                }
+            }
+        }
+        hits
+    }
+
+    /// The empty neighbouring squares the piece on `sq` can step to without capturing, moving as
+    /// any of `roles` (where a withdrawal may start).
+    #[allow(clippy::too_many_arguments)]
+    fn steps(
+        &self,
+        pos: &Position,
+        ab: &Abilities,
+        sq: Square,
+        color: Color,
+        owner: Role,
+        roles: u64,
+        initial: u64,
+    ) -> SquareSet {
+        let mut out = SquareSet::EMPTY;
+        let mut moves = MoveList::new();
+        for role in roles_of(roles) {
+            moves.clear();
+            let ctx = MoveAs {
+                promotes: false,
+                ..self.move_as(ab, color, owner, role, initial)
+            };
+            self.moves_as(pos, sq, &ctx, &mut moves);
+            for m in &moves {
+                if m.kind == MoveKind::Quiet && adjacent(sq, m.to) {
+                    out.insert(m.to);
+                }
+            }
+        }
+        out
+    }
+
+    fn offset(&self, sq: Square, color: Color, dx: i8, dy: i8) -> Option<Square> {
+        let dy = if color == Color::White { dy } else { -dy };
+        self.size.offset(sq, i32::from(dx), i32::from(dy))
+    }
+
+    /// The types the piece on `sq` moves as, and those whose initial moves it may use.
+    fn roles_at(&self, ab: &Abilities, pos: &Position, sq: Square, piece: Piece) -> (u64, u64) {
+        if self.borrows(piece) {
+            ab.borrowed
+                .iter()
+                .find(|b| b.square == sq)
+                .map_or((0, 0), |b| (b.roles, b.initial))
+        } else {
+            let bit = 1u64 << piece.role().0;
+            (bit, if pos.unmoved.contains(sq) { bit } else { 0 })
+        }
+    }
+
+    /// Every square the pieces of `by` attack in `pos` under the powers `ab`.
+    pub(crate) fn attacked_squares(&self, pos: &Position, ab: &Abilities, by: Color) -> SquareSet {
+        let mut all = SquareSet::EMPTY;
+        for sq in pos.by_color[by] {
+            let Some(p) = pos.piece_at(sq) else { continue };
+            if ab.frozen.contains(sq) || !self.active(pos, sq) {
+                continue;
+            }
+            let (roles, initial) = self.roles_at(ab, pos, sq, p);
+            all = all.union(self.hits(pos, ab, sq, by, roles, initial));
+        }
+        all
+    }
+
+    /// Whether `by` attacks `target` in a variant with powers.
+    pub(crate) fn powered_attack(&self, pos: &Position, target: Square, by: Color) -> bool {
+        let ab = self.abilities(pos);
+        pos.by_color[by].iter().any(|sq| {
+            let Some(p) = pos.piece_at(sq) else { return false };
+            if ab.frozen.contains(sq) || !self.active(pos, sq) {
+                return false;
+            }
+            let (roles, initial) = self.roles_at(&ab, pos, sq, p);
+            self.hits(pos, &ab, sq, by, roles, initial).contains(target)
+        })
+    }
+
+    /// The pseudo-legal moves of the side to move in a variant with powers.
+    pub(crate) fn powered_moves(&self, pos: &Position, out: &mut MoveList) {
+        let pw = self.powers();
+        let ab = self.abilities(pos);
+        let us = pos.side;
+        let mut attacked: Option<SquareSet> = None;
+        for sq in pos.by_color[us] {
+            let Some(piece) = pos.piece_at(sq) else { continue };
+            if ab.frozen.contains(sq) || !self.active(pos, sq) {
+                continue;
+            }
+            let (roles, initial) = self.roles_at(&ab, pos, sq, piece);
+            let first = out.len();
+            for role in roles_of(roles) {
+                let ctx = self.move_as(&ab, us, piece.role(), role, initial);
+                self.moves_as(pos, sq, &ctx, out);
+                if let Some(extra) = pw.when_attacked[role.index()] {
+                    let attacked = *attacked.get_or_insert_with(|| self.attacked_squares(pos, &ab, !us));
+                    if attacked.contains(sq) {
+                        self.moves_as(pos, sq, &MoveAs { moves: extra, ..ctx }, out);
+                    }
+                }
+                for &(dx, dy) in &pw.rifle[role.index()] {
+                    if let Some(t) = self.offset(sq, us, dx, dy) {
+                        if pos.piece_at(t).is_some_and(|p| p.color() != us) {
+                            out.push(Move::new(sq, t, MoveKind::Rifle));
+                        }
+                    }
+                }
+                for &(dx, dy) in &pw.katana[role.index()] {
+                    let victim = self.offset(sq, us, dx, dy);
+                    let landing = self.offset(sq, us, 2 * dx, 2 * dy);
+                    if let (Some(x), Some(to)) = (victim, landing) {
+                        if pos.piece_at(x).is_some_and(|p| p.color() != us) && pos.is_empty(to) {
+                            let mv = Move {
+                                extra: x,
+                                ..Move::new(sq, to, MoveKind::Locust)
+                            };
+                            if ctx.promotes {
+                                self.push_promoting(out, us, piece.role(), to, mv);
+                            } else {
+                                out.push(mv);
+                            }
+                        }
+                    }
+                }
+                for &(dx, dy) in &pw.swap[role.index()] {
+                    let Some(to) = self.offset(sq, us, dx, dy) else {
+                        continue;
+                    };
+                    let Some(partner) = pos.piece_at(to).filter(|p| p.color() == us) else {
+                        continue;
+                    };
+                    if partner.role() == piece.role() || ab.frozen.contains(to) || !self.active(pos, to) {
+                        continue;
+                    }
+                    let mv = Move::new(sq, to, MoveKind::Swap);
+                    if self.borrows(partner) {
+                        out.push(mv);
+                    } else {
+                        self.push_promoting(out, us, partner.role(), sq, mv);
+                    }
+                }
+            }
+            if roles & pw.withdrawal != 0 {
+                // Compulsory: a step straight away from an adjacent enemy captures it.
+                for m in &mut out[first..] {
+                    if m.kind != MoveKind::Quiet || !adjacent(sq, m.to) {
+                        continue;
+                    }
+                    let back = self.size.offset(
+                        sq,
+                        i32::from(sq.file()) - i32::from(m.to.file()),
+                        i32::from(sq.rank()) - i32::from(m.to.rank()),
+                    );
+                    if let Some(b) = back.filter(|&b| pos.piece_at(b).is_some_and(|p| p.color() != us)) {
+                        m.kind = MoveKind::Withdrawal;
+                        m.extra = b;
+                    }
+                }
+            }
+            if !ab.poisonous.is_empty() {
+                for m in &mut out[first..] {
+                    let struck = match m.kind {
+                        MoveKind::Rifle => false,
+                        MoveKind::Locust => ab.poisonous.contains(m.extra) || ab.poisonous.contains(m.to),
+                        _ => m.victim().is_some_and(|v| ab.poisonous.contains(v)),
+                    };
+                    m.poisoned = struck;
+                }
+            }
+            if roles.count_ones() > 1 {
+                let mut seen: Vec<Move> = Vec::with_capacity(out.len() - first);
+                for m in &out[first..] {
+                    if !seen.contains(m) {
+                        seen.push(*m);
+                    }
+                }
+                out.truncate(first);
+                out.extend(seen);
+            }
+        }
+    }
+
+    /// What the borrower on `sq` borrows in `pos`, and from whom; `None` when no borrower stands
+    /// there.
+    pub fn borrowed(&self, pos: &Position, sq: Square) -> Option<Borrowed> {
+        self.powers.as_ref()?;
+        if !pos.piece_at(sq).is_some_and(|p| self.borrows(p)) {
+            return None;
+        }
+        self.abilities(pos).borrowed.into_iter().find(|b| b.square == sq)
+    }
+
+    /// Whether the piece on `sq` cannot act because an enemy immobilizer stands next to it.
+    pub fn is_frozen(&self, pos: &Position, sq: Square) -> bool {
+        self.powers.is_some() && self.abilities(pos).frozen.contains(sq)
+    }
+}
+
+fn adjacent(a: Square, b: Square) -> bool {
+    a != b && a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1
+}
