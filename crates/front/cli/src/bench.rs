@@ -76,6 +76,16 @@ const CASES: &[Case] = &[
         quick_depth: 3,
         expected: None,
     },
+    Case {
+        // No engine but ours plays the Friendly game: no peer.
+        name: "Friendly start",
+        variant: "friendly",
+        fsf_variant: None,
+        fen: "tmdcffffcdmt/jsglabbquoih/xpeyvzzvyepx/12/12/12/12/12/12/XPEYVZZVYEPX/HIOUQBBALGSJ/TMDCFFFFCDMT w - - 0 1",
+        depth: 3,
+        quick_depth: 2,
+        expected: None,
+    },
 ];
 
 pub fn run(what: BenchCommand) -> Result<()> {

@@ -41,7 +41,7 @@ pub fn state(v: &Variant, pos: &Position) -> String {
     let mut lines = Vec::new();
     let side = pos.side_to_move();
     let mut to_move = format!("{} to move (move {})", side.name(), pos.fullmove_number());
-    if v.end.royal == messhall_rules::spec::RoyalRule::Checkmate && v.in_check(pos) {
+    if v.end.royal != messhall_rules::spec::RoyalRule::Capture && v.in_check(pos) {
         to_move.push_str(", in check");
     }
     lines.push(to_move);
@@ -76,6 +76,7 @@ pub fn state(v: &Variant, pos: &Position) -> String {
         }
     }
     lines.extend(v.rules.describe(v, pos));
+    lines.extend(crate::piece_info::all_borrowing(v, pos));
     lines.push(format!("Moves since capture or pawn move: {}", pos.halfmove_clock()));
     lines.push(format!("FEN: {}", pos.to_fen(v)));
     lines.join("\n") + "\n"

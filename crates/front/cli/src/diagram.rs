@@ -220,7 +220,7 @@ mod tests {
     use super::{Request, render};
 
     /// The rules pages whose diagrams this command generates.
-    const PAGES: &[&str] = &["docs/foodfight.md"];
+    const PAGES: &[&str] = &["docs/foodfight.md", "docs/friendly.md"];
 
     /// Finds each `<!-- messhall diagram ... -->` line and the ```text block after it; with
     /// MESSHALL_BLESS=1 rewrites the blocks instead of comparing.

@@ -11,6 +11,7 @@ mod board_text;
 mod cafeteria;
 mod diagram;
 mod perft;
+mod piece_info;
 mod play;
 mod players;
 mod show;

@@ -10,7 +10,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 const HELP: &str = "Enter a move as coordinates (e2e4, e7e8q, N@e4, pass) or SAN (Nf3, exd5, O-O).
-Commands: moves (list the legal moves), undo, fen, help, quit.";
+Commands: moves (list the legal moves), info <square> (the piece there, what a Friend borrows, its
+moves), undo, fen, help, quit.";
 
 pub fn run(
     variant: &str,
@@ -165,6 +166,15 @@ pub fn play_seeded(
             "quit" | "exit" => return Ok(()),
             "help" => writeln!(out, "{HELP}")?,
             "fen" => writeln!(out, "{}", pos.to_fen(&v))?,
+            _ if text.starts_with("info") || text.starts_with('?') => {
+                let arg = text.trim_start_matches("info").trim_start_matches('?').trim();
+                match arg.parse::<Square>() {
+                    Ok(sq) if sq.file() < v.size.files() && sq.rank() < v.size.ranks() => {
+                        writeln!(out, "{}", crate::piece_info::describe(&v, &pos, sq))?
+                    }
+                    _ => writeln!(out, "info needs a square of the board, like \"info e1\"")?,
+                }
+            }
             "moves" => {
                 let names: Vec<String> = legal.iter().map(|m| v.san(&pos, m)).collect();
                 writeln!(out, "{} legal moves: {}", names.len(), names.join(" "))?;
