@@ -357,8 +357,11 @@ impl Position {
                 return fail(format!("extra field \"{extra}\""), "expected \"passed\" or rN=value");
             }
         }
-        if v.end.royal == crate::spec::RoyalRule::Checkmate {
-            let them = !side;
+        let royal_rule = v.end.royal;
+        let them = !side;
+        if royal_rule == crate::spec::RoyalRule::Checkmate
+            || (royal_rule == crate::spec::RoyalRule::Last && pos.royals[them].count() == 1)
+        {
             // Unless the game's own rules call that a win for the side to move (the PieceEater
             // uncovering an attack).
             if pos.royals[them].iter().any(|r| v.is_attacked(&pos, r, side)) && v.rules.decided(v, &pos).is_none() {

@@ -259,7 +259,7 @@ impl Game {
         let legal = v.legal_moves(pos);
         if legal.is_empty() {
             let us = pos.side_to_move();
-            if v.end.royal == RoyalRule::Checkmate && v.in_check(pos) {
+            if v.end.royal != RoyalRule::Capture && v.in_check(pos) {
                 return Some(Outcome {
                     winner: Some(!us),
                     reason: Reason::Checkmate,

@@ -72,6 +72,13 @@ pub trait GameRules: Send + Sync + Debug {
     fn describe(&self, _variant: &Variant, _pos: &Position) -> Vec<String> {
         Vec::new()
     }
+
+    /// The game's own term of the evaluation, in centipawns from the side to move's point of view,
+    /// added by the search to its evaluation from the variant's data (for the PieceEater: what its
+    /// next step may eat).
+    fn evaluate(&self, _variant: &Variant, _pos: &Position) -> i32 {
+        0
+    }
 }
 
 /// The rules of a game that has no special rules.

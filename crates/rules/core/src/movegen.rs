@@ -311,6 +311,86 @@ impl Variant {
         }
     }
 
+    /// The squares the piece moving as `ctx` would capture on from `from`, were an enemy there
+    /// (`ctx.hits_only` semantics), without building moves: guards and attacks.
+    pub(crate) fn hit_squares(&self, pos: &Position, from: Square, ctx: &MoveAs) -> SquareSet {
+        let t = &self.tables;
+        let board = &pos.board;
+        let piece_on = |s: Square| Piece::from_code(board[s.index()]).is_some();
+        let mut hits = SquareSet::EMPTY;
+        for ray in t.rays(ctx.color, ctx.moves, from) {
+            let f = ray.flags;
+            if f & F_CAPTURE == 0 || (f & F_INITIAL != 0 && !ctx.initial) {
+                continue;
+            }
+            let squares = t.ray_squares(ray);
+            if f & F_CANNON != 0 && ray.len == 1 && ray.lame_per_step > 0 {
+                let hurdles = t.lame_squares(ray, 0).iter().filter(|s| board[s.index()] != 0).count();
+                if hurdles == 1 && piece_on(squares[0]) {
+                    hits.insert(squares[0]);
+                }
+            } else if f & F_CANNON != 0 {
+                let mut hopped = false;
+                for &to in squares {
+                    if board[to.index()] == 0 {
+                        continue;
+                    }
+                    if hopped {
+                        if piece_on(to) {
+                            hits.insert(to);
+                        }
+                        break;
+                    }
+                    hopped = true;
+                }
+            } else if f & F_GRASSHOPPER != 0 {
+                if let Some(h) = squares.iter().position(|s| board[s.index()] != 0) {
+                    if let Some(&to) = squares.get(h + 1).filter(|&&s| piece_on(s)) {
+                        hits.insert(to);
+                    }
+                }
+            } else {
+                let hia = f & F_SLIDE != 0 && !ctx.hia.is_empty();
+                let mut stopped = hia && ctx.hia.contains(from);
+                for (i, &to) in squares.iter().enumerate() {
+                    if ray.lame_per_step > 0 && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
+                        break;
+                    }
+                    if hia
+                        && (i > 0 || ray.lame_per_step > 0)
+                        && (stopped || t.lame_squares(ray, i).iter().any(|&s| ctx.hia.contains(s)))
+                    {
+                        break;
+                    }
+                    stopped |= hia && ctx.hia.contains(to);
+                    if board[to.index()] != 0 {
+                        if piece_on(to) {
+                            hits.insert(to);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let multi = t.multi_leg(ctx.color, ctx.moves);
+        if multi.iter().any(|m| !m.initial_only || ctx.initial) {
+            let mut moves = MoveList::new();
+            let all = MoveAs { hits_only: true, ..*ctx };
+            for m in multi.iter().filter(|m| !m.initial_only || ctx.initial) {
+                self.multi_leg_moves(pos, from, &all, m, &mut moves);
+            }
+            for m in &moves {
+                if let Some(v) = m.victim() {
+                    hits.insert(v);
+                }
+                if m.kind == MoveKind::Locust && piece_on(m.to) {
+                    hits.insert(m.to);
+                }
+            }
+        }
+        hits
+    }
+
     fn land(&self, out: &mut MoveList, pos: &Position, ctx: &MoveAs, from: Square, to: Square, f: u16) {
         match pos.piece_at(to) {
             None if f & F_MOVE != 0 && pos.is_empty(to) && !ctx.hits_only => {
@@ -583,6 +663,10 @@ impl Variant {
             // the mover with none, nor with one that is attacked.
             let royals = pos.royals[us].count();
             moves.retain(|mv| {
+                // With three royals, or two and a move that cannot lose one, nothing can go wrong.
+                if royals >= 3 || (royals == 2 && !(mv.poisoned && pos.royals[us].contains(mv.from))) {
+                    return true;
+                }
                 let next = pos.play(self, mv);
                 let left = next.royals[us];
                 match left.count() {

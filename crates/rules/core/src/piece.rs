@@ -1,7 +1,7 @@
 use crate::Color;
 
 /// A piece type of a variant: an index into the variant's piece list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Role(pub u8);
 
 impl Role {

@@ -28,6 +28,8 @@ pub(crate) struct Powers {
     pub hia: u64,
     pub sliders: u64,
     pub borrowers: u64,
+    /// A type with no powers, to stand on an empty square when asking whether it is attacked.
+    pub plain: Role,
 }
 
 /// Reads a power given as XBetza leaps into offsets (seen from White).
@@ -105,12 +107,37 @@ impl Powers {
                 || spec.slider
                 || spec.borrows;
         }
+        p.plain = Role(
+            pieces
+                .iter()
+                .position(|spec| {
+                    !(spec.rifle.is_some()
+                        || spec.katana.is_some()
+                        || spec.swap.is_some()
+                        || spec.when_attacked.is_some()
+                        || spec.withdrawal
+                        || spec.poisonous
+                        || spec.immobilizes
+                        || spec.hia
+                        || spec.borrows)
+                })
+                .unwrap_or(0) as u8,
+        );
         Ok(any.then_some(p))
     }
 
     fn has(mask: u64, role: Role) -> bool {
         mask >> role.0 & 1 == 1
     }
+}
+
+/// Results already worked out while finding what one side's borrowers borrow.
+#[derive(Default)]
+struct Memo {
+    /// (borrower, replaced borrowers, roles, initial roles, lenders)
+    lent: Vec<(usize, u32, u64, u64, SquareSet)>,
+    /// (borrower, role, with its initial moves, hit squares)
+    hits: Vec<(usize, Role, bool, SquareSet)>,
 }
 
 /// What a borrower borrows in one position.
@@ -211,7 +238,7 @@ impl Variant {
                 let hits = self.hits(pos, &base, sq, c, 1 << p.role().0, initial);
                 own_hits.push((sq, p.role(), unmoved, hits));
             }
-            let mut memo = Vec::new();
+            let mut memo = Memo::default();
             for (i, &f) in friends.iter().enumerate() {
                 let (roles, initial, lenders) = self.lend(pos, &base, &friends, &own_hits, i, 1 << i, &mut memo);
                 borrowed.push(Borrowed {
@@ -258,9 +285,9 @@ impl Variant {
         own_hits: &[(Square, Role, bool, SquareSet)],
         i: usize,
         replaced: u32,
-        memo: &mut Vec<(usize, u32, u64, u64, SquareSet)>,
+        memo: &mut Memo,
     ) -> (u64, u64, SquareSet) {
-        if let Some(&(_, _, r, init, l)) = memo.iter().find(|m| m.0 == i && m.1 == replaced) {
+        if let Some(&(_, _, r, init, l)) = memo.lent.iter().find(|m| m.0 == i && m.1 == replaced) {
             return (r, init, l);
         }
         let target = friends[i];
@@ -283,7 +310,23 @@ impl Variant {
                 continue;
             }
             let color = pos.piece_at(g).map_or(Color::White, |p| p.color());
-            if self.hits(pos, base, g, color, g_roles, g_initial).contains(target) {
+            let mut hits = self.withdrawal_hits(pos, base, g, color, g_roles, g_initial);
+            for role in roles_of(g_roles) {
+                let init = g_initial >> role.0 & 1 == 1;
+                let h = match memo.hits.iter().find(|h| h.0 == j && h.1 == role && h.2 == init) {
+                    Some(h) => h.3,
+                    None => {
+                        let h = self.role_hits(pos, base, g, color, role, g_initial);
+                        memo.hits.push((j, role, init, h));
+                        h
+                    }
+                };
+                hits = hits.union(h);
+                if hits.contains(target) {
+                    break;
+                }
+            }
+            if hits.contains(target) {
                 roles |= g_roles;
                 initial |= g_initial;
                 lenders.insert(g);
@@ -292,7 +335,7 @@ impl Variant {
         if !pos.unmoved.contains(target) {
             initial = 0;
         }
-        memo.push((i, replaced, roles, initial, lenders));
+        memo.lent.push((i, replaced, roles, initial, lenders));
         (roles, initial, lenders)
     }
 
@@ -319,48 +362,63 @@ impl Variant {
     /// `roles`: guards and attacks (pseudo-legal: blocking, lame paths and Hia count; its own
     /// safety, poison and en passant do not).
     fn hits(&self, pos: &Position, ab: &Abilities, sq: Square, color: Color, roles: u64, initial: u64) -> SquareSet {
+        let mut hits = SquareSet::EMPTY;
+        for role in roles_of(roles) {
+            hits = hits.union(self.role_hits(pos, ab, sq, color, role, initial));
+        }
+        hits.union(self.withdrawal_hits(pos, ab, sq, color, roles, initial))
+    }
+
+    /// [`Variant::hits`] of one of the types the piece moves as.
+    fn role_hits(&self, pos: &Position, ab: &Abilities, sq: Square, color: Color, role: Role, initial: u64) -> SquareSet {
         let pw = self.powers();
         let owner = pos.piece_at(sq).map_or(Role(0), |p| p.role());
-        let mut hits = SquareSet::EMPTY;
-        let mut moves = MoveList::new();
         let occupied = |s: Square| pos.piece_at(s).is_some();
-        for role in roles_of(roles) {
-            let ctx = MoveAs {
-                hits_only: true,
-                en_passant: false,
-                promotes: false,
-                ..self.move_as(ab, color, owner, role, initial)
-            };
-            moves.clear();
-            self.moves_as(pos, sq, &ctx, &mut moves);
-            for m in &moves {
-                if let Some(v) = m.victim() {
-                    hits.insert(v);
-                }
-            }
-            for &(dx, dy) in &pw.rifle[role.index()] {
-                if let Some(t) = self.offset(sq, color, dx, dy).filter(|&t| occupied(t)) {
-                    hits.insert(t);
-                }
-            }
-            for &(dx, dy) in &pw.katana[role.index()] {
-                let victim = self.offset(sq, color, dx, dy).filter(|&t| occupied(t));
-                let landing = self.offset(sq, color, 2 * dx, 2 * dy).filter(|&t| pos.is_empty(t));
-                if let (Some(t), Some(_)) = (victim, landing) {
-                    hits.insert(t);
-                }
+        let ctx = MoveAs {
+            hits_only: true,
+            en_passant: false,
+            promotes: false,
+            ..self.move_as(ab, color, owner, role, initial)
+        };
+        let mut hits = self.hit_squares(pos, sq, &ctx);
+        for &(dx, dy) in &pw.rifle[role.index()] {
+            if let Some(t) = self.offset(sq, color, dx, dy).filter(|&t| occupied(t)) {
+                hits.insert(t);
             }
         }
-        if roles & pw.withdrawal != 0 {
-            for away in self.steps(pos, ab, sq, color, owner, roles, initial) {
-                let back = self.size.offset(
-                    sq,
-                    i32::from(sq.file()) - i32::from(away.file()),
-                    i32::from(sq.rank()) - i32::from(away.rank()),
-                );
-                if let Some(b) = back.filter(|&b| occupied(b)) {
-                    hits.insert(b);
-                }
+        for &(dx, dy) in &pw.katana[role.index()] {
+            let victim = self.offset(sq, color, dx, dy).filter(|&t| occupied(t));
+            let landing = self.offset(sq, color, 2 * dx, 2 * dy).filter(|&t| pos.is_empty(t));
+            if let (Some(t), Some(_)) = (victim, landing) {
+                hits.insert(t);
+            }
+        }
+        hits
+    }
+
+    /// The pieces a withdrawal could take: next to the piece, opposite a square it can step to.
+    fn withdrawal_hits(
+        &self,
+        pos: &Position,
+        ab: &Abilities,
+        sq: Square,
+        color: Color,
+        roles: u64,
+        initial: u64,
+    ) -> SquareSet {
+        let mut hits = SquareSet::EMPTY;
+        if roles & self.powers().withdrawal == 0 {
+            return hits;
+        }
+        let owner = pos.piece_at(sq).map_or(Role(0), |p| p.role());
+        for away in self.steps(pos, ab, sq, color, owner, roles, initial) {
+            let back = self.size.offset(
+                sq,
+                i32::from(sq.file()) - i32::from(away.file()),
+                i32::from(sq.rank()) - i32::from(away.rank()),
+            );
+            if let Some(b) = back.filter(|&b| pos.piece_at(b).is_some()) {
+                hits.insert(b);
             }
         }
         hits
@@ -431,6 +489,13 @@ impl Variant {
 
     /// Whether `by` attacks `target` in a variant with powers.
     pub(crate) fn powered_attack(&self, pos: &Position, target: Square, by: Color) -> bool {
+        if pos.is_empty(target) {
+            // Would an enemy standing there be captured? Stand one there with no powers.
+            let mut probe = pos.clone();
+            probe.board[target.index()] = Piece::new(!by, self.powers().plain).code();
+            probe.by_color[!by].insert(target);
+            return self.powered_attack(&probe, target, by);
+        }
         let ab = self.abilities(pos);
         pos.by_color[by].iter().any(|sq| {
             let Some(p) = pos.piece_at(sq) else { return false };
