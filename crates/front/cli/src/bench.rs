@@ -84,7 +84,8 @@ const CASES: &[Case] = &[
         fen: "tmdcffffcdmt/jsglabbquoih/xpeyvzzvyepx/12/12/12/12/12/12/XPEYVZZVYEPX/HIOUQBBALGSJ/TMDCFFFFCDMT w - - 0 1",
         depth: 3,
         quick_depth: 2,
-        expected: None,
+        // Agreed move by move with the reference generator (crates/games/catalog/tests/friendly_perft.rs).
+        expected: Some(2_774_921),
     },
 ];
 

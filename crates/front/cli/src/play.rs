@@ -341,6 +341,17 @@ mod tests {
     }
 
     #[test]
+    fn info_tells_what_a_friend_borrows_and_from_whom() {
+        let text = run_script("friendly", None, "info e1\ninfo z9\nquit\n");
+        assert!(
+            text.contains("White Friend on e1 borrows Archer, Bodyguard, Buffalo, Dayrider, Displacer Squirrel, Gerbil, Lady in Waiting (from Dayrider c1, Friend f1, Friend g1, Bodyguard f2)"),
+            "{text}"
+        );
+        assert!(text.contains("Legal moves (14): "), "{text}");
+        assert!(text.contains("info needs a square of the board"), "{text}");
+    }
+
+    #[test]
     fn fools_mate_ends_the_game() {
         let text = run_script("chess", None, "f2f3\ne5\ng4\nQh4\n");
         assert!(text.contains("Black played Qh4#"), "{text}");
