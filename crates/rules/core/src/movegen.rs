@@ -375,7 +375,10 @@ impl Variant {
         let multi = t.multi_leg(ctx.color, ctx.moves);
         if multi.iter().any(|m| !m.initial_only || ctx.initial) {
             let mut moves = MoveList::new();
-            let all = MoveAs { hits_only: true, ..*ctx };
+            let all = MoveAs {
+                hits_only: true,
+                ..*ctx
+            };
             for m in multi.iter().filter(|m| !m.initial_only || ctx.initial) {
                 self.multi_leg_moves(pos, from, &all, m, &mut moves);
             }

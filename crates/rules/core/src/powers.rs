@@ -370,7 +370,15 @@ impl Variant {
     }
 
     /// [`Variant::hits`] of one of the types the piece moves as.
-    fn role_hits(&self, pos: &Position, ab: &Abilities, sq: Square, color: Color, role: Role, initial: u64) -> SquareSet {
+    fn role_hits(
+        &self,
+        pos: &Position,
+        ab: &Abilities,
+        sq: Square,
+        color: Color,
+        role: Role,
+        initial: u64,
+    ) -> SquareSet {
         let pw = self.powers();
         let owner = pos.piece_at(sq).map_or(Role(0), |p| p.role());
         let occupied = |s: Square| pos.piece_at(s).is_some();
