@@ -30,6 +30,10 @@ pub(crate) struct Powers {
     pub borrowers: u64,
     /// A type with no powers, to stand on an empty square when asking whether it is attacked.
     pub plain: Role,
+    /// Per `(color * roles + role) * 256 + square`: every square a piece there could ever capture
+    /// on (on an empty board, before blocking), so pieces that cannot reach a square are skipped.
+    pub span: Vec<SquareSet>,
+    roles: usize,
 }
 
 /// Reads a power given as XBetza leaps into offsets (seen from White).
@@ -124,6 +128,48 @@ impl Powers {
                 .unwrap_or(0) as u8,
         );
         Ok(any.then_some(p))
+    }
+
+    /// Works out [`Powers::span`] from the compiled tables.
+    pub(crate) fn build_spans(&mut self, v: &Variant) {
+        let roles = v.role_count();
+        self.roles = roles;
+        self.span = vec![SquareSet::EMPTY; 2 * roles * 256];
+        for color in Color::ALL {
+            for r in 0..roles {
+                let role = Role(r as u8);
+                let multi = !v.tables.multi_leg(color, role).is_empty();
+                for sq in v.size.squares() {
+                    let mut span = SquareSet::EMPTY;
+                    if multi {
+                        span = v.size.all();
+                    }
+                    for ray in v.tables.rays(color, role, sq) {
+                        if ray.flags & crate::tables::F_CAPTURE != 0 {
+                            for &t in v.tables.ray_squares(ray) {
+                                span.insert(t);
+                            }
+                        }
+                    }
+                    for &(dx, dy) in self.rifle[r].iter().chain(&self.katana[r]) {
+                        if let Some(t) = v.offset(sq, color, dx, dy) {
+                            span.insert(t);
+                        }
+                    }
+                    if Powers::has(self.withdrawal, role) || Powers::has(self.borrowers, role) {
+                        for n in neighbours(v, sq) {
+                            span.insert(n);
+                        }
+                    }
+                    self.span[(color.index() * roles + r) * 256 + sq.index()] = span;
+                }
+            }
+        }
+    }
+
+    /// Whether a piece of `role` on `sq` could ever capture on `target`.
+    fn may_hit(&self, color: Color, role: Role, sq: Square, target: Square) -> bool {
+        self.span[(color.index() * self.roles + role.index()) * 256 + sq.index()].contains(target)
     }
 
     fn has(mask: u64, role: Role) -> bool {
@@ -233,6 +279,9 @@ impl Variant {
                 if self.borrows(p) || base.frozen.contains(sq) || !self.active(pos, sq) {
                     continue;
                 }
+                if !friends.iter().any(|&f| pw.may_hit(c, p.role(), sq, f)) {
+                    continue;
+                }
                 let unmoved = pos.unmoved.contains(sq);
                 let initial = if unmoved { 1u64 << p.role().0 } else { 0 };
                 let hits = self.hits(pos, &base, sq, c, 1 << p.role().0, initial);
@@ -312,6 +361,9 @@ impl Variant {
             let color = pos.piece_at(g).map_or(Color::White, |p| p.color());
             let mut hits = self.withdrawal_hits(pos, base, g, color, g_roles, g_initial);
             for role in roles_of(g_roles) {
+                if !self.powers().may_hit(color, role, g, target) {
+                    continue;
+                }
                 let init = g_initial >> role.0 & 1 == 1;
                 let h = match memo.hits.iter().find(|h| h.0 == j && h.1 == role && h.2 == init) {
                     Some(h) => h.3,
@@ -511,6 +563,10 @@ impl Variant {
                 return false;
             }
             let (roles, initial) = self.roles_at(&ab, pos, sq, p);
+            let pw = self.powers();
+            if roles & pw.withdrawal == 0 && !roles_of(roles).any(|r| pw.may_hit(by, r, sq, target)) {
+                return false;
+            }
             self.hits(pos, &ab, sq, by, roles, initial).contains(target)
         })
     }

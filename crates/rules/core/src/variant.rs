@@ -296,6 +296,10 @@ impl Variant {
             tracks_unmoved,
             powers,
         };
+        if let Some(mut p) = variant.powers.take() {
+            p.build_spans(&variant);
+            variant.powers = Some(p);
+        }
         // The start position: parsed without castling first, since castling squares come from it.
         let start =
             crate::fen::parse_board_only(&variant, &spec.start).map_err(|e| err(format!("start position: {e}")))?;
