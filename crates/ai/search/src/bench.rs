@@ -8,6 +8,9 @@ use std::time::{Duration, Instant};
 
 /// Depth of `messhall bench search`.
 pub const BENCH_DEPTH: u32 = 6;
+/// Most nodes per bench position, so games with huge trees (the Friendly game) stay affordable;
+/// a node limit is as deterministic as a depth.
+pub const BENCH_NODES: u64 = 2_000_000;
 /// Plies of seeded random play before each bench position after the start.
 pub const BENCH_PLIES: [u32; 4] = [0, 6, 12, 20];
 pub const BENCH_SEED: u64 = 20_261_122;
@@ -34,13 +37,18 @@ pub fn positions(v: &Variant) -> Vec<Position> {
     out
 }
 
-/// Searches every bench position of `v` to `depth` with a fresh engine; the total node count and time.
-pub fn run(v: &Arc<Variant>, depth: u32) -> (u64, Duration) {
+/// Searches every bench position of `v` to `depth` (or `max_nodes`) with a fresh engine; the total
+/// node count and time.
+pub fn run(v: &Arc<Variant>, depth: u32, max_nodes: u64) -> (u64, Duration) {
     let start = Instant::now();
     let mut nodes = 0;
+    let limits = Limits {
+        nodes: Some(max_nodes),
+        ..Limits::depth(depth)
+    };
     for pos in positions(v) {
         let mut engine = Engine::new(v.clone(), &Options::default());
-        if let Some(info) = engine.search(&pos, &[], &Limits::depth(depth), &mut |_| {}) {
+        if let Some(info) = engine.search(&pos, &[], &limits, &mut |_| {}) {
             nodes += info.nodes;
         }
     }

@@ -1,17 +1,20 @@
-//! Playing levels: 1 (beginner) to 10 (full strength). Levels 1 to 9 are weakened by a depth
-//! limit and seeded evaluation noise (so they hardly depend on the machine); level 10 uses all the
-//! time it is given. Level 9 is below level 10 only when that time reaches beyond depth 7.
+//! Playing levels: 1 (beginner) to 10 (full strength). Levels 1 to 5 are weakened by a depth limit
+//! and seeded evaluation noise, levels 6 to 9 by a budget of nodes per move, about three times the
+//! level below's (with a little noise at 6 and 7); level 10 uses all the time it is given. Depth
+//! and node limits do not depend on the machine; a level also stops at the time it is given,
+//! whichever comes first, so levels 6 to 9 keep their distance only where that time is enough
+//! for their budget (`messhall match` at 0.2 s per move: see BENCHMARKS.md).
 
 /// A playing level from 1 to 10.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Level(u8);
 
-/// Deepest iteration per level 1..=9 (level 10 has no depth limit).
-pub const LEVEL_DEPTH: [u32; 9] = [1, 1, 2, 2, 3, 4, 5, 6, 7];
+/// Deepest iteration per level 1..=9 (0: no depth limit; level 10 has none).
+pub const LEVEL_DEPTH: [u32; 9] = [1, 1, 2, 2, 3, 0, 0, 0, 0];
 /// Most nodes per move per level 1..=9 (0: no limit).
-pub const LEVEL_NODES: [u64; 9] = [0; 9];
+pub const LEVEL_NODES: [u64; 9] = [0, 0, 0, 0, 0, 1_500, 4_500, 13_500, 40_500];
 /// Evaluation noise amplitude (centipawns) per level 1..=9.
-pub const LEVEL_NOISE_CP: [i32; 9] = [400, 150, 150, 50, 50, 30, 20, 10, 0];
+pub const LEVEL_NOISE_CP: [i32; 9] = [400, 150, 150, 50, 50, 30, 15, 0, 0];
 
 impl Level {
     pub const FULL: Level = Level(10);
@@ -26,7 +29,7 @@ impl Level {
     }
 
     pub fn max_depth(self) -> Option<u32> {
-        LEVEL_DEPTH.get(usize::from(self.0) - 1).copied()
+        LEVEL_DEPTH.get(usize::from(self.0) - 1).copied().filter(|&d| d > 0)
     }
 
     pub fn max_nodes(self) -> Option<u64> {
@@ -35,5 +38,32 @@ impl Level {
 
     pub fn noise_cp(self) -> i32 {
         LEVEL_NOISE_CP.get(usize::from(self.0) - 1).copied().unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_grow_stronger() {
+        for n in 1..10u8 {
+            let (this, next) = (Level::new(n), Level::new(n + 1));
+            assert!(next.noise_cp() <= this.noise_cp(), "level {n}");
+            let deeper = match (this.max_depth(), next.max_depth()) {
+                (Some(a), Some(b)) => b >= a,
+                (_, None) => true,
+                (None, Some(_)) => false,
+            };
+            assert!(deeper, "level {n}");
+            let more = match (this.max_nodes(), next.max_nodes()) {
+                (Some(a), Some(b)) => b >= 3 * a - 1,
+                (_, None) => true,
+                (None, Some(_)) => this.max_depth().is_some(),
+            };
+            assert!(more, "level {n}");
+        }
+        assert_eq!(Level::FULL.max_nodes(), None);
+        assert_eq!(Level::FULL.max_depth(), None);
     }
 }

@@ -1,16 +1,16 @@
 //! Iterative deepening, principal-variation alpha-beta (negamax) and quiescence on captures.
 //!
 //! Game-agnostic: the search asks the variant for legal moves, checks, decided material and end
-//! rules, and never which variant it plays. Every node is a choice node today; [`NodeKind`] is where
-//! a chance node (a dice roll, as in the PieceEater) joins, searched by expectimax with Star1/Star2
-//! style bounds over its outcomes.
+//! rules, and never which variant it plays. A node is a choice node or a chance node ([`NodeKind`]:
+//! a dice roll, as in the PieceEater), searched by expectimax with Star1/Star2-style bounds over
+//! its outcomes.
 
 use crate::eval::Evaluator;
 use crate::movepicker::{self, is_tactical, pick, score_moves};
 use crate::timemgmt::{Limits, TimeManager};
 use crate::transpositiontable::{Bound, TranspositionTable};
 use messhall_rules::spec::{RoyalRule, StalemateRule};
-use messhall_rules::{Move, Position, Variant};
+use messhall_rules::{ChanceOutcome, Move, Position, Variant};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -31,6 +31,8 @@ pub const LMR_MIN_INDEX: usize = 3;
 pub const LMR_DEEP_INDEX: usize = 10;
 /// Captures that cannot bring the score back to alpha even with this margin are skipped in quiescence.
 pub const DELTA_MARGIN: i32 = 200;
+/// Most captures quiescence follows in a row.
+pub const MAX_QUIESCENCE: usize = 8;
 /// History bonuses stay below this.
 pub const HISTORY_MAX: i32 = 1 << 20;
 /// How often (in nodes) the clock and the stop flag are looked at.
@@ -89,7 +91,7 @@ pub enum NodeKind {
     /// The side to move picks a move (negamax).
     Choice,
     /// A chance event is pending (the PieceEater's step): its outcomes are averaged by their
-    /// probabilities (expectimax; no Star1/Star2 pruning yet, so every outcome gets a full window),
+    /// probabilities (expectimax with Star1/Star2-style cutoffs, see [`Searcher::chance_pruning`]),
     /// or, where a player steers it, that player picks the best outcome for itself.
     Chance,
 }
@@ -109,6 +111,8 @@ pub struct Searcher {
     pub(crate) nodes: u64,
     max_nodes: Option<u64>,
     aborted: bool,
+    /// How many quiescence calls are nested at the current node.
+    quiescence_depth: usize,
     /// Depth 1 always finishes, so there is always a move to play.
     first_iteration: bool,
     stop: Arc<AtomicBool>,
@@ -117,12 +121,30 @@ pub struct Searcher {
     /// Deliberate evaluation noise for weaker levels: amplitude and this search's key.
     pub(crate) noise_cp: i32,
     pub(crate) noise_key: u64,
+    /// Star1/Star2 cutoffs at chance nodes (on by default; off gives plain expectimax, where every
+    /// outcome is searched with a full window, for comparison).
+    pub chance_pruning: bool,
+    /// Quiescence skips captures that cannot raise the score to alpha even with [`DELTA_MARGIN`]
+    /// (on by default, off in games with chance events: there a capture's score includes the
+    /// chance of what follows, which a victim's value does not bound, and the skip would depend
+    /// on the window, so the chance cutoffs could change the result).
+    pub delta_pruning: bool,
+    /// Late move reductions (on by default). Like delta pruning they make a score depend a little
+    /// on the window it was searched with; tests that compare searches switch both off.
+    pub reductions: bool,
 }
 
 impl Searcher {
     pub fn new(variant: Arc<Variant>, hash_mb: usize) -> Searcher {
         let eval = Evaluator::new(&variant);
-        let has_check = variant.end.royal == RoyalRule::Checkmate;
+        // Checkmate games, and games whose last royal is royal (the Friendly game's last Friend).
+        let has_check = variant.end.royal != RoyalRule::Capture;
+        let start = variant.start();
+        let has_chance = variant.chance_pending(&start)
+            || variant
+                .legal_moves(&start)
+                .iter()
+                .any(|m| variant.chance_pending(&start.play(&variant, m)));
         Searcher {
             eval,
             tt: TranspositionTable::new(hash_mb),
@@ -135,12 +157,16 @@ impl Searcher {
             nodes: 0,
             max_nodes: None,
             aborted: false,
+            quiescence_depth: 0,
             first_iteration: false,
             stop: Arc::new(AtomicBool::new(false)),
             time: None,
             has_check,
             noise_cp: 0,
             noise_key: 0,
+            chance_pruning: true,
+            delta_pruning: !has_chance,
+            reductions: true,
             variant,
         }
     }
@@ -288,6 +314,7 @@ impl Searcher {
                 }
                 best
             }
+            None if self.chance_pruning => self.star(pos, &outcomes, depth, alpha, beta, ply),
             None => {
                 let mut sum = 0i64;
                 let mut total = 0i64;
@@ -300,8 +327,131 @@ impl Searcher {
                     sum += i64::from(score) * i64::from(o.weight);
                     total += i64::from(o.weight);
                 }
-                (sum / total.max(1)) as i32
+                sum.div_euclid(total.max(1)) as i32
             }
+        }
+    }
+
+    /// Expectimax over the dice's outcomes with Star1/Star2-style cutoffs (Ballard 1983), returning
+    /// what the full expectimax returns within the window: the exact average (rounded down) when
+    /// it lies inside `(alpha, beta)`, else a bound on the far side of the window.
+    ///
+    /// Every child's score lies in `[lo, hi]`, at first the bounds any score at this ply can take
+    /// (`-(MATE - ply)` to `MATE - ply`). The node fails high as soon as the weighted sum of the
+    /// lower bounds reaches `beta`, and low as soon as that of the upper bounds stays at or under
+    /// `alpha` (Star1). Each child is searched with the window outside which its score alone decides
+    /// the node. A first pass also keeps every child inside the node's own window, so it is a cheap
+    /// test: where the node will fail high, most children fail high at once and their lower bounds
+    /// settle it (the probing of Star2); where it will fail low, their upper bounds do. A second
+    /// pass settles the children the first left open, with windows narrowed by what it learned.
+    fn star(
+        &mut self,
+        pos: &Position,
+        outcomes: &[ChanceOutcome],
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let v = self.variant.clone();
+        let n = outcomes.len();
+        let w: Vec<i64> = outcomes.iter().map(|o| i64::from(o.weight.max(1))).collect();
+        let total: i64 = w.iter().sum();
+        let bound = i64::from(MATE - ply as i32);
+        let mut lo = vec![-bound; n];
+        let mut hi = vec![bound; n];
+        let children: Vec<Position> = outcomes.iter().map(|o| v.resolve(pos, o)).collect();
+        // What the table knows about the outcomes (from a transposition, or the null-window search
+        // before a re-search) bounds them before any is searched.
+        if depth > 1 {
+            for (i, child) in children.iter().enumerate() {
+                if v.chance_pending(child) || v.material_decided(child).is_some() || self.is_draw(child) {
+                    continue;
+                }
+                if let Some(e) = self.tt.probe(child.hash(), ply)
+                    && i32::from(e.depth) >= depth - 1
+                {
+                    let score = i64::from(e.score).clamp(-bound, bound);
+                    match e.bound {
+                        Bound::Exact => (lo[i], hi[i]) = (score, score),
+                        Bound::Lower => lo[i] = score,
+                        Bound::Upper => hi[i] = score,
+                    }
+                }
+            }
+        }
+        // The node's value is floor(sum / total): at least beta when sum >= beta * total, at most
+        // alpha when sum <= (alpha + 1) * total - 1.
+        let high_sum = i64::from(beta) * total;
+        let low_sum = (i64::from(alpha) + 1) * total - 1;
+        let average = |x: &[i64]| {
+            let sum: i64 = x.iter().zip(&w).map(|(s, w)| s * w).sum();
+            (sum.div_euclid(total) as i32, sum)
+        };
+        let clamp = |x: i64| x.clamp(i64::from(-INFINITY), i64::from(INFINITY)) as i32;
+        // Pass 0 keeps children inside the node's window; pass 1 narrows by the child's own bounds;
+        // pass 2 (after a search instability) uses the plain Star1 window, which always settles.
+        for pass in 0..3 {
+            for i in 0..n {
+                if lo[i] == hi[i] {
+                    continue;
+                }
+                let (lower, lower_sum) = average(&lo);
+                if lower_sum >= high_sum {
+                    return lower;
+                }
+                let (upper, upper_sum) = average(&hi);
+                if upper_sum <= low_sum {
+                    return upper;
+                }
+                // Child i alone fails the node low at or under `a`, high at or over `b`.
+                let rest_hi = upper_sum - hi[i] * w[i];
+                let rest_lo = lower_sum - lo[i] * w[i];
+                let a = (low_sum - rest_hi).div_euclid(w[i]);
+                let b = -(rest_lo - high_sum).div_euclid(w[i]);
+                let (mut wa, mut wb) = (a, b);
+                if pass == 0 {
+                    wa = wa.max(i64::from(alpha));
+                    wb = wb.min(i64::from(beta));
+                } else if pass == 1 {
+                    wa = wa.max(lo[i] - 1);
+                    wb = wb.min(hi[i] + 1);
+                }
+                if wa >= wb {
+                    (wa, wb) = (a, b);
+                }
+                let (wa, wb) = (clamp(wa), clamp(wb));
+                let child = &children[i];
+                let score = self.negamax(child, depth - 1, wa, wb, ply, false);
+                if self.aborted {
+                    return 0;
+                }
+                let s = i64::from(score);
+                if score <= wa {
+                    hi[i] = s;
+                    if lo[i] > s {
+                        lo[i] = -bound;
+                    }
+                } else if score >= wb {
+                    lo[i] = s;
+                    if hi[i] < s {
+                        hi[i] = bound;
+                    }
+                } else {
+                    lo[i] = s;
+                    hi[i] = s;
+                }
+            }
+        }
+        let (lower, lower_sum) = average(&lo);
+        let (upper, upper_sum) = average(&hi);
+        if lower_sum >= high_sum || lower == upper {
+            lower
+        } else if upper_sum <= low_sum {
+            upper
+        } else {
+            // Unreachable (the last pass settles every child or cuts); the midpoint is a safe answer.
+            ((i64::from(lower) + i64::from(upper)) / 2) as i32
         }
     }
 
@@ -437,15 +587,18 @@ impl Searcher {
             } else {
                 let quiet = !is_tactical(&mv);
                 let mut reduction = 0;
-                if quiet && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && !in_check && !gives_check {
+                if quiet && self.reductions && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && !in_check && !gives_check
+                {
                     reduction = 1 + i32::from(i >= LMR_DEEP_INDEX && depth >= 6);
                 }
                 let mut s = -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
                 if s > alpha && reduction > 0 {
                     s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
                 }
-                if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                // Only possible with a window wider than null: at PV nodes, and below chance nodes,
+                // whose outcomes get wide windows.
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node);
                 }
                 s
             };
@@ -491,12 +644,25 @@ impl Searcher {
         best
     }
 
-    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiescence(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.quiescence_depth += 1;
+        let score = self.quiescence_inner(pos, alpha, beta, ply);
+        self.quiescence_depth -= 1;
+        score
+    }
+
+    fn quiescence_inner(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv[ply].clear();
         let v = self.variant.clone();
         let stand = self.evaluate(pos);
         // A pending chance event is not searched in quiescence: the position stands as it is.
-        if ply >= MAX_PLY - 1 || stand >= beta || self.node_kind(pos) == NodeKind::Chance {
+        // Capture sequences end after MAX_QUIESCENCE captures: on big boards full of long-range
+        // capturers (the Friendly game's Midnighters and rifles) they would not end otherwise.
+        if ply >= MAX_PLY - 1
+            || stand >= beta
+            || self.node_kind(pos) == NodeKind::Chance
+            || self.quiescence_depth > MAX_QUIESCENCE
+        {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -512,13 +678,14 @@ impl Searcher {
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
-            if mv.promotion.is_none()
+            if self.delta_pruning
+                && mv.promotion.is_none()
                 && stand + movepicker::victim_value(&v, &self.eval, pos, &mv) + DELTA_MARGIN <= alpha
             {
                 continue;
             }
             let child = pos.play(&v, &mv);
-            if self.has_check && child.royals(us).iter().any(|r| v.is_attacked(&child, r, !us)) {
+            if self.has_check && exposes_royal(&v, &child, us) {
                 continue;
             }
             self.nodes += 1;
@@ -560,4 +727,19 @@ pub(crate) fn mix(mut x: u64) -> u64 {
     x ^= x >> 27;
     x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
+}
+
+/// Whether `child`, just reached by a pseudo-legal move of `us`, leaves `us` a royal in danger: any
+/// royal attacked under checkmate rules; under the last-royal rule, no royal left or the only one
+/// attacked.
+fn exposes_royal(v: &Variant, child: &Position, us: messhall_rules::Color) -> bool {
+    let royals = child.royals(us);
+    if v.end.royal == RoyalRule::Last {
+        return match royals.count() {
+            0 => true,
+            1 => royals.iter().any(|r| v.is_attacked(child, r, !us)),
+            _ => false,
+        };
+    }
+    royals.iter().any(|r| v.is_attacked(child, r, !us))
 }

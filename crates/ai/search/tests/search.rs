@@ -54,6 +54,39 @@ fn mate_in_three() {
     assert_eq!(score, Score::Mate(3));
 }
 
+// Food Fight (12x12; docs/foodfight.md): the Chef (K) steps diagonally or slides one or two squares
+// along its rank, never straight up or down; the Rhubarb (R) moves as a rook, or as a bishop up to
+// three squares. Each position was checked with `messhall analyse foodfight --fen ...`.
+
+#[test]
+fn foodfight_mate_in_one() {
+    let v = variant("foodfight");
+    // Black's Chef on a12: the Rhubarb on l11 holds rank 11 (b11), and Rk1-k12 checks along rank
+    // 12, which also covers b12 and c12.
+    let (mv, score) = search(&v, "k11/11R/12/12/12/12/12/12/12/12/12/6K3R1 w - - 0 1", 3);
+    assert_eq!((mv.as_str(), score), ("Rkk12#", Score::Mate(1)));
+}
+
+#[test]
+fn foodfight_mate_in_two() {
+    // No mate at once (Rk12+ or Rl12+ leave b11 open). 1. Rk11 takes rank 11; the Chef can only
+    // slide along rank 12 (b12 or c12), and 2. Rl12# follows.
+    let v = variant("foodfight");
+    let (mv, score) = search(&v, "k11/12/11R/12/12/12/12/12/12/12/12/6K3R1 w - - 0 1", 4);
+    assert_eq!((mv.as_str(), score), ("Rkk11", Score::Mate(2)));
+}
+
+#[test]
+fn foodfight_mate_in_three() {
+    // Chef on d11. 1. Rk10 takes rank 10, so the Chef cannot step down. Each of its six replies is
+    // mated in two: 1... Ke12 2. Rk11 Kf12 (or Kd12) 3. Rl12#; 1... Kc12 2. Rl11 3. Rk12#;
+    // 1... Kc11 or Kb11 2. Ri11+ (the Rhubarb's bishop move l8-i11) 3. Rk12#; 1... Ke11 or Kf11
+    // 2. Rl11+ 3. Rk12#. No mate in two exists (the search at depth 7 finds none).
+    let v = variant("foodfight");
+    let (mv, score) = search(&v, "12/3k8/12/12/11R/12/12/12/12/12/12/6K3R1 w - - 0 1", 7);
+    assert_eq!((mv.as_str(), score), ("Rk10", Score::Mate(3)));
+}
+
 #[test]
 fn takes_a_hanging_piece() {
     let v = variant("chess");
@@ -101,7 +134,13 @@ fn plays_legal_moves_in_random_positions() {
                     break;
                 }
                 let mv = if (ply + game) % 3 == 0 {
-                    engine.best_move(&pos, &history, &Limits::depth(2)).unwrap()
+                    // Depth 2, but never more than a few thousand nodes (the Friendly game's
+                    // trees are wide).
+                    let limits = Limits {
+                        nodes: Some(3_000),
+                        ..Limits::depth(2)
+                    };
+                    engine.best_move(&pos, &history, &limits).unwrap()
                 } else {
                     moves[rng.below(moves.len() as u32) as usize]
                 };
@@ -134,8 +173,8 @@ fn stop_flag_stops_the_search() {
 fn node_count_is_deterministic() {
     for b in messhall_games::BUILTINS {
         let v = variant(b.name);
-        let (a, _) = messhall_search::bench::run(&v, 3);
-        let (c, _) = messhall_search::bench::run(&v, 3);
+        let (a, _) = messhall_search::bench::run(&v, 3, 20_000);
+        let (c, _) = messhall_search::bench::run(&v, 3, 20_000);
         assert_eq!(a, c, "{}", b.name);
         // A game whose start has no legal move (a game still being written) searches nothing.
         assert!(a > 0 || v.legal_moves(&v.start()).is_empty(), "{}", b.name);
@@ -189,4 +228,137 @@ fn pieceeater_steps_are_searched() {
     // capture is good.
     let fen = "4k3/8/8/8/3*4/2r5/3K4/Q7[] w - - 0 1";
     assert_eq!(search(&v, fen, 2).0, "Qxc3");
+}
+
+/// Searches `pos` to `depth` with or without the chance cutoffs: root score, move and nodes.
+fn chance_search(v: &Arc<Variant>, pos: &Position, depth: u32, pruning: bool, exact: bool) -> (i32, String, u64) {
+    let mut searcher = messhall_search::Searcher::new(v.clone(), 16);
+    searcher.chance_pruning = pruning;
+    if exact {
+        searcher.reductions = false;
+        searcher.delta_pruning = false;
+    }
+    let info = searcher
+        .search(pos, &[], &Limits::depth(depth), None, &mut |_| {})
+        .unwrap();
+    (info.raw_score, v.san(pos, &info.pv[0]), info.nodes)
+}
+
+/// A PieceEater position after `plies` seeded random moves and steps.
+fn random_pieceeater_position(v: &Variant, seed: u64, plies: u32) -> Position {
+    let mut rng = SearchRng::new(seed);
+    let mut pos = v.start();
+    for _ in 0..plies {
+        let moves = v.legal_moves(&pos);
+        let mut next = pos.play(v, &moves[rng.below(moves.len() as u32) as usize]);
+        while let Some(outcomes) = v.chance(&next) {
+            next = v.resolve(&next, &outcomes[rng.below(outcomes.len() as u32) as usize]);
+        }
+        if v.legal_moves(&next).is_empty() {
+            break;
+        }
+        pos = next;
+    }
+    pos
+}
+
+/// Star1/Star2 cutoffs at chance nodes give the root score and move of plain expectimax (every
+/// outcome searched with a full window), with fewer nodes. The engine as it plays (late move
+/// reductions on) on fixed positions; then, with the reductions off so that no score depends on
+/// its window, on seeded random positions.
+#[test]
+fn chance_pruning_keeps_the_expectimax_result() {
+    let v = variant("pieceeater");
+    let mut cases: Vec<(Position, u32, bool)> = [
+        (v.start_fen.as_str(), 4),
+        ("4k3/8/8/8/3*4/2r5/8/Q3K3[] w - - 0 1", 4),
+        (
+            "r3k2r/ppp2ppp/2n1bn2/3q4/3P*3/2N2N2/PPP2PPP/R2QKB1R[PNBpnb] w KQkq - 0 9",
+            4,
+        ),
+    ]
+    .iter()
+    .map(|(fen, depth)| {
+        (
+            Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}")),
+            *depth,
+            false,
+        )
+    })
+    .collect();
+    cases.push((random_pieceeater_position(&v, 11, 10), 4, false));
+    for seed in 0..4 {
+        cases.push((random_pieceeater_position(&v, seed, 6 + 4 * seed as u32), 4, true));
+    }
+    let (mut plain_total, mut star_total) = (0, 0);
+    for (pos, depth, exact) in cases {
+        let fen = pos.to_fen(&v);
+        let plain = chance_search(&v, &pos, depth, false, exact);
+        let star = chance_search(&v, &pos, depth, true, exact);
+        println!(
+            "{fen} depth {depth}{}: plain {} {} {} nodes, pruned {} {} {} nodes",
+            if exact { " (no reductions)" } else { "" },
+            plain.0,
+            plain.1,
+            plain.2,
+            star.0,
+            star.1,
+            star.2
+        );
+        assert_eq!((plain.0, &plain.1), (star.0, &star.1), "{fen}");
+        assert!(star.2 < plain.2, "{fen}: {} nodes pruned, {} plain", star.2, plain.2);
+        plain_total += plain.2;
+        star_total += star.2;
+    }
+    println!("total: plain {plain_total} nodes, pruned {star_total} nodes");
+}
+
+/// The PieceEater's rules with the game's evaluation term switched off, for comparison.
+#[derive(Debug)]
+struct WithoutGameEval(Arc<dyn messhall_rules::GameRules>);
+
+impl messhall_rules::GameRules for WithoutGameEval {
+    fn after_move(&self, v: &Variant, pos: &mut Position, mv: &messhall_rules::Move, e: &messhall_rules::MoveEffects) {
+        self.0.after_move(v, pos, mv, e)
+    }
+    fn chance_pending(&self, v: &Variant, pos: &Position) -> bool {
+        self.0.chance_pending(v, pos)
+    }
+    fn chance(&self, v: &Variant, pos: &Position) -> Option<Vec<messhall_rules::ChanceOutcome>> {
+        self.0.chance(v, pos)
+    }
+    fn chance_chooser(&self, v: &Variant, pos: &Position) -> Option<messhall_rules::Color> {
+        self.0.chance_chooser(v, pos)
+    }
+    fn resolve_chance(&self, v: &Variant, pos: &mut Position, outcome: &messhall_rules::ChanceOutcome) {
+        self.0.resolve_chance(v, pos, outcome)
+    }
+    fn decided(&self, v: &Variant, pos: &Position) -> Option<messhall_rules::Color> {
+        self.0.decided(v, pos)
+    }
+}
+
+#[test]
+fn pieceeater_nearness_changes_the_choice() {
+    let v = variant("pieceeater");
+    let mut blind = (*v).clone();
+    blind.rules = Arc::new(WithoutGameEval(v.rules.clone()));
+    let blind = Arc::new(blind);
+    // Kings on d2 and d6 and the forbidden e4 leave the PieceEater on d4 one square, c4, to step
+    // to. Bxb5 wins the Knight: after the step to c4, Rxb5 would land next to the PieceEater, which
+    // must then eat the Rook (rule 3). At depth 2 that last step is beyond the horizon; only the
+    // nearness term in the evaluation knows the recapture loses the Rook.
+    let e4 = "e4".parse::<messhall_rules::Square>().unwrap().index() + 1;
+    let fen = format!("1r6/8/3k4/1n6/B2*4/8/3K4/8[] w - - 0 1 r0={e4}");
+    let (with, _) = search(&v, &fen, 2);
+    let (without, _) = search(&blind, &fen, 2);
+    println!("with the nearness term: {with}; without: {without}");
+    assert_eq!(with, "Bxb5");
+    assert_ne!(without, "Bxb5");
+    // The term itself: the Rook that lands next to the PieceEater is about to be eaten.
+    let pos = Position::from_fen(&v, &fen).unwrap();
+    let pos = pos.play(&v, &v.parse_move(&pos, "Bxb5").unwrap());
+    let pos = v.resolve(&pos, &v.chance(&pos).unwrap()[0]);
+    let after = pos.play(&v, &v.parse_move(&pos, "Rxb5").unwrap());
+    assert_eq!(v.rules.evaluate(&v, &after), 500, "{}", after.to_fen(&v));
 }

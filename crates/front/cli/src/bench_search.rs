@@ -1,8 +1,9 @@
-//! `messhall bench search`: a deterministic node count at a fixed depth on fixed positions of
-//! every built-in game, and nodes per second.
+//! `messhall bench search`: a deterministic node count at a fixed depth (at most
+//! [`BENCH_NODES`] nodes per position) on fixed positions of every built-in game, and nodes per
+//! second.
 
 use anyhow::{Context, Result};
-use messhall_search::bench::{BENCH_DEPTH, run};
+use messhall_search::bench::{BENCH_DEPTH, BENCH_NODES, run};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -11,12 +12,15 @@ pub fn search(depth: Option<u32>) -> Result<()> {
     let (mut nodes, mut time) = (0u64, Duration::ZERO);
     for b in messhall_games::BUILTINS {
         let v = Arc::new(messhall_games::builtin(b.name).with_context(|| format!("built-in {}", b.name))?);
-        let (n, t) = run(&v, depth);
+        let (n, t) = run(&v, depth, BENCH_NODES);
         println!("{:<12} {:>12} nodes {:>10} nps", b.name, n, nps(n, t));
         nodes += n;
         time += t;
     }
-    println!("depth {depth}: {nodes} nodes {} nps", nps(nodes, time));
+    println!(
+        "depth {depth} (at most {BENCH_NODES} nodes a position): {nodes} nodes {} nps",
+        nps(nodes, time)
+    );
     Ok(())
 }
 

@@ -43,6 +43,83 @@ pub const PENDING: usize = 1;
 /// 4 left, 5 right, 6 down-left, 7 down, 8 down-right. Allowed squares are listed in this order.
 pub const DIE: [(i32, i32); 8] = [(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (0, -1), (1, -1)];
 
+/// Share (per cent) of its expected loss a piece is charged for the PieceEater's next step when that
+/// step comes only after the side to move has moved (the board may still change); a step already
+/// pending is charged in full.
+pub const NEARNESS_PERCENT: i32 = 75;
+
+/// A piece's value as the evaluation counts it (Kings, which the PieceEater never eats, 0).
+fn eaten_value(v: &Variant, pos: &Position, sq: Square) -> (Option<Color>, i32) {
+    match pos.piece_at(sq) {
+        Some(p) if !v.is_royal(p.role()) => (Some(p.color()), v.role(p.role()).value.max(0)),
+        _ => (None, 0),
+    }
+}
+
+/// What the PieceEater's next step is expected to cost each side (indexed by colour), in
+/// centipawns times `scale`: the probability-weighted value of the pieces it may eat.
+///
+/// With the step pending its outcomes are known exactly (a forced step of rule 3 counts in full).
+/// Otherwise the side to move moves first: the other side's pieces on the squares it may step to
+/// each stand a 1-in-k chance (k allowed squares); the side to move can still take its most
+/// valuable piece there away, so that one is not counted. In the steered game the side that steers
+/// the step eats the most valuable enemy piece it can reach instead.
+pub fn step_risk(v: &Variant, pos: &Position, steered: bool) -> [i32; 2] {
+    let mut loss = [0i32; 2];
+    let Some(from) = pieceeater(pos) else {
+        return loss;
+    };
+    let us = pos.side_to_move();
+    if let Some(mover) = pending_step(pos) {
+        let Some(outcomes) = step_outcomes(v, pos, mover) else {
+            return loss;
+        };
+        if steered && outcomes.len() > 1 {
+            // The side to move steers: the best trade for it.
+            let best = outcomes
+                .iter()
+                .map(|o| match eaten_value(v, pos, o.to) {
+                    (Some(c), value) if c == us => -value,
+                    (Some(_), value) => value,
+                    (None, _) => 0,
+                })
+                .max()
+                .unwrap_or(0);
+            loss[(!us).index()] = 100 * best;
+            return loss;
+        }
+        for o in &outcomes {
+            if let (Some(c), value) = eaten_value(v, pos, o.to) {
+                loss[c.index()] += (100 * i64::from(value) * i64::from(o.weight) / i64::from(o.total.max(1))) as i32;
+            }
+        }
+        return loss;
+    }
+    let allowed = allowed_squares(v, pos, from);
+    if allowed.is_empty() {
+        return loss;
+    }
+    let k = allowed.len() as i32;
+    let mut ours: Vec<i32> = Vec::new();
+    let mut theirs: Vec<i32> = Vec::new();
+    for &sq in &allowed {
+        match eaten_value(v, pos, sq) {
+            (Some(c), value) if c == us => ours.push(value),
+            (Some(_), value) => theirs.push(value),
+            (None, _) => {}
+        }
+    }
+    ours.sort_unstable_by(|a, b| b.cmp(a));
+    if steered {
+        // The other side steers after our move: it eats our best piece left within reach.
+        loss[us.index()] = NEARNESS_PERCENT * ours.get(1).copied().unwrap_or(0);
+    } else {
+        loss[us.index()] = NEARNESS_PERCENT * ours.iter().skip(1).sum::<i32>() / k;
+        loss[(!us).index()] = NEARNESS_PERCENT * theirs.iter().sum::<i32>() / k;
+    }
+    loss
+}
+
 /// The hooks of PieceEater Chess.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct PieceEaterRules {
@@ -200,6 +277,14 @@ impl GameRules for PieceEaterRules {
         text
     }
 
+    /// The PieceEater's nearness: pieces on the squares its next step may take are at risk,
+    /// charged by their value times the chance of that step ([`step_risk`]).
+    fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
+        let loss = step_risk(v, pos, self.steered);
+        let us = pos.side_to_move().index();
+        (loss[1 - us] - loss[us]) / 100
+    }
+
     fn describe(&self, _v: &Variant, pos: &Position) -> Vec<String> {
         let Some(at) = pieceeater(pos) else {
             return Vec::new();
@@ -214,5 +299,42 @@ impl GameRules for PieceEaterRules {
             None => {}
         }
         vec![line]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(name: &str, fen: &str, moves: &[&str]) -> i32 {
+        let v = messhall_games::builtin(name).unwrap();
+        let mut pos = Position::from_fen(&v, fen).unwrap();
+        for m in moves {
+            pos = pos.play(&v, &v.parse_move(&pos, m).unwrap());
+        }
+        v.rules.evaluate(&v, &pos)
+    }
+
+    #[test]
+    fn nearness_charges_what_the_next_step_may_eat() {
+        // Nothing within reach at the start.
+        let start = "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR[PPPNBRpppnbr] w KQkq - 0 1";
+        assert_eq!(eval("pieceeater", start, &[]), 0);
+        // Eight squares to step to, a Knight of each side on two of them. The side to move may
+        // still take its Knight away; the other side's is eaten one time in eight (75% of 320 / 8).
+        let fen = "4k3/8/8/4n3/3*4/2N5/8/4K3[] w - - 0 1";
+        assert_eq!(eval("pieceeater", fen, &[]), 30);
+        assert_eq!(eval("pieceeater", &fen.replace(" w ", " b "), &[]), 30);
+        // Two White pieces within reach: with Black to move both count; with White to move it saves
+        // the Bishop and the Knight still counts.
+        assert_eq!(eval("pieceeater", "4k3/8/8/4n3/3*4/2NB4/8/4K3[] b - - 0 1", &[]), 60);
+        assert_eq!(eval("pieceeater", "4k3/8/8/4n3/3*4/2NB4/8/4K3[] w - - 0 1", &[]), 0);
+        // The step is pending after a move: both Knights stand one chance in eight, in full.
+        assert_eq!(eval("pieceeater", fen, &["Kf1"]), 0);
+        // A piece that moves next to it is eaten for certain (rule 3); Black is to move.
+        assert_eq!(eval("pieceeater", fen, &["Ne4"]), 320);
+        // Steered, the side to move steers the pending step onto the enemy Knight.
+        let steered = "4k3/8/8/4n3/3*4/2N5/8/4K3[] w - - 0 1 r1=1";
+        assert_eq!(eval("pieceeater-steered", steered, &[]), 320);
     }
 }
