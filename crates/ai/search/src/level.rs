@@ -1,20 +1,23 @@
-//! Playing levels: 1 (beginner) to 10 (full strength). Levels 1 to 5 are weakened by a depth limit
-//! and seeded evaluation noise, levels 6 to 9 by a budget of nodes per move, about three times the
-//! level below's (with a little noise at 6 and 7); level 10 uses all the time it is given. Depth
-//! and node limits do not depend on the machine; a level also stops at the time it is given,
-//! whichever comes first, so levels 6 to 9 keep their distance only where that time is enough
-//! for their budget (`messhall match` at 0.2 s per move: see BENCHMARKS.md).
+//! Playing levels: 1 (beginner) to 10 (full strength). Levels 1 to 6 are weakened by a depth limit
+//! and seeded evaluation noise (level 1's drowns everything but a mate in one: it plays almost at
+//! random), levels 7 to 9 by a budget of nodes per move, three times the level below's, though
+//! never less deep than level 6; level 10 uses all the time it is given. Depth and node limits
+//! do not depend on the machine; a level also stops at the time it is given, whichever comes
+//! first, so levels 7 to 9 keep their distance only where that time is enough for their budget
+//! (`messhall match` at 0.2 s per move in chess, 0.5 s in Food Fight: see BENCHMARKS.md).
 
 /// A playing level from 1 to 10.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Level(u8);
 
 /// Deepest iteration per level 1..=9 (0: no depth limit; level 10 has none).
-pub const LEVEL_DEPTH: [u32; 9] = [1, 1, 2, 2, 3, 0, 0, 0, 0];
+pub const LEVEL_DEPTH: [u32; 9] = [1, 1, 1, 2, 2, 3, 0, 0, 0];
 /// Most nodes per move per level 1..=9 (0: no limit).
-pub const LEVEL_NODES: [u64; 9] = [0, 0, 0, 0, 0, 1_500, 4_500, 13_500, 40_500];
+pub const LEVEL_NODES: [u64; 9] = [0, 0, 0, 0, 0, 0, 4_500, 13_500, 40_500];
+/// Depth a level with a node budget reaches whatever the budget (that of the level below it).
+pub const LEVEL_MIN_DEPTH: [u32; 9] = [0, 0, 0, 0, 0, 0, 3, 3, 3];
 /// Evaluation noise amplitude (centipawns) per level 1..=9.
-pub const LEVEL_NOISE_CP: [i32; 9] = [400, 150, 150, 50, 50, 30, 15, 0, 0];
+pub const LEVEL_NOISE_CP: [i32; 9] = [10_000, 400, 150, 150, 50, 50, 15, 0, 0];
 
 impl Level {
     pub const FULL: Level = Level(10);
@@ -34,6 +37,11 @@ impl Level {
 
     pub fn max_nodes(self) -> Option<u64> {
         LEVEL_NODES.get(usize::from(self.0) - 1).copied().filter(|&n| n > 0)
+    }
+
+    /// The depth its node budget cannot stop it short of (0: none).
+    pub fn min_depth(self) -> u32 {
+        LEVEL_MIN_DEPTH.get(usize::from(self.0) - 1).copied().unwrap_or(0)
     }
 
     pub fn noise_cp(self) -> i32 {
@@ -62,6 +70,13 @@ mod tests {
                 (None, Some(_)) => this.max_depth().is_some(),
             };
             assert!(more, "level {n}");
+            if let (Some(_), Some(d)) = (next.max_nodes(), this.max_depth()) {
+                assert!(
+                    next.min_depth() >= d,
+                    "level {}: its budget may leave it shallower",
+                    n + 1
+                );
+            }
         }
         assert_eq!(Level::FULL.max_nodes(), None);
         assert_eq!(Level::FULL.max_depth(), None);

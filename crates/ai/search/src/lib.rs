@@ -98,8 +98,10 @@ impl Engine {
         self.searcher.noise_cp = self.level.noise_cp();
         self.searcher.noise_key = self.rng.next_u64();
         let mut limits = *limits;
+        self.searcher.node_floor = 0;
         if let Some(n) = self.level.max_nodes() {
             limits.nodes = Some(limits.nodes.map_or(n, |m| m.min(n)));
+            self.searcher.node_floor = self.level.min_depth();
         }
         self.searcher
             .search(pos, history, &limits, self.level.max_depth(), on_iteration)

@@ -115,6 +115,10 @@ pub struct Searcher {
     quiescence_depth: usize,
     /// Depth 1 always finishes, so there is always a move to play.
     first_iteration: bool,
+    /// Iterations up to this depth are not stopped by the node limit (set by the levels, so a
+    /// level's node budget never leaves it shallower than the level below).
+    pub(crate) node_floor: u32,
+    node_limit_on: bool,
     stop: Arc<AtomicBool>,
     time: Option<TimeManager>,
     has_check: bool,
@@ -159,6 +163,8 @@ impl Searcher {
             aborted: false,
             quiescence_depth: 0,
             first_iteration: false,
+            node_floor: 0,
+            node_limit_on: true,
             stop: Arc::new(AtomicBool::new(false)),
             time: None,
             has_check,
@@ -222,6 +228,7 @@ impl Searcher {
         let mut best: Option<SearchInfo> = None;
         for depth in 1..=depth_limit {
             self.first_iteration = depth == 1;
+            self.node_limit_on = depth > self.node_floor;
             let score = self.negamax(pos, depth as i32, -INFINITY, INFINITY, 0, true);
             if self.aborted && best.is_some() {
                 break;
@@ -263,7 +270,7 @@ impl Searcher {
         if self.first_iteration {
             return false;
         }
-        if self.max_nodes.is_some_and(|m| self.nodes >= m)
+        if (self.node_limit_on && self.max_nodes.is_some_and(|m| self.nodes >= m))
             || (self.nodes % CHECK_EVERY == 0
                 && (self.stop.load(Ordering::Relaxed) || self.time.is_some_and(|t| t.out_of_time())))
         {

@@ -110,8 +110,9 @@ pub fn run(variant: &str, a: &str, b: &str, games: u32, time: f64) -> Result<()>
     if wins + draws == 0 || losses + draws == 0 {
         // All games won (or all lost): the margin is undefined; give the 95% bound instead.
         let bound = elo(0.05f64.powf(1.0 / n));
-        let sign = if wins > 0 { "+" } else { "-" };
-        println!("Elo difference: beyond {sign}{bound:.0} (95% bound; every game went one way)");
+        // With few games the bound can lie on the other side of 0 (two wins: beyond -216).
+        let bound = if wins > 0 { bound } else { -bound };
+        println!("Elo difference: beyond {bound:+.0} (95% bound; every game went one way)");
     } else {
         println!("Elo difference: {:+.0} +/- {:.0} (95%)", elo(mean), (hi - lo) / 2.0);
     }

@@ -6,7 +6,8 @@
 //! two siblings in the catalog). The PieceEater is the rules core's neutral piece (`*` in FEN),
 //! and its step is a chance event: after a move, [`PieceEaterRules`] marks a step pending, lists
 //! the squares it may take with their probabilities (one when rule 3 forces it or it must stand
-//! still), and moves it when the event is resolved. The rules page is `docs/pieceeater.md`.
+//! still), and moves it when the event is resolved. The rules page is `docs/pieceeater.md`. For the
+//! AI, [`step_risk`] is the game's evaluation term: what the next step may eat.
 //!
 //! Its four rules, in order (the original list is lost; this is the reconstruction of RULINGS.md):
 //! 1. it never steps back onto the square it left on its last actual step;
