@@ -3,6 +3,7 @@
 //! Chef's check, mate and stalemate. Each set is written out by hand from docs/foodfight.md and
 //! also checked against the plain reference generator.
 
+mod common;
 mod foodfight_reference;
 
 use foodfight_reference::Board;
@@ -15,42 +16,9 @@ fn foodfight() -> Variant {
     builtin("foodfight").expect("foodfight is built in")
 }
 
-/// A FEN from pieces written as letter + square (`"Kg1 kg12 Nf6"`; a `{m}`/`{u}` note may follow
-/// the square), the side to move and the en passant field.
+/// A FEN of the 12x12 board from pieces written as letter + square (see `common::fen_from_pieces`).
 fn fen(pieces: &str, side: char, ep: &str) -> String {
-    let mut board = vec![vec![String::new(); 12]; 12];
-    for item in pieces.split_whitespace() {
-        let letter = &item[..1];
-        let rest = &item[1..];
-        let (square, note) = match rest.find('{') {
-            Some(i) => (&rest[..i], &rest[i..]),
-            None => (rest, ""),
-        };
-        let file = usize::from(square.as_bytes()[0] - b'a');
-        let rank: usize = square[1..].parse().expect("a rank");
-        board[rank - 1][file] = format!("{letter}{note}");
-    }
-    let mut rows = Vec::new();
-    for rank in (0..12).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for cell in &board[rank] {
-            if cell.is_empty() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                row += &empty.to_string();
-                empty = 0;
-            }
-            row += cell;
-        }
-        if empty > 0 {
-            row += &empty.to_string();
-        }
-        rows.push(row);
-    }
-    format!("{} {side} - {ep} 0 1", rows.join("/"))
+    common::fen_from_pieces(12, 12, pieces, side, ep)
 }
 
 /// The squares the piece on `from` may move to (ignoring its own Chef's safety), from the core;

@@ -2,11 +2,13 @@
 //! these tests (`foodfight_reference`), compared move by move at every node down to the depth, and
 //! the counts pinned.
 
+mod common;
 mod foodfight_reference;
 
+use common::lockstep::{self, Reference};
 use foodfight_reference::{Board, letter, square_name};
 use messhall_games::builtin;
-use messhall_rules::{Position, Variant};
+use messhall_rules::Variant;
 
 const START: &str = foodfight_reference::START;
 /// White to move: a Fish and a Piglet one step from promotion (with a capture onto d12), Pies,
@@ -23,82 +25,35 @@ fn foodfight() -> Variant {
     builtin("foodfight").expect("foodfight is built in")
 }
 
-/// The moves of both generators at one node, in coordinate notation, sorted.
-fn both_move_lists(v: &Variant, pos: &Position, board: &Board) -> (Vec<String>, Vec<String>) {
-    let mut core: Vec<String> = v.legal_moves(pos).iter().map(|m| m.to_coordinates(v)).collect();
-    let mut reference: Vec<String> = board
-        .legal_moves()
-        .iter()
-        .map(|m| {
-            let mut s = format!("{}{}", square_name(m.from), square_name(m.to));
-            if let Some(p) = m.promotion {
-                s.push(letter(p));
-            }
-            s
-        })
-        .collect();
-    core.sort();
-    reference.sort();
-    (core, reference)
-}
+impl Reference for Board {
+    fn moves(&self) -> Vec<String> {
+        self.legal_moves().iter().map(text).collect()
+    }
 
-/// Walks both trees together to `depth`, failing at the first node where the move lists differ;
-/// returns the leaf count.
-fn walk(v: &Variant, pos: &Position, board: &Board, depth: u32, line: &mut Vec<String>) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let (core, reference) = both_move_lists(v, pos, board);
-    if core != reference {
-        let only_core: Vec<_> = core.iter().filter(|m| !reference.contains(m)).collect();
-        let only_ref: Vec<_> = reference.iter().filter(|m| !core.contains(m)).collect();
-        panic!(
-            "after [{}] ({}): core {} moves, reference {}; only in core {only_core:?}, only in reference {only_ref:?}",
-            line.join(" "),
-            pos.to_fen(v),
-            core.len(),
-            reference.len()
-        );
-    }
-    if depth == 1 {
-        return core.len() as u64;
-    }
-    let core_moves = v.legal_moves(pos);
-    let ref_moves = board.legal_moves();
-    let mut total = 0;
-    for mv in &core_moves {
-        let text = mv.to_coordinates(v);
-        let rm = ref_moves
+    fn play_text(&self, mv: &str) -> Board {
+        let moves = self.legal_moves();
+        let m = moves
             .iter()
-            .find(|m| {
-                let mut s = format!("{}{}", square_name(m.from), square_name(m.to));
-                if let Some(p) = m.promotion {
-                    s.push(letter(p));
-                }
-                s == text
-            })
-            .expect("matched above");
-        line.push(text);
-        total += walk(v, &pos.play(v, mv), &board.play(rm), depth - 1, line);
-        line.pop();
+            .find(|m| text(m) == mv)
+            .expect("a move both generators list");
+        self.play(m)
     }
-    total
 }
 
-/// Checks `expected[d - 1]` = perft(d) of the core, and that the reference agrees move by move at
-/// every node down to the deepest depth listed (so its counts agree too).
-fn check(fen: &str, expected: &[u64]) {
-    let v = foodfight();
-    let pos = Position::from_fen(&v, fen).expect("valid FEN");
-    let board = Board::from_fen(fen);
-    for (i, &count) in expected.iter().enumerate() {
-        assert_eq!(v.perft(&pos, i as u32 + 1), count, "core perft({}) of {fen}", i + 1);
+/// A reference move in the core's coordinate notation.
+fn text(m: &foodfight_reference::RefMove) -> String {
+    let mut s = format!("{}{}", square_name(m.from), square_name(m.to));
+    if let Some(p) = m.promotion {
+        s.push(letter(p));
     }
-    let deepest = expected.len() as u32;
-    assert_eq!(
-        walk(&v, &pos, &board, deepest, &mut Vec::new()),
-        expected[expected.len() - 1]
-    );
+    s
+}
+
+/// Checks the core's perft counts, the reference move by move down to the deepest depth listed,
+/// and the reference's own perft(1).
+fn check(fen: &str, expected: &[u64]) {
+    let board = Board::from_fen(fen);
+    lockstep::check(&foodfight(), fen, &board, expected);
     assert_eq!(board.perft(1), expected[0], "reference perft(1) of {fen}");
 }
 

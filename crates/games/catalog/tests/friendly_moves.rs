@@ -1,12 +1,13 @@
 //! A "Friendly" Game of Chess, rule by rule: the exact legal moves of one piece in a chosen
 //! position, for every piece type, every power, every pawn and the Friends' borrowing and royalty.
-//! Every list is worked out by hand from /work/notes/friendly-rules.md and the Friendly section of
-//! RULINGS.md (moves in coordinate notation: rifle `f6g8,g8f6`, katana `f6g9,g9h12`, promotion
-//! `e9e10q`, a swap `f6f8`).
+//! Every list is worked out by hand from the rules (docs/friendly.md and
+//! tests/friendly_reference/RULES.md); moves in coordinate notation: rifle `f6g8,g8f6`, katana
+//! `f6g9,g9h12`, promotion `e9e10q`, a swap `f6f8`.
 //!
 //! Each side keeps two or more Friends standing where nothing guards them (so they borrow nothing
 //! and have no moves) unless a test is about the Friends.
 
+mod common;
 use messhall_games::builtin;
 use messhall_rules::{Color, Game, Move, MoveKind, Position, Reason, Square, Variant};
 use std::sync::Arc;
@@ -15,43 +16,9 @@ fn friendly() -> Variant {
     builtin("friendly").expect("friendly is built in")
 }
 
-/// A FEN from pieces written as letter + square (`"Af6 ug7"`; a `{m}`/`{u}` note may follow the
-/// square), the side to move and the en passant field.
+/// A FEN of the 12x12 board from pieces written as letter + square (see `common::fen_from_pieces`).
 fn fen(pieces: &str, side: char, ep: &str) -> String {
-    let mut board = vec![vec![String::new(); 12]; 12];
-    for item in pieces.split_whitespace() {
-        let letter = &item[..1];
-        let rest = &item[1..];
-        let (square, note) = match rest.find('{') {
-            Some(i) => (&rest[..i], &rest[i..]),
-            None => (rest, ""),
-        };
-        let file = usize::from(square.as_bytes()[0] - b'a');
-        let rank: usize = square[1..].parse().expect("a rank");
-        assert!(board[rank - 1][file].is_empty(), "{square} twice in {pieces}");
-        board[rank - 1][file] = format!("{letter}{note}");
-    }
-    let mut rows = Vec::new();
-    for rank in (0..12).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for cell in &board[rank] {
-            if cell.is_empty() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                row += &empty.to_string();
-                empty = 0;
-            }
-            row += cell;
-        }
-        if empty > 0 {
-            row += &empty.to_string();
-        }
-        rows.push(row);
-    }
-    format!("{} {side} - {ep} 0 1", rows.join("/"))
+    common::fen_from_pieces(12, 12, pieces, side, ep)
 }
 
 fn position(v: &Variant, pieces: &str, side: char) -> Position {

@@ -3,8 +3,10 @@
 //! move list at every node down to the depth, and the counts pinned. Random games compare the two
 //! at every ply of many more positions.
 
+mod common;
 mod friendly_reference;
 
+use common::lockstep::{self, Reference};
 use friendly_reference::{Board, START};
 use messhall_games::builtin;
 use messhall_rules::{Position, Variant};
@@ -27,65 +29,19 @@ fn friendly() -> Variant {
     builtin("friendly").expect("friendly is built in")
 }
 
-/// The moves of both generators at one node, in coordinate notation, sorted.
-fn both_move_lists(v: &Variant, pos: &Position, board: &Board) -> (Vec<String>, Vec<String>) {
-    let mut core: Vec<String> = v.legal_moves(pos).iter().map(|m| m.to_coordinates(v)).collect();
-    let mut reference = board.legal_moves();
-    core.sort();
-    reference.sort();
-    (core, reference)
+impl Reference for Board {
+    fn moves(&self) -> Vec<String> {
+        self.legal_moves()
+    }
+
+    fn play_text(&self, mv: &str) -> Board {
+        self.play(mv)
+    }
 }
 
-fn compare(v: &Variant, pos: &Position, board: &Board, line: &[String]) -> Vec<String> {
-    let (core, reference) = both_move_lists(v, pos, board);
-    if core != reference {
-        let only_core: Vec<_> = core.iter().filter(|m| !reference.contains(m)).collect();
-        let only_ref: Vec<_> = reference.iter().filter(|m| !core.contains(m)).collect();
-        panic!(
-            "after [{}] ({}): core {} moves, reference {}; only in core {only_core:?}, only in reference {only_ref:?}",
-            line.join(" "),
-            pos.to_fen(v),
-            core.len(),
-            reference.len()
-        );
-    }
-    core
-}
-
-/// Walks both trees together to `depth`, failing at the first node where the move lists differ;
-/// returns the leaf count.
-fn walk(v: &Variant, pos: &Position, board: &Board, depth: u32, line: &mut Vec<String>) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let texts = compare(v, pos, board, line);
-    if depth == 1 {
-        return texts.len() as u64;
-    }
-    let mut total = 0;
-    for mv in v.legal_moves(pos) {
-        let text = mv.to_coordinates(v);
-        line.push(text.clone());
-        total += walk(v, &pos.play(v, &mv), &board.play(&text), depth - 1, line);
-        line.pop();
-    }
-    total
-}
-
-/// Checks `expected[d - 1]` = perft(d) of the core, and that the reference agrees move by move at
-/// every node down to the deepest depth listed.
 fn check(fen: &str, expected: &[u64]) {
-    let v = friendly();
-    let pos = Position::from_fen(&v, fen).expect("valid FEN");
     let board = Board::from_fen(fen).expect("the reference reads the FEN");
-    for (i, &count) in expected.iter().enumerate() {
-        assert_eq!(v.perft(&pos, i as u32 + 1), count, "core perft({}) of {fen}", i + 1);
-    }
-    let deepest = expected.len() as u32;
-    assert_eq!(
-        walk(&v, &pos, &board, deepest, &mut Vec::new()),
-        expected[expected.len() - 1]
-    );
+    lockstep::check(&friendly(), fen, &board, expected);
 }
 
 #[test]
@@ -126,7 +82,7 @@ fn random_games_agree_with_the_reference() {
         let mut board = Board::from_fen(fen).unwrap();
         let mut line = vec![format!("game {game}")];
         for _ in 0..120 {
-            let texts = compare(&v, &pos, &board, &line);
+            let texts = lockstep::compare(&v, &pos, &board, &line);
             if texts.is_empty() {
                 break;
             }

@@ -4,6 +4,47 @@
 
 use messhall_rules::Variant;
 
+pub mod lockstep;
+
+/// A FEN of a `files` x `ranks` board from pieces written as letter + square (`"Kg1 kg12 Nf6"`; a
+/// `{m}`/`{u}` note may follow the square), the side to move and the en passant field.
+pub fn fen_from_pieces(files: usize, ranks: usize, pieces: &str, side: char, ep: &str) -> String {
+    let mut board = vec![vec![String::new(); files]; ranks];
+    for item in pieces.split_whitespace() {
+        let letter = &item[..1];
+        let rest = &item[1..];
+        let (square, note) = match rest.find('{') {
+            Some(i) => (&rest[..i], &rest[i..]),
+            None => (rest, ""),
+        };
+        let file = usize::from(square.as_bytes()[0] - b'a');
+        let rank: usize = square[1..].parse().expect("a rank");
+        assert!(board[rank - 1][file].is_empty(), "{square} twice in {pieces}");
+        board[rank - 1][file] = format!("{letter}{note}");
+    }
+    let mut rows = Vec::new();
+    for rank in (0..ranks).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for cell in &board[rank] {
+            if cell.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                row += &empty.to_string();
+                empty = 0;
+            }
+            row += cell;
+        }
+        if empty > 0 {
+            row += &empty.to_string();
+        }
+        rows.push(row);
+    }
+    format!("{} {side} - {ep} 0 1", rows.join("/"))
+}
+
 pub fn chess() -> Variant {
     messhall_games::builtin("chess").unwrap()
 }

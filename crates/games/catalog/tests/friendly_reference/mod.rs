@@ -1,8 +1,8 @@
 //! A deliberately plain "A Friendly Game of Chess" move generator, written only to check the engine.
 //!
 //! It shares no code with the engine: its own board (an array of 144 squares), its own FEN reader,
-//! every piece's moves written out by hand from the project's rules notes (friendly-rules.md, quoted
-//! as `notes:` in the comments below), the Friends' borrowing computed literally by the recursion
+//! every piece's moves written out by hand from the rules notes beside it (`RULES.md`, quoted as
+//! `notes:` in the comments below), the Friends' borrowing computed literally by the recursion
 //! lent(F, E) on board copies where Friends are replaced by power-less enemy stand-ins, and attacks
 //! found by brute force (generate every capture of every piece and look for the square). Slow on
 //! purpose; clear over fast.
