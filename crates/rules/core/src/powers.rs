@@ -689,6 +689,33 @@ impl Variant {
     pub fn is_frozen(&self, pos: &Position, sq: Square) -> bool {
         self.powers.is_some() && self.abilities(pos).frozen.contains(sq)
     }
+
+    /// Whether pieces of `role` borrow the moves of the pieces guarding them.
+    pub fn is_borrower(&self, role: Role) -> bool {
+        self.powers.as_ref().is_some_and(|pw| Powers::has(pw.borrowers, role))
+    }
+
+    /// The pieces frozen by an enemy immobilizer next to them (cheaper than asking
+    /// [`Variant::is_frozen`] square by square).
+    pub fn frozen_squares(&self, pos: &Position) -> SquareSet {
+        let Some(pw) = self.powers.as_ref() else {
+            return SquareSet::EMPTY;
+        };
+        if pw.immobilizes == 0 {
+            return SquareSet::EMPTY;
+        }
+        let mut frozen = SquareSet::EMPTY;
+        for c in Color::ALL {
+            for sq in pos.by_color[c] {
+                if pos.piece_at(sq).is_some_and(|p| Powers::has(pw.immobilizes, p.role())) {
+                    for n in neighbours(self, sq).filter(|&n| pos.by_color[!c].contains(n)) {
+                        frozen.insert(n);
+                    }
+                }
+            }
+        }
+        frozen
+    }
 }
 
 fn adjacent(a: Square, b: Square) -> bool {
