@@ -10,7 +10,8 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Level(u8);
 
-/// Deepest iteration per level 1..=9 (0: no depth limit; level 10 has none).
+/// Deepest iteration per level 1..=9, in player moves (0: no depth limit; level 10 has none).
+/// Where a chance event follows every move, the search goes twice as many plies (see `Engine`).
 pub const LEVEL_DEPTH: [u32; 9] = [1, 1, 1, 2, 2, 3, 0, 0, 0];
 /// Most nodes per move per level 1..=9 (0: no limit).
 pub const LEVEL_NODES: [u64; 9] = [0, 0, 0, 0, 0, 0, 4_500, 13_500, 40_500];

@@ -60,11 +60,24 @@ pub struct Engine {
     searcher: Searcher,
     level: Level,
     rng: SearchRng,
+    /// Search plies per player move: 2 where a chance event (the PieceEater's step) follows every
+    /// move, since an event uses a ply of depth. A level's depths count player moves.
+    plies_per_move: u32,
+}
+
+/// Whether a chance event comes between the players' moves (looked at from the start position).
+fn events_between_moves(v: &Variant) -> bool {
+    let start = v.start();
+    v.chance_pending(&start)
+        || v.legal_moves(&start)
+            .first()
+            .is_some_and(|mv| v.chance_pending(&start.play(v, mv)))
 }
 
 impl Engine {
     pub fn new(variant: Arc<Variant>, options: &Options) -> Engine {
         Engine {
+            plies_per_move: if events_between_moves(&variant) { 2 } else { 1 },
             searcher: Searcher::new(variant, options.hash_mb),
             level: options.level,
             rng: SearchRng::new(options.seed),
@@ -101,10 +114,10 @@ impl Engine {
         self.searcher.node_floor = 0;
         if let Some(n) = self.level.max_nodes() {
             limits.nodes = Some(limits.nodes.map_or(n, |m| m.min(n)));
-            self.searcher.node_floor = self.level.min_depth();
+            self.searcher.node_floor = self.level.min_depth() * self.plies_per_move;
         }
-        self.searcher
-            .search(pos, history, &limits, self.level.max_depth(), on_iteration)
+        let max_depth = self.level.max_depth().map(|d| d * self.plies_per_move);
+        self.searcher.search(pos, history, &limits, max_depth, on_iteration)
     }
 
     /// The move to play: the first move of the principal variation.

@@ -67,7 +67,7 @@ impl std::fmt::Display for Score {
 }
 
 /// What one finished iteration found.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchInfo {
     pub depth: u32,
     pub score: Score,
@@ -76,6 +76,9 @@ pub struct SearchInfo {
     pub nodes: u64,
     pub elapsed: Duration,
     pub pv: Vec<Move>,
+    /// False when the result comes from an iteration stopped part way, whose best move so far
+    /// was fully searched at `depth` and beat the earlier iterations' choice.
+    pub complete: bool,
 }
 
 impl SearchInfo {
@@ -111,6 +114,10 @@ pub struct Searcher {
     pub(crate) nodes: u64,
     max_nodes: Option<u64>,
     aborted: bool,
+    /// The score of the root's best move so far in the current iteration.
+    root_score: i32,
+    /// The move the root searches first: the best of the last finished iteration.
+    root_first: Option<Move>,
     /// How many quiescence calls are nested at the current node.
     quiescence_depth: usize,
     /// Depth 1 always finishes, so there is always a move to play.
@@ -164,6 +171,8 @@ impl Searcher {
             quiescence_depth: 0,
             first_iteration: false,
             node_floor: 0,
+            root_score: 0,
+            root_first: None,
             node_limit_on: true,
             stop: Arc::new(AtomicBool::new(false)),
             time: None,
@@ -229,8 +238,28 @@ impl Searcher {
         for depth in 1..=depth_limit {
             self.first_iteration = depth == 1;
             self.node_limit_on = depth > self.node_floor;
+            self.root_first = best.as_ref().map(|b| b.pv[0]);
             let score = self.negamax(pos, depth as i32, -INFINITY, INFINITY, 0, true);
             if self.aborted && best.is_some() {
+                // The root searches the last iteration's best move first, so a different move
+                // found best before the stop has been proved better at this depth: play it.
+                if let Some(done) = &best
+                    && let Some(&first) = self.pv[0].first()
+                    && first != done.pv[0]
+                    && root_moves.contains(&first)
+                {
+                    let info = SearchInfo {
+                        depth,
+                        score: Score::from_internal(self.root_score),
+                        raw_score: self.root_score,
+                        nodes: self.nodes,
+                        elapsed: time.elapsed(),
+                        pv: self.pv[0].clone(),
+                        complete: false,
+                    };
+                    on_iteration(&info);
+                    best = Some(info);
+                }
                 break;
             }
             let mut pv = self.pv[0].clone();
@@ -244,6 +273,7 @@ impl Searcher {
                 nodes: self.nodes,
                 elapsed: time.elapsed(),
                 pv,
+                complete: true,
             };
             on_iteration(&info);
             best = Some(info);
@@ -557,7 +587,12 @@ impl Searcher {
                 return e.score;
             }
         }
-        let hash_move = entry.and_then(|e| e.mv);
+        // The root tries the last iteration's choice first, whatever the table kept.
+        let hash_move = if ply == 0 && self.root_first.is_some() {
+            self.root_first
+        } else {
+            entry.and_then(|e| e.mv)
+        };
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
         v.legal_moves_into(pos, &mut moves);
@@ -620,6 +655,9 @@ impl Searcher {
                 best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
+                    if ply == 0 {
+                        self.root_score = score;
+                    }
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
                     head[ply].push(mv);

@@ -200,6 +200,42 @@ fn fixed_nodes_and_time_are_respected() {
 }
 
 #[test]
+fn a_stopped_iteration_counts_only_with_a_new_best_move() {
+    // Searches stopped by node limits at many points: an unfinished iteration is reported only
+    // when its best move so far differs from the last finished one, one depth deeper.
+    let mut partial = 0;
+    for name in ["chess", "foodfight", "friendly"] {
+        let v = variant(name);
+        let mut pos = v.start();
+        let mut rng = SearchRng::new(11);
+        for ply in 0..12 {
+            let moves = v.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            for nodes in [500, 1_500, 4_000, 12_000] {
+                let mut engine = Engine::new(v.clone(), &Options::default());
+                let mut lines = Vec::new();
+                let last = engine
+                    .search(&pos, &[], &Limits::nodes(nodes), &mut |i| lines.push(i.clone()))
+                    .unwrap();
+                assert_eq!(lines.last(), Some(&last));
+                assert!(lines[..lines.len() - 1].iter().all(|i| i.complete), "{name} ply {ply}");
+                if !last.complete {
+                    partial += 1;
+                    let done = &lines[lines.len() - 2];
+                    assert_eq!(last.depth, done.depth + 1);
+                    assert_ne!(last.pv[0], done.pv[0]);
+                    assert!(moves.contains(&last.pv[0]));
+                }
+            }
+            pos = pos.play(&v, &moves[rng.below(moves.len() as u32) as usize]);
+        }
+    }
+    assert!(partial > 0, "no search was stopped with a new best move");
+}
+
+#[test]
 fn levels_are_seeded() {
     let v = variant("chess");
     let pick = |seed| {

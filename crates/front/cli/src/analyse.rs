@@ -1,4 +1,5 @@
-//! `messhall analyse`: the engine's view of a position, one line per finished depth.
+//! `messhall analyse`: the engine's view of a position, one line per finished depth (a depth
+//! marked `+` was stopped part way, after it found a better move than the depth before).
 
 use crate::show::load;
 use anyhow::Result;
@@ -34,7 +35,7 @@ pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u3
     let result = engine.search(&pos, &[], &limits, &mut |info| {
         println!(
             "{:>5} {:>10} {:>12} {:>10}  {}",
-            info.depth,
+            format!("{}{}", info.depth, if info.complete { "" } else { "+" }),
             info.score.to_string(),
             info.nodes,
             info.nps(),
