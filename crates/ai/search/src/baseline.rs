@@ -3,7 +3,7 @@
 use crate::SearchRng;
 use crate::eval::Evaluator;
 use crate::movepicker::{ROYAL_VICTIM, victim_value};
-use messhall_rules::{Move, Position, Variant};
+use messhall_rules::{ChanceOutcome, Color, Move, Position, Variant};
 
 /// A uniformly random legal move.
 pub fn random_move(v: &Variant, pos: &Position, rng: &mut SearchRng) -> Option<Move> {
@@ -35,4 +35,17 @@ pub fn greedy_move(v: &Variant, eval: &Evaluator, pos: &Position, rng: &mut Sear
         .map(|(m, _)| *m)
         .collect();
     Some(top[rng.below(top.len() as u32) as usize])
+}
+
+/// The steered outcome that eats the most valuable enemy piece for `chooser` (and spares its own);
+/// the first such outcome on ties.
+pub fn greedy_step(v: &Variant, pos: &Position, chooser: Color, outcomes: &[ChanceOutcome]) -> Option<ChanceOutcome> {
+    let gain = |o: &ChanceOutcome| {
+        pos.piece_at(o.to).map_or(0, |p| {
+            let value = v.role(p.role()).value;
+            if p.color() == chooser { -value } else { value }
+        })
+    };
+    // max_by_key keeps the last of equal keys; reversing keeps the first.
+    outcomes.iter().rev().copied().max_by_key(gain)
 }

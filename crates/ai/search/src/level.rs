@@ -1,7 +1,8 @@
 //! Playing levels: 1 (beginner) to 10 (full strength). Levels 1 to 6 are weakened by a depth limit
 //! and seeded evaluation noise (level 1's drowns everything but a mate in one: it plays almost at
 //! random), levels 7 to 9 by a budget of nodes per move, three times the level below's, though
-//! never less deep than level 6; level 10 uses all the time it is given. Depth and node limits
+//! never less than depth 4 and, in games where that depth is dear, a multiple of its cost
+//! ([`LEVEL_FLOOR_FACTOR`]); level 10 uses all the time it is given. Depth and node limits
 //! do not depend on the machine; a level also stops at the time it is given, whichever comes
 //! first, so levels 7 to 9 keep their distance only where that time is enough for their budget
 //! (`messhall match` at 0.2 s per move in chess, 0.5 s in Food Fight: see BENCHMARKS.md).
@@ -15,8 +16,13 @@ pub struct Level(u8);
 pub const LEVEL_DEPTH: [u32; 9] = [1, 1, 1, 2, 2, 3, 0, 0, 0];
 /// Most nodes per move per level 1..=9 (0: no limit).
 pub const LEVEL_NODES: [u64; 9] = [0, 0, 0, 0, 0, 0, 4_500, 13_500, 40_500];
-/// Depth a level with a node budget reaches whatever the budget (that of the level below it).
-pub const LEVEL_MIN_DEPTH: [u32; 9] = [0, 0, 0, 0, 0, 0, 3, 3, 3];
+/// Depth a level with a node budget reaches whatever the budget (one more than level 6's limit).
+pub const LEVEL_MIN_DEPTH: [u32; 9] = [0, 0, 0, 0, 0, 0, 4, 4, 4];
+/// A level with a node budget may also spend this many times the nodes its minimum depth cost
+/// (0: no such growth). The fixed budgets suit games as narrow as chess, where depth 4 costs a few
+/// thousand nodes; in a wider game (Food Fight: tens of thousands) the minimum depth alone costs
+/// more than the budgets, and without this levels 7 to 9 would all play at that depth.
+pub const LEVEL_FLOOR_FACTOR: [u64; 9] = [0, 0, 0, 0, 0, 0, 0, 3, 9];
 /// Evaluation noise amplitude (centipawns) per level 1..=9.
 pub const LEVEL_NOISE_CP: [i32; 9] = [10_000, 400, 150, 150, 50, 50, 15, 0, 0];
 
@@ -45,6 +51,11 @@ impl Level {
         LEVEL_MIN_DEPTH.get(usize::from(self.0) - 1).copied().unwrap_or(0)
     }
 
+    /// How many times its minimum depth's cost a level's node budget grows to (0: it does not).
+    pub fn floor_factor(self) -> u64 {
+        LEVEL_FLOOR_FACTOR.get(usize::from(self.0) - 1).copied().unwrap_or(0)
+    }
+
     pub fn noise_cp(self) -> i32 {
         LEVEL_NOISE_CP.get(usize::from(self.0) - 1).copied().unwrap_or(0)
     }
@@ -71,6 +82,14 @@ mod tests {
                 (None, Some(_)) => this.max_depth().is_some(),
             };
             assert!(more, "level {n}");
+            if this.max_nodes().is_some() && next.max_nodes().is_some() {
+                assert!(next.min_depth() >= this.min_depth(), "level {}", n + 1);
+                assert!(
+                    next.floor_factor() >= (3 * this.floor_factor()).max(1),
+                    "level {}",
+                    n + 1
+                );
+            }
             if let (Some(_), Some(d)) = (next.max_nodes(), this.max_depth()) {
                 assert!(
                     next.min_depth() >= d,

@@ -249,6 +249,50 @@ fn levels_are_seeded() {
     assert_eq!(pick(1), pick(1));
 }
 
+/// Nodes and depth of level `n`'s search of `v`'s position `fen` (the start if empty).
+fn level_search(v: &Arc<Variant>, fen: &str, n: u8) -> (u64, u32) {
+    let options = Options {
+        level: messhall_search::Level::new(n),
+        ..Options::default()
+    };
+    let pos = if fen.is_empty() {
+        v.start()
+    } else {
+        Position::from_fen(v, fen).unwrap()
+    };
+    let mut engine = Engine::new(v.clone(), &options);
+    let info = engine.search(&pos, &[], &Limits::default(), &mut |_| {}).unwrap();
+    (info.nodes, info.depth)
+}
+
+#[test]
+fn node_budgets_buy_depth_beyond_the_floor_in_wide_games() {
+    // In chess the fixed budgets (4,500 / 13,500 / 40,500 nodes) decide, beyond depth 4.
+    let chess = variant("chess");
+    for (n, budget) in [(7, 4_500), (8, 13_500), (9, 40_500)] {
+        let (nodes, depth) = level_search(&chess, "", n);
+        assert!(
+            nodes <= budget + 2_000 && depth >= 4,
+            "level {n}: {nodes} nodes, depth {depth}"
+        );
+    }
+    // In Food Fight depth 4 alone costs more than level 8's budget: levels 8 and 9 may spend 3
+    // and 9 times what it cost, so each still searches more than the level below.
+    let foodfight = variant("foodfight");
+    for seed in 1..4 {
+        let fen = random_position(&foodfight, seed, 16).to_fen(&foodfight);
+        let (six, six_depth) = level_search(&foodfight, &fen, 6);
+        let (seven, seven_depth) = level_search(&foodfight, &fen, 7);
+        let (nine, nine_depth) = level_search(&foodfight, &fen, 9);
+        let (eight, eight_depth) = level_search(&foodfight, &fen, 8);
+        assert!(six_depth == 3 && seven_depth == 4 && nine_depth > seven_depth, "{fen}");
+        assert!(eight_depth >= seven_depth && nine_depth >= eight_depth, "{fen}");
+        // (Noise changes the move order, so only depths compare across levels.)
+        assert!(seven > 13_500, "{fen}: depth 4 cost level 7 {seven} nodes");
+        assert!(six < seven && eight <= nine, "{fen}");
+    }
+}
+
 #[test]
 fn pieceeater_steps_are_searched() {
     let v = variant("pieceeater");
@@ -281,7 +325,7 @@ fn chance_search(v: &Arc<Variant>, pos: &Position, depth: u32, pruning: bool, ex
 }
 
 /// A PieceEater position after `plies` seeded random moves and steps.
-fn random_pieceeater_position(v: &Variant, seed: u64, plies: u32) -> Position {
+fn random_position(v: &Variant, seed: u64, plies: u32) -> Position {
     let mut rng = SearchRng::new(seed);
     let mut pos = v.start();
     for _ in 0..plies {
@@ -322,9 +366,9 @@ fn chance_pruning_keeps_the_expectimax_result() {
         )
     })
     .collect();
-    cases.push((random_pieceeater_position(&v, 11, 10), 4, false));
+    cases.push((random_position(&v, 11, 10), 4, false));
     for seed in 0..4 {
-        cases.push((random_pieceeater_position(&v, seed, 6 + 4 * seed as u32), 4, true));
+        cases.push((random_position(&v, seed, 6 + 4 * seed as u32), 4, true));
     }
     let (mut plain_total, mut star_total) = (0, 0);
     for (pos, depth, exact) in cases {

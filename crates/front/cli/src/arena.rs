@@ -26,10 +26,15 @@ fn play_game(
     time: Duration,
 ) -> (f64, String) {
     // Both games of a pair (colours swapped) start from the same opening.
+    // They also share the dice's seed (the PieceEater's steps), though not its steps once
+    // the games part.
     let mut rng = SearchRng::new(MATCH_SEED ^ (seed / 2));
-    let mut game = Game::new(v.clone(), start.clone());
-    let mut history = vec![start.hash()];
+    let mut game = Game::with_seed(v.clone(), start.clone(), MATCH_SEED ^ (seed / 2));
     for _ in 0..OPENING_PLIES {
+        if let Some(outcomes) = game.pending_chance() {
+            game.resolve(outcomes[rng.below(outcomes.len() as u32) as usize]);
+            continue;
+        }
         let moves = v.legal_moves(game.position());
         if moves.is_empty() {
             break;
@@ -40,7 +45,6 @@ fn play_game(
             game.undo();
             break;
         }
-        history.push(game.position().hash());
     }
     let mut bots = [
         Bot::new(v.clone(), a, MATCH_SEED + 2 * seed),
@@ -49,12 +53,20 @@ fn play_game(
     let a_index = |c: Color| usize::from(c != a_color);
     while game.outcome().is_none() && game.moves().len() < MAX_PLIES {
         let pos = game.position().clone();
-        let earlier = &history[..history.len() - 1];
-        let Some(mv) = bots[a_index(pos.side_to_move())].choose(&pos, earlier, time) else {
+        let positions = game.positions();
+        let earlier: Vec<u64> = positions[..positions.len() - 1].iter().map(Position::hash).collect();
+        if let Some(outcomes) = game.pending_chance() {
+            let chooser = v.chance_chooser(&pos).unwrap_or(pos.side_to_move());
+            let Some(o) = bots[a_index(chooser)].steer(&pos, chooser, &outcomes, &earlier, time) else {
+                break;
+            };
+            game.resolve(o);
+            continue;
+        }
+        let Some(mv) = bots[a_index(pos.side_to_move())].choose(&pos, &earlier, time) else {
             break;
         };
         game.play(mv);
-        history.push(game.position().hash());
     }
     match game.outcome() {
         Some(o) => {
@@ -117,4 +129,43 @@ pub fn run(variant: &str, a: &str, b: &str, games: u32, time: f64) -> Result<()>
         println!("Elo difference: {:+.0} +/- {:.0} (95%)", elo(mean), (hi - lo) / 2.0);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays one short match game; the result text.
+    fn one_game(variant: &str, seed: u64) -> String {
+        let v = Arc::new(messhall_games::builtin(variant).unwrap());
+        let start = v.start();
+        let (a, b) = (Config::Depth(1), Config::Random);
+        play_game(&v, &start, a, b, Color::White, seed, Duration::ZERO).1
+    }
+
+    #[test]
+    fn games_with_chance_are_played_to_a_result() {
+        // The dice decide the PieceEater's steps; in the steered game the bots steer them.
+        for variant in ["pieceeater", "pieceeater-steered"] {
+            let result = one_game(variant, 3);
+            assert!(!result.contains("move limit"), "{variant}: {result}");
+        }
+    }
+
+    #[test]
+    fn each_pair_of_games_gets_its_own_dice() {
+        // Same opening and dice within a pair, so the pair replays alike; another pair differs.
+        assert_eq!(one_game("pieceeater", 4), one_game("pieceeater", 4));
+        let v = Arc::new(messhall_games::builtin("pieceeater").unwrap());
+        let opening = |seed: u64| {
+            let mut game = Game::with_seed(v.clone(), v.start(), MATCH_SEED ^ (seed / 2));
+            for _ in 0..6 {
+                let moves = v.legal_moves(game.position());
+                game.play(moves[moves.len() / 2]);
+            }
+            game.actions().to_vec()
+        };
+        assert_eq!(opening(4), opening(5));
+        assert_ne!(opening(4), opening(6));
+    }
 }

@@ -113,8 +113,9 @@ pub fn play_seeded(
         if let Some(outcomes) = game.pending_chance() {
             // A chance event the player to move steers (the dice's own are already resolved).
             let chooser = v.chance_chooser(&pos).unwrap_or(pos.side_to_move());
-            let chosen = match bots[chooser.index()].as_ref() {
-                Some(_) => Some(greedy_outcome(&v, &pos, &outcomes)),
+            let history = earlier_hashes(&game);
+            let chosen = match bots[chooser.index()].as_mut() {
+                Some(bot) => bot.steer(&pos, chooser, &outcomes, &history, time),
                 None => ask_outcome(&outcomes, chooser.name(), input, out)?,
             };
             let Some(chosen) = chosen else {
@@ -273,19 +274,6 @@ fn chance_lines(v: &Variant, game: &Game) -> Vec<String> {
             Action::Move(_) => None,
         })
         .collect()
-}
-
-/// A computer player's choice of a steered outcome: the one that eats the most enemy material
-/// and the least of its own (the search itself plays only positions where a move is due).
-fn greedy_outcome(v: &Variant, pos: &messhall_rules::Position, outcomes: &[ChanceOutcome]) -> ChanceOutcome {
-    let us = pos.side_to_move();
-    let gain = |o: &ChanceOutcome| {
-        pos.piece_at(o.to).map_or(0, |p| {
-            let value = v.role(p.role()).value;
-            if p.color() == us { -value } else { value }
-        })
-    };
-    outcomes.iter().copied().max_by_key(gain).unwrap_or(outcomes[0])
 }
 
 /// Asks a person to choose a steered outcome by its square.

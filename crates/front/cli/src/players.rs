@@ -2,8 +2,9 @@
 //! from `human`, `ai`, `level=N`, `depth=N`, `nodes=N`, `random`, `greedy`.
 
 use anyhow::{Result, bail};
-use messhall_rules::{Move, Position, Variant};
+use messhall_rules::{ChanceOutcome, Color, Move, Position, Variant};
 use messhall_search::eval::Evaluator;
+use messhall_search::search::MATE;
 use messhall_search::{Engine, Level, Limits, Options, SearchRng, baseline};
 use std::sync::Arc;
 use std::time::Duration;
@@ -92,6 +93,55 @@ impl Bot {
             Config::Level(_) | Config::Human => self.engine.as_mut()?.best_move(pos, history, &Limits::movetime(time)),
         }
     }
+
+    /// The bot's choice for a chance event that `chooser` steers (the PieceEater's step in
+    /// `pieceeater-steered`). A searching bot searches the position after each outcome, sharing
+    /// its time among them, and takes the one best for `chooser`; the baselines step onto the
+    /// most valuable enemy piece (the random mover anywhere).
+    pub fn steer(
+        &mut self,
+        pos: &Position,
+        chooser: Color,
+        outcomes: &[ChanceOutcome],
+        history: &[u64],
+        time: Duration,
+    ) -> Option<ChanceOutcome> {
+        let v = self.variant.clone();
+        let first = *outcomes.first()?;
+        if outcomes.len() == 1 {
+            return Some(first);
+        }
+        let limits = match self.config {
+            Config::Random => return Some(outcomes[self.rng.below(outcomes.len() as u32) as usize]),
+            Config::Greedy | Config::Human => return baseline::greedy_step(&v, pos, chooser, outcomes),
+            Config::Depth(d) => Limits::depth(d),
+            Config::Nodes(n) => Limits::nodes((n / outcomes.len() as u64).max(1)),
+            Config::Level(_) => Limits::movetime(time / outcomes.len() as u32),
+        };
+        let engine = self.engine.as_mut()?;
+        let mut history = history.to_vec();
+        history.push(pos.hash());
+        let mut best: Option<(i32, ChanceOutcome)> = None;
+        for &o in outcomes {
+            let child = v.resolve(pos, &o);
+            let to_move = child.side_to_move();
+            // The score for the side to move after the step.
+            let score = if let Some(winner) = v.material_decided(&child) {
+                if winner == to_move { MATE } else { -MATE }
+            } else {
+                match engine.search(&child, &history, &limits, &mut |_| {}) {
+                    Some(info) => info.raw_score,
+                    None if v.in_check(&child) => -MATE,
+                    None => 0,
+                }
+            };
+            let score = if to_move == chooser { score } else { -score };
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, o));
+            }
+        }
+        best.map(|(_, o)| o)
+    }
 }
 
 #[cfg(test)]
@@ -106,6 +156,30 @@ mod tests {
         assert_eq!(Config::parse("greedy").unwrap(), Config::Greedy);
         assert!(Config::parse("level=11").is_err());
         assert!(Config::parse("speed=3").is_err());
+    }
+
+    #[test]
+    fn bots_steer_the_pieceeater_onto_the_enemy_queen() {
+        let v = Arc::new(messhall_games::builtin("pieceeater-steered").unwrap());
+        // White steers the PieceEater on d4 before moving; on c3 it eats Black's Queen.
+        let pos = Position::from_fen(&v, "4k3/8/8/8/3*4/2q5/8/4K3[] w - - 0 1 r1=1").unwrap();
+        let outcomes = v.chance(&pos).unwrap();
+        assert!(outcomes.len() > 1, "{outcomes:?}");
+        let c3 = "c3".parse().unwrap();
+        for config in [Config::Greedy, Config::Depth(2), Config::Nodes(5_000), Config::Level(5)] {
+            let mut bot = Bot::new(v.clone(), config, 1);
+            let o = bot
+                .steer(&pos, Color::White, &outcomes, &[], Duration::from_millis(200))
+                .unwrap();
+            assert_eq!(o.to, c3, "{config:?}");
+        }
+        // Black, steering in White's place, keeps its Queen.
+        let mut bot = Bot::new(v.clone(), Config::Depth(2), 1);
+        let o = bot.steer(&pos, Color::Black, &outcomes, &[], Duration::ZERO).unwrap();
+        assert_ne!(o.to, c3);
+        let mut bot = Bot::new(v.clone(), Config::Random, 1);
+        let o = bot.steer(&pos, Color::White, &outcomes, &[], Duration::ZERO).unwrap();
+        assert!(outcomes.contains(&o));
     }
 
     #[test]
