@@ -24,7 +24,7 @@ pub const LEVEL_MIN_DEPTH: [u32; 9] = [0, 0, 0, 0, 0, 0, 4, 4, 4];
 /// more than the budgets, and without this levels 7 to 9 would all play at that depth.
 pub const LEVEL_FLOOR_FACTOR: [u64; 9] = [0, 0, 0, 0, 0, 0, 0, 3, 9];
 /// Evaluation noise amplitude (centipawns) per level 1..=9.
-pub const LEVEL_NOISE_CP: [i32; 9] = [10_000, 400, 150, 150, 50, 50, 15, 0, 0];
+pub const LEVEL_NOISE_CP: [i32; 9] = [10_000, 600, 150, 150, 50, 50, 30, 0, 0];
 
 impl Level {
     pub const FULL: Level = Level(10);
