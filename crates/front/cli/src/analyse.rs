@@ -22,15 +22,19 @@ pub fn pv_san(v: &Variant, pos: &Position, pv: &[Move]) -> String {
     out.join(" ")
 }
 
-pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u32>) -> Result<()> {
+pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u32>, hash_mb: usize) -> Result<()> {
     let (v, pos) = load(variant, fen)?;
     let v = Arc::new(v);
     let limits = match (depth, time) {
         (Some(d), _) => Limits::depth(d),
-        (None, Some(t)) => Limits::movetime(Duration::from_secs_f64(t.max(0.001))),
+        (None, Some(t)) => Limits::movetime(Duration::from_secs_f64(t)),
         (None, None) => Limits::movetime(Duration::from_secs(5)),
     };
-    let mut engine = Engine::new(v.clone(), &Options::default());
+    let options = Options {
+        hash_mb,
+        ..Options::default()
+    };
+    let mut engine = Engine::new(v.clone(), &options);
     println!("{:>5} {:>10} {:>12} {:>10}  pv", "depth", "score", "nodes", "nps");
     let result = engine.search(&pos, &[], &limits, &mut |info| {
         println!(

@@ -15,16 +15,19 @@ pub const OPENING_PLIES: u32 = 4;
 pub const MAX_PLIES: usize = 400;
 pub const MATCH_SEED: u64 = 0x6d65_7373;
 
-/// Score of one game for the side `a_color` (1, 0.5 or 0).
-fn play_game(
-    v: &Arc<Variant>,
-    start: &Position,
+/// What every game of a match shares.
+struct Pairing<'a> {
+    v: &'a Arc<Variant>,
+    start: &'a Position,
     a: Config,
     b: Config,
-    a_color: Color,
-    seed: u64,
     time: Duration,
-) -> (f64, String) {
+    hash_mb: usize,
+}
+
+/// Score of one game for the side `a_color` (1, 0.5 or 0), and how it ended.
+fn play_game(p: &Pairing<'_>, a_color: Color, seed: u64) -> (f64, String) {
+    let (v, start, time) = (p.v, p.start, p.time);
     // Both games of a pair (colours swapped) start from the same opening.
     // They also share the dice's seed (the PieceEater's steps), though not its steps once
     // the games part.
@@ -47,8 +50,8 @@ fn play_game(
         }
     }
     let mut bots = [
-        Bot::new(v.clone(), a, MATCH_SEED + 2 * seed),
-        Bot::new(v.clone(), b, MATCH_SEED + 2 * seed + 1),
+        Bot::with_hash(v.clone(), p.a, MATCH_SEED + 2 * seed, p.hash_mb),
+        Bot::with_hash(v.clone(), p.b, MATCH_SEED + 2 * seed + 1, p.hash_mb),
     ];
     let a_index = |c: Color| usize::from(c != a_color);
     while game.outcome().is_none() && game.moves().len() < MAX_PLIES {
@@ -87,19 +90,27 @@ pub fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
-pub fn run(variant: &str, a: &str, b: &str, games: u32, time: f64) -> Result<()> {
+pub fn run(variant: &str, a: &str, b: &str, games: u32, time: f64, hash_mb: usize) -> Result<()> {
     let (a, b) = (Config::parse(a)?, Config::parse(b)?);
     if a == Config::Human || b == Config::Human {
         bail!("a match is between computer players (level=N, depth=N, nodes=N, random, greedy)");
     }
     let (v, start) = load(variant, None)?;
     let v = Arc::new(v);
-    let time = Duration::from_secs_f64(time.max(0.001));
+    let time = Duration::from_secs_f64(time);
+    let pairing = Pairing {
+        v: &v,
+        start: &start,
+        a,
+        b,
+        time,
+        hash_mb,
+    };
     let mut scores = Vec::new();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for g in 0..games {
         let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
-        let (s, result) = play_game(&v, &start, a, b, a_color, u64::from(g), time);
+        let (s, result) = play_game(&pairing, a_color, u64::from(g));
         match s {
             1.0 => wins += 1,
             0.0 => losses += 1,
@@ -139,8 +150,15 @@ mod tests {
     fn one_game(variant: &str, seed: u64) -> String {
         let v = Arc::new(messhall_games::builtin(variant).unwrap());
         let start = v.start();
-        let (a, b) = (Config::Depth(1), Config::Random);
-        play_game(&v, &start, a, b, Color::White, seed, Duration::ZERO).1
+        let pairing = Pairing {
+            v: &v,
+            start: &start,
+            a: Config::Depth(1),
+            b: Config::Random,
+            time: Duration::ZERO,
+            hash_mb: 1,
+        };
+        play_game(&pairing, Color::White, seed).1
     }
 
     #[test]

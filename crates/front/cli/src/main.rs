@@ -64,8 +64,11 @@ enum Command {
         #[arg(long, default_value_t = 10)]
         level: u8,
         /// Seconds the AI thinks per move.
-        #[arg(long, default_value_t = 1.0)]
+        #[arg(long, default_value_t = 1.0, value_parser = seconds)]
         time: f64,
+        /// Transposition table of each AI player, in MB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
+        hash: u16,
         /// Seed of the game's dice (games with chance, like pieceeater); random and printed if not given.
         #[arg(long)]
         seed: Option<u64>,
@@ -89,11 +92,14 @@ enum Command {
         #[arg(long)]
         fen: Option<String>,
         /// Seconds to think (default 5).
-        #[arg(long, conflicts_with = "depth")]
+        #[arg(long, conflicts_with = "depth", value_parser = seconds)]
         time: Option<f64>,
         /// Plies to search.
         #[arg(long)]
         depth: Option<u32>,
+        /// Transposition table, in MB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
+        hash: u16,
     },
     /// Play two engine configurations against each other.
     Match {
@@ -108,8 +114,11 @@ enum Command {
         #[arg(long, default_value_t = 10)]
         games: u32,
         /// Seconds per move for level players.
-        #[arg(long, default_value_t = 0.1)]
+        #[arg(long, default_value_t = 0.1, value_parser = seconds)]
         time: f64,
+        /// Transposition table of each player, in MB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
+        hash: u16,
     },
     /// Print a diagram for a rules page: the start position, or where one piece may go.
     Diagram {
@@ -130,6 +139,15 @@ enum Command {
         #[command(subcommand)]
         what: bench::BenchCommand,
     },
+}
+
+/// A time in seconds: a finite number above 0 (at most a day).
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= 86_400.0 => Ok(t),
+        Ok(_) => Err(format!("{text:?} is not a time from 0 to 86400 seconds (like 0.5)")),
+        Err(_) => Err(format!("{text:?} is not a number of seconds (like 0.5)")),
+    }
 }
 
 fn main() -> ExitCode {
@@ -166,21 +184,32 @@ fn main() -> ExitCode {
             level,
             time,
             seed,
+            hash,
             ..
-        } => play::run(&variant, fen.as_deref(), [&white, &black], level, time, seed),
+        } => play::run(
+            &variant,
+            fen.as_deref(),
+            [&white, &black],
+            level,
+            time,
+            seed,
+            usize::from(hash),
+        ),
         Command::Analyse {
             variant,
             fen,
             time,
             depth,
-        } => analyse::run(&variant, fen.as_deref(), time, depth),
+            hash,
+        } => analyse::run(&variant, fen.as_deref(), time, depth, usize::from(hash)),
         Command::Match {
             variant,
             a,
             b,
             games,
             time,
-        } => arena::run(&variant, &a, &b, games, time),
+            hash,
+        } => arena::run(&variant, &a, &b, games, time, usize::from(hash)),
         Command::Diagram {
             variant,
             piece,
@@ -200,5 +229,34 @@ fn main() -> ExitCode {
             eprintln!("messhall: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn times_are_finite_and_positive() {
+        assert_eq!(seconds("0.5"), Ok(0.5));
+        assert_eq!(seconds("3"), Ok(3.0));
+        for bad in ["0", "-1", "inf", "NaN", "1e9", "fast", ""] {
+            let err = seconds(bad).unwrap_err();
+            assert!(err.contains(&format!("{bad:?}")), "{err}");
+        }
+    }
+
+    #[test]
+    fn the_command_line_parses() {
+        Cli::command().debug_assert();
+        assert!(Cli::try_parse_from(["messhall", "analyse", "chess", "--hash", "0"]).is_err());
+        assert!(
+            Cli::try_parse_from([
+                "messhall", "match", "chess", "--a", "ai", "--b", "random", "--time", "inf"
+            ])
+            .is_err()
+        );
+        assert!(Cli::try_parse_from(["messhall", "play", "chess", "--hash", "64", "--time", "0.2"]).is_ok());
     }
 }

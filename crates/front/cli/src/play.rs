@@ -20,6 +20,7 @@ pub fn run(
     level: u8,
     time: f64,
     seed: Option<u64>,
+    hash_mb: usize,
 ) -> Result<()> {
     let (v, pos) = load(variant, fen)?;
     let seed = seed.unwrap_or_else(|| {
@@ -34,14 +35,14 @@ pub fn run(
             c => c,
         };
         if config != Config::Human {
-            bots[i] = Some(Bot::new(v.clone(), config, 1 + i as u64));
+            bots[i] = Some(Bot::with_hash(v.clone(), config, 1 + i as u64, hash_mb));
         }
     }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let time = Duration::from_secs_f64(time.max(0.001));
+    let time = Duration::from_secs_f64(time);
     play_seeded(v, pos, seed, &mut bots, time, &mut input, &mut out)
 }
 

@@ -58,21 +58,20 @@ pub struct Bot {
 }
 
 impl Bot {
+    /// A bot with the default transposition table (16 MB).
+    #[cfg(test)]
     pub fn new(variant: Arc<Variant>, config: Config, seed: u64) -> Bot {
+        Bot::with_hash(variant, config, seed, Options::default().hash_mb)
+    }
+
+    /// A bot whose search has a transposition table of `hash_mb` MB.
+    pub fn with_hash(variant: Arc<Variant>, config: Config, seed: u64, hash_mb: usize) -> Bot {
         let level = match config {
             Config::Level(n) => Level::new(n),
             _ => Level::FULL,
         };
-        let engine = matches!(config, Config::Level(_) | Config::Depth(_) | Config::Nodes(_)).then(|| {
-            Engine::new(
-                variant.clone(),
-                &Options {
-                    level,
-                    seed,
-                    ..Options::default()
-                },
-            )
-        });
+        let engine = matches!(config, Config::Level(_) | Config::Depth(_) | Config::Nodes(_))
+            .then(|| Engine::new(variant.clone(), &Options { level, seed, hash_mb }));
         Bot {
             config,
             engine,
