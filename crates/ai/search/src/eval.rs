@@ -29,6 +29,13 @@ pub const ENERGY_VALUE_PERCENT: [i32; 3] = [10, 55, 85];
 /// Centipawns per point of energy, up to [`ENERGY_CAP`].
 pub const ENERGY_CP: i32 = 3;
 pub const ENERGY_CAP: i32 = 12;
+/// Where taking a royal wins (no check: a royal can walk into danger), centipawns per step each
+/// piece stands nearer the enemy royal than [`CHASE_RANGE`], in full once the enemy's pieces are
+/// gone: a bare royal is caught by pieces that close in on it, and without this term a side far
+/// ahead wanders until the fifty-move rule draws (seen in PieceEater Chess, where the PieceEater
+/// eats so much that such endings are common).
+pub const CHASE_CP: i32 = 12;
+pub const CHASE_RANGE: i32 = 7;
 /// Bonus for having the move.
 pub const TEMPO_CP: i32 = 10;
 
@@ -46,6 +53,8 @@ pub struct Evaluator {
     /// Material value per role (royals 0: they are never traded).
     values: Vec<i32>,
     royal_safety: bool,
+    /// Taking a royal wins the game (see [`CHASE_CP`]).
+    royal_capture: bool,
     /// Advancement bonus per role and relative rank.
     advance: Vec<[i32; 16]>,
     /// Rays per (colour, role, square): index `(color * roles + role) * 256 + square`.
@@ -156,6 +165,7 @@ impl Evaluator {
             any_borrower: borrower.contains(&true),
             borrower,
             royal_safety: matches!(v.end.royal, RoyalRule::Checkmate | RoyalRule::Capture | RoyalRule::Last),
+            royal_capture: v.end.royal == RoyalRule::Capture,
             has_energy: v
                 .roles()
                 .map(|(_, r)| v.counter_name.is_some() && !r.royal && r.counter > 0)
@@ -262,6 +272,22 @@ impl Evaluator {
                     let off_centre = (fx.abs() + fy.abs()) / 2;
                     positional[color.index()] -= ROYAL_CENTRE_CP * off_centre * (256 - phase) / 256;
                 }
+            }
+        }
+        if self.royal_capture {
+            for color in Color::ALL {
+                let phase = self.phase(&material, &pawns, !color);
+                if phase >= 256 {
+                    continue;
+                }
+                let mut near = 0;
+                for target in pos.royals(!color) {
+                    for sq in pos.pieces_of(color) {
+                        let d = i32::from(sq.file().abs_diff(target.file()).max(sq.rank().abs_diff(target.rank())));
+                        near += (CHASE_RANGE - d).max(0);
+                    }
+                }
+                positional[color.index()] += CHASE_CP * near * (256 - phase) / 256;
             }
         }
         let (u, t) = (us.index(), (!us).index());

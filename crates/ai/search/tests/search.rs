@@ -112,6 +112,21 @@ fn calorie_keeps_the_queens_last_energy() {
 }
 
 #[test]
+fn pieces_close_in_on_a_bare_royal_where_taking_it_wins() {
+    // PieceEater Chess (royal capture): against a bare King, Rooks near it are worth more than
+    // Rooks far away, by more than anything else tells the two positions apart (as in chess,
+    // where taking the King is not how one wins and nearness alone earns nothing).
+    let gain = |name: &str| {
+        let v = variant(name);
+        let eval = messhall_search::eval::Evaluator::new(&v);
+        let score = |fen: &str| eval.evaluate(&v, &Position::from_fen(&v, fen).unwrap());
+        score("8/8/3k4/2R1R3/8/8/8/7K w - - 0 1") - score("R7/8/3k4/8/8/8/8/R6K w - - 0 1")
+    };
+    let (pieceeater, chess) = (gain("pieceeater"), gain("chess"));
+    assert!(pieceeater >= chess + 60, "{pieceeater} {chess}");
+}
+
+#[test]
 fn calorie_feeds_the_hungry_rook() {
     let v = variant("calorie");
     // Both Rooks can eat the pawn on d5; the one on d1 has 1 Cal left and needs the meal.
