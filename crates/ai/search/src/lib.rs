@@ -112,12 +112,9 @@ impl Engine {
         self.searcher.noise_key = self.rng.next_u64();
         let mut limits = *limits;
         self.searcher.node_floor = 0;
-        self.searcher.floor_factor = 0;
-        self.searcher.node_cap = limits.nodes;
         if let Some(n) = self.level.max_nodes() {
             limits.nodes = Some(limits.nodes.map_or(n, |m| m.min(n)));
             self.searcher.node_floor = self.level.min_depth() * self.plies_per_move;
-            self.searcher.floor_factor = self.level.floor_factor();
         }
         let max_depth = self.level.max_depth().map(|d| d * self.plies_per_move);
         self.searcher.search(pos, history, &limits, max_depth, on_iteration)

@@ -125,11 +125,6 @@ pub struct Searcher {
     /// Iterations up to this depth are not stopped by the node limit (set by the levels, so a
     /// level's node budget never leaves it shallower than the level below).
     pub(crate) node_floor: u32,
-    /// After the floor's iteration the node limit grows to this many times the nodes spent so
-    /// far (never past `node_cap`), so a level's budget buys depth beyond the floor even in a
-    /// game whose floor alone costs more than the budget (0: no growth).
-    pub(crate) floor_factor: u64,
-    pub(crate) node_cap: Option<u64>,
     node_limit_on: bool,
     stop: Arc<AtomicBool>,
     time: Option<TimeManager>,
@@ -176,8 +171,6 @@ impl Searcher {
             quiescence_depth: 0,
             first_iteration: false,
             node_floor: 0,
-            floor_factor: 0,
-            node_cap: None,
             root_score: 0,
             root_first: None,
             node_limit_on: true,
@@ -284,11 +277,6 @@ impl Searcher {
             };
             on_iteration(&info);
             best = Some(info);
-            if depth == self.node_floor && self.floor_factor > 0 {
-                let grown = self.nodes.saturating_mul(self.floor_factor);
-                let grown = self.node_cap.map_or(grown, |cap| grown.min(cap));
-                self.max_nodes = self.max_nodes.map(|m| m.max(grown));
-            }
             if self.aborted || time.past_soft_limit() || self.stop.load(Ordering::Relaxed) {
                 break;
             }
