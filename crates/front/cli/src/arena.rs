@@ -25,6 +25,52 @@ struct Pairing<'a> {
     hash_mb: usize,
 }
 
+/// Draws allowed for one opening ply. A drawn ply that ends the game, or lets the reply win at
+/// once, is drawn again: a random opening must not decide the game before the players move (in
+/// Food Fight four random plies left a Chef open to mate in one in 5 games of 100).
+const OPENING_DRAWS: u32 = 16;
+
+/// Plays [`OPENING_PLIES`] random plies (and the dice between them), stopping early if no draw
+/// gives a ply that keeps the game open.
+fn play_opening(v: &Variant, game: &mut Game, rng: &mut SearchRng) {
+    for _ in 0..OPENING_PLIES {
+        if let Some(outcomes) = game.pending_chance() {
+            game.resolve(outcomes[rng.below(outcomes.len() as u32) as usize]);
+            continue;
+        }
+        let moves = v.legal_moves(game.position());
+        if moves.is_empty() {
+            return;
+        }
+        let mut played = false;
+        for _ in 0..OPENING_DRAWS {
+            game.play(moves[rng.below(moves.len() as u32) as usize]);
+            if game.outcome().is_none() && !reply_wins(v, game) {
+                played = true;
+                break;
+            }
+            game.undo();
+        }
+        if !played {
+            return;
+        }
+    }
+}
+
+/// Whether the side to move has a move that wins at once (a chance step is not looked into).
+fn reply_wins(v: &Variant, game: &mut Game) -> bool {
+    if game.pending_chance().is_some() {
+        return false;
+    }
+    let mover = game.position().side_to_move();
+    v.legal_moves(game.position()).iter().any(|&m| {
+        game.play(m);
+        let won = game.outcome().is_some_and(|o| o.winner == Some(mover));
+        game.undo();
+        won
+    })
+}
+
 /// Score of one game for the side `a_color` (1, 0.5 or 0), and how it ended.
 fn play_game(p: &Pairing<'_>, a_color: Color, seed: u64) -> (f64, String) {
     let (v, start, time) = (p.v, p.start, p.time);
@@ -33,22 +79,7 @@ fn play_game(p: &Pairing<'_>, a_color: Color, seed: u64) -> (f64, String) {
     // the games part.
     let mut rng = SearchRng::new(MATCH_SEED ^ (seed / 2));
     let mut game = Game::with_seed(v.clone(), start.clone(), MATCH_SEED ^ (seed / 2));
-    for _ in 0..OPENING_PLIES {
-        if let Some(outcomes) = game.pending_chance() {
-            game.resolve(outcomes[rng.below(outcomes.len() as u32) as usize]);
-            continue;
-        }
-        let moves = v.legal_moves(game.position());
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[rng.below(moves.len() as u32) as usize];
-        game.play(mv);
-        if game.outcome().is_some() {
-            game.undo();
-            break;
-        }
-    }
+    play_opening(v, &mut game, &mut rng);
     let mut bots = [
         Bot::with_hash(v.clone(), p.a, MATCH_SEED + 2 * seed, p.hash_mb),
         Bot::with_hash(v.clone(), p.b, MATCH_SEED + 2 * seed + 1, p.hash_mb),
@@ -167,6 +198,24 @@ mod tests {
         for variant in ["pieceeater", "pieceeater-steered"] {
             let result = one_game(variant, 3);
             assert!(!result.contains("move limit"), "{variant}: {result}");
+        }
+    }
+
+    #[test]
+    fn no_opening_decides_the_game_or_hands_a_win_in_one() {
+        // Before openings were redrawn, pair 24 of a Food Fight match opened Ui4 e9 Cg4 hf8,
+        // and White mated at once with Cj8.
+        for variant in ["chess", "foodfight"] {
+            let v = Arc::new(messhall_games::builtin(variant).unwrap());
+            for pair in 0..60 {
+                let mut game = Game::with_seed(v.clone(), v.start(), MATCH_SEED ^ pair);
+                play_opening(&v, &mut game, &mut SearchRng::new(MATCH_SEED ^ pair));
+                assert_eq!(game.moves().len(), OPENING_PLIES as usize, "{variant} pair {pair}");
+                assert!(
+                    game.outcome().is_none() && !reply_wins(&v, &mut game),
+                    "{variant} pair {pair}"
+                );
+            }
         }
     }
 
