@@ -24,8 +24,8 @@ pub fn victim_value(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) ->
         })
     };
     match mv.kind {
-        MoveKind::Capture => value_at(mv.to),
-        MoveKind::EnPassant => value_at(mv.extra),
+        MoveKind::Capture | MoveKind::Rifle => value_at(mv.to),
+        MoveKind::EnPassant | MoveKind::Withdrawal => value_at(mv.extra),
         MoveKind::Locust => value_at(mv.extra) + value_at(mv.to),
         _ => 0,
     }

@@ -9,8 +9,9 @@ use crate::eval::Evaluator;
 use crate::movepicker::{self, is_tactical, pick, score_moves};
 use crate::timemgmt::{Limits, TimeManager};
 use crate::transpositiontable::{Bound, TranspositionTable};
+use messhall_geometry::Square;
 use messhall_rules::spec::{RoyalRule, StalemateRule};
-use messhall_rules::{ChanceOutcome, Move, Position, Variant};
+use messhall_rules::{ChanceOutcome, Move, MoveKind, Position, Variant};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -31,6 +32,21 @@ pub const LMR_MIN_INDEX: usize = 3;
 pub const LMR_DEEP_INDEX: usize = 10;
 /// Captures that cannot bring the score back to alpha even with this margin are skipped in quiescence.
 pub const DELTA_MARGIN: i32 = 200;
+/// Reverse futility pruning: at non-PV nodes this shallow, a static score this far above beta per
+/// ply of depth left stands (the side to move is unlikely to lose that much in so few moves).
+pub const FUTILITY_DEPTH: i32 = 3;
+pub const FUTILITY_MARGIN: i32 = 120;
+/// Null-move pruning: from this depth, a side that could pass and still score at least beta is
+/// not searched further; the pass is searched this much shallower (one more per 6 plies of depth).
+pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
+pub const NULL_MOVE_REDUCTION: i32 = 2;
+/// Quiescence skips a capture whose victim is worth this much less than its capturer when the
+/// capturer can be taken back where it lands.
+pub const BAD_CAPTURE_MARGIN: i32 = 50;
+/// Quiescence follows every capture for this many captures in a row, then only recaptures of the
+/// last capturer: exchanges still resolve, while on boards full of long-range capturers (the
+/// Friendly game's) the tree of all capture sequences would otherwise dwarf the main search.
+pub const QUIESCENCE_ALL_CAPTURES: usize = 2;
 /// Most captures quiescence follows in a row.
 pub const MAX_QUIESCENCE: usize = 8;
 /// History bonuses stay below this.
@@ -140,8 +156,9 @@ pub struct Searcher {
     /// chance of what follows, which a victim's value does not bound, and the skip would depend
     /// on the window, so the chance cutoffs could change the result).
     pub delta_pruning: bool,
-    /// Late move reductions (on by default). Like delta pruning they make a score depend a little
-    /// on the window it was searched with; tests that compare searches switch both off.
+    /// Late move reductions, null-move and reverse futility pruning (on by default). Like delta
+    /// pruning they make a score depend a little on the window it was searched with; tests that
+    /// compare searches switch both off.
     pub reductions: bool,
 }
 
@@ -527,13 +544,21 @@ impl Searcher {
     }
 
     fn evaluate(&self, pos: &Position) -> i32 {
-        let mut s = self.eval.evaluate(&self.variant, pos);
-        if self.noise_cp > 0 {
-            let x = mix(pos.hash() ^ self.noise_key);
-            let span = 2 * self.noise_cp as u64 + 1;
-            s += (((x >> 32) * span) >> 32) as i32 - self.noise_cp;
+        self.eval.evaluate(&self.variant, pos)
+    }
+
+    /// The deliberate noise of a weakened level on the root move leading to `child`, seeded by
+    /// this search's key: uniform in `-noise_cp..=noise_cp`. It goes on the root moves' scores,
+    /// not on the leaves: a best-of over many noisy leaves would average most of it away, the more
+    /// so the bigger the tree (in the Friendly game a depth-1 search is thousands of captures),
+    /// so a level would be weakened differently in every game.
+    fn root_noise(&self, child: &Position) -> i32 {
+        if self.noise_cp <= 0 {
+            return 0;
         }
-        s
+        let x = mix(child.hash() ^ self.noise_key);
+        let span = 2 * self.noise_cp as u64 + 1;
+        (((x >> 32) * span) >> 32) as i32 - self.noise_cp
     }
 
     fn negamax(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize, pv_node: bool) -> i32 {
@@ -569,7 +594,7 @@ impl Searcher {
             NodeKind::Chance => return self.chance_node(pos, depth, alpha, beta, ply),
         }
         if depth <= 0 {
-            return self.quiescence(pos, alpha, beta, ply);
+            return self.quiescence(pos, alpha, beta, ply, None);
         }
         let key = pos.hash();
         let entry = self.tt.probe(key, ply);
@@ -587,6 +612,28 @@ impl Searcher {
                 return e.score;
             }
         }
+        let in_check = self.has_check && v.in_check(pos);
+        if ply > 0 && !pv_node && !in_check && self.reductions && beta.abs() < MATE_BOUND {
+            let stand = self.evaluate(pos);
+            if depth <= FUTILITY_DEPTH && stand - FUTILITY_MARGIN * depth >= beta {
+                return stand;
+            }
+            // Two passes in a row are never tried, nor a pass where only the royals and pawns
+            // could move (zugzwang, where passing would be the best move, is likeliest there).
+            if depth >= NULL_MOVE_MIN_DEPTH && stand >= beta && !pos.last_move_was_pass() && self.has_officers(pos) {
+                let reduction = NULL_MOVE_REDUCTION + depth / 6;
+                let child = pos.play(&v, &Move::pass());
+                self.path.push(child.hash());
+                let score = -self.negamax(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+                self.path.pop();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
         // The root tries the last iteration's choice first, whatever the table kept.
         let hash_move = if ply == 0 && self.root_first.is_some() {
             self.root_first
@@ -601,7 +648,6 @@ impl Searcher {
             self.score_bufs[ply] = scores;
             return self.no_moves_score(pos, ply);
         }
-        let in_check = self.has_check && v.in_check(pos);
         score_moves(
             &v,
             &self.eval,
@@ -624,26 +670,42 @@ impl Searcher {
             let extension = i32::from(gives_check && ply < MAX_PLY / 2);
             let new_depth = depth - 1 + extension;
             self.path.push(child.hash());
-            let score = if i == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
-            } else {
-                let quiet = !is_tactical(&mv);
-                let mut reduction = 0;
-                if quiet && self.reductions && depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX && !in_check && !gives_check
-                {
-                    reduction = 1 + i32::from(i >= LMR_DEEP_INDEX && depth >= 6);
+            // A root move's noise shifts the window it is searched with, and its score back: the
+            // move is chosen as if its score were off by the noise, at no cost in pruning.
+            let noise = if ply == 0 { self.root_noise(&child) } else { 0 };
+            let score = {
+                let (alpha, beta) = (
+                    (alpha - noise).clamp(-INFINITY, INFINITY),
+                    (beta - noise).clamp(-INFINITY, INFINITY),
+                );
+                if i == 0 {
+                    -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+                } else {
+                    let quiet = !is_tactical(&mv);
+                    let mut reduction = 0;
+                    if quiet
+                        && self.reductions
+                        && depth >= LMR_MIN_DEPTH
+                        && i >= LMR_MIN_INDEX
+                        && !in_check
+                        && !gives_check
+                    {
+                        reduction = 1 + i32::from(i >= LMR_DEEP_INDEX && depth >= 6);
+                    }
+                    let mut s = -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+                    if s > alpha && reduction > 0 {
+                        s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    }
+                    // Only possible with a window wider than null: at PV nodes, and below chance nodes,
+                    // whose outcomes get wide windows.
+                    if s > alpha && s < beta {
+                        s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node);
+                    }
+                    s
                 }
-                let mut s = -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
-                if s > alpha && reduction > 0 {
-                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
-                }
-                // Only possible with a window wider than null: at PV nodes, and below chance nodes,
-                // whose outcomes get wide windows.
-                if s > alpha && s < beta {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node);
-                }
-                s
             };
+            // Mates stay as they are: noise never hides one, nor makes one of a plain score.
+            let score = if score.abs() < MATE_BOUND { score + noise } else { score };
             self.path.pop();
             if self.aborted {
                 self.move_bufs[ply] = moves;
@@ -689,14 +751,32 @@ impl Searcher {
         best
     }
 
-    fn quiescence(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Whether the side to move has a piece other than its royals and pawns.
+    fn has_officers(&self, pos: &Position) -> bool {
+        let us = pos.side_to_move();
+        let v = &*self.variant;
+        pos.pieces_of(us)
+            .difference(pos.royals(us))
+            .iter()
+            .any(|sq| pos.piece_at(sq).is_some_and(|p| !v.is_pawn(p.role())))
+    }
+
+    /// `capturer`: where the piece that made the last capture of this quiescence search stands.
+    fn quiescence(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, capturer: Option<Square>) -> i32 {
         self.quiescence_depth += 1;
-        let score = self.quiescence_inner(pos, alpha, beta, ply);
+        let score = self.quiescence_inner(pos, alpha, beta, ply, capturer);
         self.quiescence_depth -= 1;
         score
     }
 
-    fn quiescence_inner(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiescence_inner(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        capturer: Option<Square>,
+    ) -> i32 {
         self.pv[ply].clear();
         let v = self.variant.clone();
         let stand = self.evaluate(pos);
@@ -716,6 +796,11 @@ impl Searcher {
         moves.clear();
         v.pseudo_moves(pos, &mut moves);
         moves.retain(is_tactical);
+        if self.quiescence_depth > QUIESCENCE_ALL_CAPTURES
+            && let Some(sq) = capturer
+        {
+            moves.retain(|m| victims(m).contains(&sq));
+        }
         scores.clear();
         scores.extend(moves.iter().map(|m| movepicker::tactical_score(&v, &self.eval, pos, m)));
         let us = pos.side_to_move();
@@ -733,6 +818,9 @@ impl Searcher {
             if self.has_check && exposes_royal(&v, &child, us) {
                 continue;
             }
+            if mv.promotion.is_none() && self.loses_the_capturer(pos, &child, &mv) {
+                continue;
+            }
             self.nodes += 1;
             if self.should_stop() {
                 break;
@@ -744,7 +832,7 @@ impl Searcher {
                     -(MATE - ply as i32 - 1)
                 }
             } else {
-                -self.quiescence(&child, -beta, -alpha, ply + 1)
+                -self.quiescence(&child, -beta, -alpha, ply + 1, Some(capturer_square(&mv)))
             };
             if self.aborted {
                 break;
@@ -763,6 +851,50 @@ impl Searcher {
         self.score_bufs[ply] = scores;
         if self.aborted { 0 } else { best }
     }
+}
+
+impl Searcher {
+    /// Whether a capture gives up more than it takes: a poisoned capture whose victim is worth
+    /// less than the capturer, or a capturer worth more than its victim landing where the enemy
+    /// can take it. A cheap stand-in for a static exchange evaluation, which no game-agnostic
+    /// rule can do exactly here (rifles, withdrawals, borrowed powers); it depends on the
+    /// position alone, never on the window.
+    fn loses_the_capturer(&self, pos: &Position, child: &Position, mv: &Move) -> bool {
+        let v = &*self.variant;
+        let Some(attacker) = pos.piece_at(mv.from) else {
+            return false;
+        };
+        if v.is_royal(attacker.role()) {
+            return false;
+        }
+        let gain = movepicker::victim_value(v, &self.eval, pos, mv);
+        let risk = self.eval.value(attacker.role());
+        if gain + BAD_CAPTURE_MARGIN > risk {
+            return false;
+        }
+        if mv.poisoned {
+            return true;
+        }
+        let lands = match mv.kind {
+            MoveKind::Rifle => return false,
+            _ => mv.to,
+        };
+        v.is_attacked(child, lands, !attacker.color())
+    }
+}
+
+/// The squares whose pieces `mv` removes.
+fn victims(mv: &Move) -> [Square; 2] {
+    match mv.kind {
+        MoveKind::Locust => [mv.extra, mv.to],
+        MoveKind::EnPassant | MoveKind::Withdrawal => [mv.extra, mv.extra],
+        _ => [mv.to, mv.to],
+    }
+}
+
+/// Where the capturer stands after `mv`: a rifle shoots from where it stays.
+fn capturer_square(mv: &Move) -> Square {
+    if mv.kind == MoveKind::Rifle { mv.from } else { mv.to }
 }
 
 /// A 64-bit mixer (splitmix64's finaliser).
