@@ -182,6 +182,26 @@ impl Evaluator {
         }
     }
 
+    /// How far apart the moves of the start position score: the mean absolute deviation of their
+    /// static scores from the median (centipawns). Chess's is 12; a game whose pieces borrow
+    /// powers, or whose moves go near a monster, spreads its moves several times wider, and
+    /// the levels' noise is scaled to it (see [`crate::Level::noise_cp_for`]).
+    pub fn start_move_spread(&self, v: &Variant) -> i32 {
+        let start = v.start();
+        let mut scores: Vec<i32> = v
+            .legal_moves(&start)
+            .iter()
+            .map(|mv| -self.evaluate(v, &start.play(v, mv)))
+            .collect();
+        if scores.is_empty() {
+            return 0;
+        }
+        scores.sort_unstable();
+        let median = scores[scores.len() / 2];
+        let deviation: i64 = scores.iter().map(|&s| i64::from((s - median).abs())).sum();
+        (deviation / scores.len() as i64) as i32
+    }
+
     /// The material value of a role (0 for royals).
     #[inline]
     pub fn value(&self, role: Role) -> i32 {

@@ -1,6 +1,6 @@
 //! Playing levels: 1 (beginner) to 10 (full strength). Levels 1 to 6 are weakened by a depth limit
-//! and seeded evaluation noise (level 1's drowns everything but a mate in one: it plays almost at
-//! random), levels 7 to 9 by a budget of nodes per move, three times the level below's, though
+//! and seeded noise on the root moves' scores, scaled to the game (level 1's drowns everything but
+//! a mate in one: it plays almost at random), levels 7 to 9 by a budget of nodes per move, three times the level below's, though
 //! never less than depth 4, 5 and 6; level 10 uses all the time it is given. Depth and node
 //! limits do not depend on the machine; a level also stops at the time it is given, whichever
 //! comes first, so levels 7 to 9 keep their distance only where that time is enough for their
@@ -21,8 +21,16 @@ pub const LEVEL_NODES: [u64; 9] = [0, 0, 0, 0, 0, 0, 4_500, 13_500, 40_500];
 /// leave neighbouring levels at the same depth. In chess the budgets buy part of a further
 /// iteration; in wider games (Food Fight) the minimum depth alone costs more than the budget.
 pub const LEVEL_MIN_DEPTH: [u32; 9] = [0, 0, 0, 0, 0, 0, 4, 5, 6];
-/// Evaluation noise amplitude (centipawns) per level 1..=9.
+/// Noise amplitude on the root moves' scores per level 1..=9, in centipawns of a game whose moves
+/// spread like chess's ([`CHESS_MOVE_SPREAD`]).
 pub const LEVEL_NOISE_CP: [i32; 9] = [10_000, 600, 150, 150, 50, 50, 30, 0, 0];
+/// The spread of chess's start moves' static scores ([`crate::eval::Evaluator::start_move_spread`]).
+/// Noise of a given size weakens a game less the wider its moves' scores spread: in the Friendly
+/// game (spread 47) level 5's 50 centipawns against level 4's 150 scored 52.5%. So a level's noise
+/// grows with the game's spread, from a half to 8 times chess's.
+pub const CHESS_MOVE_SPREAD: i32 = 12;
+/// No noise exceeds this: level 1's already drowns every score but a mate.
+pub const MAX_NOISE_CP: i32 = 10_000;
 
 impl Level {
     pub const FULL: Level = Level(10);
@@ -49,8 +57,16 @@ impl Level {
         LEVEL_MIN_DEPTH.get(usize::from(self.0) - 1).copied().unwrap_or(0)
     }
 
+    /// The noise amplitude in chess centipawns.
     pub fn noise_cp(self) -> i32 {
         LEVEL_NOISE_CP.get(usize::from(self.0) - 1).copied().unwrap_or(0)
+    }
+
+    /// The noise amplitude in a game whose start moves spread `spread` centipawns.
+    pub fn noise_cp_for(self, spread: i32) -> i32 {
+        let spread = i64::from(spread.clamp(CHESS_MOVE_SPREAD / 2, 8 * CHESS_MOVE_SPREAD));
+        let noise = i64::from(self.noise_cp()) * spread / i64::from(CHESS_MOVE_SPREAD);
+        noise.min(i64::from(MAX_NOISE_CP)) as i32
     }
 }
 
@@ -86,6 +102,11 @@ mod tests {
                 );
             }
         }
+        assert_eq!(Level::new(5).noise_cp_for(CHESS_MOVE_SPREAD), 50);
+        assert_eq!(Level::new(5).noise_cp_for(4 * CHESS_MOVE_SPREAD), 200);
+        assert_eq!(Level::new(5).noise_cp_for(1_000 * CHESS_MOVE_SPREAD), 400);
+        assert_eq!(Level::new(1).noise_cp_for(3 * CHESS_MOVE_SPREAD), MAX_NOISE_CP);
+        assert_eq!(Level::FULL.noise_cp_for(3 * CHESS_MOVE_SPREAD), 0);
         assert_eq!(Level::FULL.max_nodes(), None);
         assert_eq!(Level::FULL.max_depth(), None);
     }

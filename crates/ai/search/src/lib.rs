@@ -5,7 +5,7 @@
 //! where the game has check, mate scores, passes, royal capture, repetition and fifty-move
 //! awareness, and time management. The evaluation is built from the variant's data only, so a
 //! variant the engine has never seen is played as well as its data allows. Levels 1 to 9 weaken
-//! the engine by depth, node budgets and deliberate, seeded evaluation noise ([`Level`]).
+//! the engine by depth, node budgets and deliberate, seeded noise on the root moves ([`Level`]).
 //!
 //! ```
 //! use messhall_search::{Engine, Limits, Options};
@@ -63,6 +63,8 @@ pub struct Engine {
     /// Search plies per player move: 2 where a chance event (the PieceEater's step) follows every
     /// move, since an event uses a ply of depth. A level's depths count player moves.
     plies_per_move: u32,
+    /// The game's start moves' spread, which scales the level's noise.
+    move_spread: i32,
 }
 
 /// Whether a chance event comes between the players' moves (looked at from the start position).
@@ -76,9 +78,11 @@ fn events_between_moves(v: &Variant) -> bool {
 
 impl Engine {
     pub fn new(variant: Arc<Variant>, options: &Options) -> Engine {
+        let searcher = Searcher::new(variant.clone(), options.hash_mb);
         Engine {
             plies_per_move: if events_between_moves(&variant) { 2 } else { 1 },
-            searcher: Searcher::new(variant, options.hash_mb),
+            move_spread: searcher.eval.start_move_spread(&variant),
+            searcher,
             level: options.level,
             rng: SearchRng::new(options.seed),
         }
@@ -108,7 +112,7 @@ impl Engine {
         limits: &Limits,
         on_iteration: &mut dyn FnMut(&SearchInfo),
     ) -> Option<SearchInfo> {
-        self.searcher.noise_cp = self.level.noise_cp();
+        self.searcher.noise_cp = self.level.noise_cp_for(self.move_spread);
         self.searcher.noise_key = self.rng.next_u64();
         let mut limits = *limits;
         self.searcher.node_floor = 0;
