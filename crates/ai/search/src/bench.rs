@@ -15,18 +15,20 @@ pub const BENCH_NODES: u64 = 2_000_000;
 pub const BENCH_PLIES: [u32; 4] = [0, 6, 12, 20];
 pub const BENCH_SEED: u64 = 20_261_122;
 
-/// The bench positions of a variant: the start and positions after seeded random plies.
+/// The bench positions of a variant: the start and positions after seeded random plies, each with
+/// its pending chance event (the PieceEater's step) resolved by a seeded draw, so that every
+/// position has a side to move.
 pub fn positions(v: &Variant) -> Vec<Position> {
     let mut out = Vec::new();
     for (i, &plies) in BENCH_PLIES.iter().enumerate() {
         let mut rng = SearchRng::new(BENCH_SEED + i as u64);
-        let mut pos = v.start();
+        let mut pos = settle(v, v.start(), &mut rng);
         for _ in 0..plies {
             let moves = v.legal_moves(&pos);
             if moves.is_empty() {
                 break;
             }
-            let next = pos.play(v, &moves[rng.below(moves.len() as u32) as usize]);
+            let next = settle(v, pos.play(v, &moves[rng.below(moves.len() as u32) as usize]), &mut rng);
             if v.legal_moves(&next).is_empty() {
                 break;
             }
@@ -35,6 +37,14 @@ pub fn positions(v: &Variant) -> Vec<Position> {
         out.push(pos);
     }
     out
+}
+
+/// `pos` with its pending chance events resolved by seeded draws.
+fn settle(v: &Variant, mut pos: Position, rng: &mut SearchRng) -> Position {
+    while let Some(outcomes) = v.chance(&pos).filter(|o| !o.is_empty()) {
+        pos = v.resolve(&pos, &outcomes[rng.below(outcomes.len() as u32) as usize]);
+    }
+    pos
 }
 
 /// Searches every bench position of `v` to `depth` (or `max_nodes`) with a fresh engine; the total

@@ -2,7 +2,7 @@
 //! marked `+` was stopped part way, after it found a better move than the depth before).
 
 use crate::show::load;
-use anyhow::Result;
+use anyhow::{Result, bail};
 use messhall_rules::{Move, Position, Variant};
 use messhall_search::{Engine, Limits, Options};
 use std::sync::Arc;
@@ -25,6 +25,13 @@ pub fn pv_san(v: &Variant, pos: &Position, pv: &[Move]) -> String {
 pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u32>, hash_mb: usize) -> Result<()> {
     let (v, pos) = load(variant, fen)?;
     let v = Arc::new(v);
+    if v.chance_pending(&pos) {
+        let who = match v.chance_chooser(&pos) {
+            Some(c) => format!("{} steers it", c.name()),
+            None => "the dice decide it".to_string(),
+        };
+        bail!("a chance event is pending here ({who}): nobody moves until it is resolved; analyse a position after it");
+    }
     let limits = match (depth, time) {
         (Some(d), _) => Limits::depth(d),
         (None, Some(t)) => Limits::movetime(Duration::from_secs_f64(t)),
