@@ -187,7 +187,12 @@ impl Evaluator {
     /// powers, or whose moves go near a monster, spreads its moves several times wider, and
     /// the levels' noise is scaled to it (see [`crate::Level::noise_cp_for`]).
     pub fn start_move_spread(&self, v: &Variant) -> i32 {
-        let start = v.start();
+        // A game that opens with a chance event (the steered PieceEater's step) is looked at after
+        // its first outcome.
+        let mut start = v.start();
+        while let Some(outcome) = v.chance(&start).and_then(|o| o.first().copied()) {
+            start = v.resolve(&start, &outcome);
+        }
         let mut scores: Vec<i32> = v
             .legal_moves(&start)
             .iter()

@@ -2,10 +2,17 @@
 
 use messhall_betza::{PieceMoves, UNLIMITED};
 
+/// Most of its value a piece loses for reaching only forward (or only backward): what goes
+/// forward cannot come back to defend or to escape, so of two pieces reaching as many squares the
+/// one that moves both ways is worth more (in shogi a lance is worth far less than half a rook).
+pub const IMBALANCE_DISCOUNT: f64 = 0.25;
+
 /// Centipawns from mobility on an empty 8x8 board: the average number of squares the piece can
-/// reach from each square, counting move-only and capture-only directions half.
+/// reach from each square, counting move-only and capture-only directions half; less up to
+/// [`IMBALANCE_DISCOUNT`] as its forward and backward reach differ (none for a symmetric piece).
 pub fn derived_value(moves: &PieceMoves) -> i32 {
     let mut total: f64 = 0.0;
+    let (mut forward, mut backward) = (0.0f64, 0.0f64);
     for file in 0..8i32 {
         for rank in 0..8i32 {
             for m in &moves.moves {
@@ -31,10 +38,50 @@ pub fn derived_value(moves: &PieceMoves) -> i32 {
                         break;
                     }
                     total += weight;
+                    match (y - rank).signum() {
+                        1 => forward += weight,
+                        -1 => backward += weight,
+                        _ => {}
+                    }
                 }
             }
         }
     }
     let mobility = total / 64.0;
-    (mobility * 35.0 + 100.0).round() as i32
+    let imbalance = if forward + backward > 0.0 {
+        (forward - backward).abs() / (forward + backward)
+    } else {
+        0.0
+    };
+    ((mobility * 35.0 + 100.0) * (1.0 - IMBALANCE_DISCOUNT * imbalance)).round() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(betza: &str) -> i32 {
+        derived_value(&messhall_betza::parse(betza).unwrap())
+    }
+
+    #[test]
+    fn symmetric_pieces_are_valued_by_mobility_alone() {
+        // The rook reaches 14 squares from every square of an empty board.
+        assert_eq!(value("R"), 590);
+        assert!(value("N") < value("B") && value("B") < value("R") && value("R") < value("Q"));
+        // Forward and backward reach the same: no discount.
+        assert_eq!(value("fRbR"), value("vR"));
+    }
+
+    #[test]
+    fn a_piece_that_cannot_come_back_is_worth_less() {
+        // fN and sN both have four knight moves; sN's go two forward, two back, fN's all forward.
+        let (forward, sideways) = (value("fN"), value("sN"));
+        assert!(f64::from(forward) < f64::from(sideways) * 0.8, "{forward} {sideways}");
+        // The lance (fR) against the rook's vertical lines (vR), twice its reach: less than half.
+        assert!(value("fR") < value("vR") / 2 + 50, "{} {}", value("fR"), value("vR"));
+        // A lopsided piece loses less the more it can also go back (silver FfW against fR).
+        let loss = |betza: &str, symmetric: &str| 1.0 - f64::from(value(betza)) / f64::from(value(symmetric));
+        assert!(loss("FfW", "FvW") > 0.0 && loss("FfW", "FvW") < loss("fN", "sN"));
+    }
 }
