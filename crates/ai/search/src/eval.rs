@@ -182,10 +182,11 @@ impl Evaluator {
         }
     }
 
-    /// How far apart the moves of the start position score: the mean absolute deviation of their
-    /// static scores from the median (centipawns). Chess's is 12; a game whose pieces borrow
-    /// powers, or whose moves go near a monster, spreads its moves several times wider, and
-    /// the levels' noise is scaled to it (see [`crate::Level::noise_cp_for`]).
+    /// How far apart the moves of the start position score: the median absolute deviation of
+    /// their static scores from their median (centipawns), a measure that a few outliers (a move
+    /// next to the PieceEater, a capture) do not sway. Chess's is 8; the Friendly game, whose
+    /// Friends' mobility changes with every guard, spreads its moves several times wider, and the
+    /// levels' noise is scaled to it (see [`crate::Level::noise_cp_for`]).
     pub fn start_move_spread(&self, v: &Variant) -> i32 {
         // A game that opens with a chance event (the steered PieceEater's step) is looked at after
         // its first outcome.
@@ -203,8 +204,9 @@ impl Evaluator {
         }
         scores.sort_unstable();
         let median = scores[scores.len() / 2];
-        let deviation: i64 = scores.iter().map(|&s| i64::from((s - median).abs())).sum();
-        (deviation / scores.len() as i64) as i32
+        let mut deviations: Vec<i32> = scores.iter().map(|&s| (s - median).abs()).collect();
+        deviations.sort_unstable();
+        deviations[deviations.len() / 2]
     }
 
     /// The material value of a role (0 for royals).

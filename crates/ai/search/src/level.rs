@@ -26,9 +26,9 @@ pub const LEVEL_MIN_DEPTH: [u32; 9] = [0, 0, 0, 0, 0, 0, 4, 5, 6];
 pub const LEVEL_NOISE_CP: [i32; 9] = [10_000, 600, 150, 150, 50, 50, 30, 0, 0];
 /// The spread of chess's start moves' static scores ([`crate::eval::Evaluator::start_move_spread`]).
 /// Noise of a given size weakens a game less the wider its moves' scores spread: in the Friendly
-/// game (spread 47) level 5's 50 centipawns against level 4's 150 scored 52.5%. So a level's noise
+/// game (spread 28) level 5's 50 centipawns against level 4's 150 scored 52.5%. So a level's noise
 /// grows with the game's spread, from a half to 8 times chess's.
-pub const CHESS_MOVE_SPREAD: i32 = 12;
+pub const CHESS_MOVE_SPREAD: i32 = 8;
 /// No noise exceeds this: level 1's already drowns every score but a mate.
 pub const MAX_NOISE_CP: i32 = 10_000;
 
