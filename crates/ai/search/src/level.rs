@@ -19,7 +19,7 @@ pub const LEVEL_NODES: [u64; 9] = [0, 0, 0, 0, 0, 0, 4_500, 13_500, 40_500];
 /// 6's limit: a level's strength is mostly the depth it completes, and a depth costs several times
 /// the one before (in chess about 4 times), more than the budgets grow, so budgets alone would
 /// leave neighbouring levels at the same depth. In chess the budgets buy part of a further
-/// iteration; in wider games (Food Fight) the minimum depth alone costs more than the budget.
+/// iteration; in wider games (Food Fight) the minimum depth alone often costs more than the budget.
 pub const LEVEL_MIN_DEPTH: [u32; 9] = [0, 0, 0, 0, 0, 0, 4, 5, 6];
 /// Noise amplitude on the root moves' scores per level 1..=9, in centipawns of a game whose moves
 /// spread like chess's ([`CHESS_MOVE_SPREAD`]).
