@@ -3,16 +3,20 @@
 
 use crate::players::{Bot, Config};
 use crate::show::load;
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use messhall_rules::{Color, Game, Position, Variant};
 use messhall_search::SearchRng;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 /// Random plies at the start of each pair of games.
 pub const OPENING_PLIES: u32 = 4;
-/// A game still running after this many plies is scored a draw.
-pub const MAX_PLIES: usize = 400;
+/// A game still running after this many plies is scored a draw (`--max-plies`). The games' own
+/// fifty-move and repetition rules end almost every game long before: the cap is for variants from
+/// files that have neither. (It was 400, which drew Food Fight games the stronger side was on its
+/// way to winning: on 12x12 with short-range pieces a mate can take 200 moves.)
+pub const MAX_PLIES: usize = 1000;
 pub const MATCH_SEED: u64 = 0x6d65_7373;
 
 /// What every game of a match shares.
@@ -23,6 +27,7 @@ struct Pairing<'a> {
     b: Config,
     time: Duration,
     hash_mb: usize,
+    max_plies: usize,
 }
 
 /// Draws allowed for one opening ply. A drawn ply that ends the game, or lets the reply win at
@@ -71,8 +76,15 @@ fn reply_wins(v: &Variant, game: &mut Game) -> bool {
     })
 }
 
-/// Score of one game for the side `a_color` (1, 0.5 or 0), and how it ended.
-fn play_game(p: &Pairing<'_>, a_color: Color, seed: u64) -> (f64, String) {
+/// One game's score for player A (1, 0.5 or 0), how it ended, and the game.
+struct Played {
+    score: f64,
+    result: String,
+    game: Game,
+}
+
+/// Plays one game with A on `a_color`.
+fn play_game(p: &Pairing<'_>, a_color: Color, seed: u64) -> Played {
     let (v, start, time) = (p.v, p.start, p.time);
     // Both games of a pair (colours swapped) start from the same opening.
     // They also share the dice's seed (the PieceEater's steps), though not its steps once
@@ -85,7 +97,7 @@ fn play_game(p: &Pairing<'_>, a_color: Color, seed: u64) -> (f64, String) {
         Bot::with_hash(v.clone(), p.b, MATCH_SEED + 2 * seed + 1, p.hash_mb),
     ];
     let a_index = |c: Color| usize::from(c != a_color);
-    while game.outcome().is_none() && game.moves().len() < MAX_PLIES {
+    while game.outcome().is_none() && game.moves().len() < p.max_plies {
         let pos = game.position().clone();
         let positions = game.positions();
         let earlier: Vec<u64> = positions[..positions.len() - 1].iter().map(Position::hash).collect();
@@ -102,7 +114,7 @@ fn play_game(p: &Pairing<'_>, a_color: Color, seed: u64) -> (f64, String) {
         };
         game.play(mv);
     }
-    match game.outcome() {
+    let (score, result) = match game.outcome() {
         Some(o) => {
             let score = match o.winner {
                 None => 0.5,
@@ -112,7 +124,24 @@ fn play_game(p: &Pairing<'_>, a_color: Color, seed: u64) -> (f64, String) {
             (score, o.to_string())
         }
         None => (0.5, "1/2-1/2 (move limit)".to_string()),
-    }
+    };
+    Played { score, result, game }
+}
+
+/// A game's record with its players, result and final position as `#` comments (which
+/// [`messhall_rules::GameRecord::from_text`] skips), for `--records`.
+fn record_text(p: &Pairing<'_>, a_color: Color, played: &Played) -> String {
+    let (white, black) = if a_color == Color::White {
+        (p.a, p.b)
+    } else {
+        (p.b, p.a)
+    };
+    format!(
+        "# white {white:?}\n# black {black:?}\n# result {}\n# final {}\n{}",
+        played.result,
+        played.game.position().to_fen(p.v),
+        played.game.record().to_text(p.v)
+    )
 }
 
 /// The Elo difference for a score fraction.
@@ -121,7 +150,21 @@ pub fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
-pub fn run(variant: &str, a: &str, b: &str, games: u32, time: f64, hash_mb: usize) -> Result<()> {
+/// What `messhall match` is asked to play.
+pub struct MatchRequest<'a> {
+    pub variant: &'a str,
+    pub a: &'a str,
+    pub b: &'a str,
+    pub games: u32,
+    pub time: f64,
+    pub hash_mb: usize,
+    pub max_plies: usize,
+    /// A folder to write each game's record to (`game-001.txt`, ...).
+    pub records: Option<&'a Path>,
+}
+
+pub fn run(r: &MatchRequest<'_>) -> Result<()> {
+    let (variant, a, b, games, time, hash_mb) = (r.variant, r.a, r.b, r.games, r.time, r.hash_mb);
     let (a, b) = (Config::parse(a)?, Config::parse(b)?);
     if a == Config::Human || b == Config::Human {
         bail!("a match is between computer players (level=N, depth=N, nodes=N, random, greedy)");
@@ -136,12 +179,22 @@ pub fn run(variant: &str, a: &str, b: &str, games: u32, time: f64, hash_mb: usiz
         b,
         time,
         hash_mb,
+        max_plies: r.max_plies,
     };
+    if let Some(dir) = r.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create the records folder {}", dir.display()))?;
+    }
     let mut scores = Vec::new();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     for g in 0..games {
         let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
-        let (s, result) = play_game(&pairing, a_color, u64::from(g));
+        let played = play_game(&pairing, a_color, u64::from(g));
+        if let Some(dir) = r.records {
+            let path = dir.join(format!("game-{:03}.txt", g + 1));
+            std::fs::write(&path, record_text(&pairing, a_color, &played))
+                .with_context(|| format!("cannot write the record {}", path.display()))?;
+        }
+        let (s, result) = (played.score, played.result);
         match s {
             1.0 => wins += 1,
             0.0 => losses += 1,
@@ -188,8 +241,9 @@ mod tests {
             b: Config::Random,
             time: Duration::ZERO,
             hash_mb: 1,
+            max_plies: MAX_PLIES,
         };
-        play_game(&pairing, Color::White, seed).1
+        play_game(&pairing, Color::White, seed).result
     }
 
     #[test]

@@ -119,6 +119,12 @@ enum Command {
         /// Transposition table of each player, in MB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
         hash: u16,
+        /// A game still running after this many plies is scored a draw.
+        #[arg(long, default_value_t = arena::MAX_PLIES as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_plies: u32,
+        /// A folder to write each game's record to (game-001.txt, ...), with its players, result and final position.
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
     },
     /// Print a diagram for a rules page: the start position, or where one piece may go.
     Diagram {
@@ -209,7 +215,18 @@ fn main() -> ExitCode {
             games,
             time,
             hash,
-        } => arena::run(&variant, &a, &b, games, time, usize::from(hash)),
+            max_plies,
+            records,
+        } => arena::run(&arena::MatchRequest {
+            variant: &variant,
+            a: &a,
+            b: &b,
+            games,
+            time,
+            hash_mb: usize::from(hash),
+            max_plies: max_plies as usize,
+            records: records.as_deref(),
+        }),
         Command::Diagram {
             variant,
             piece,

@@ -389,6 +389,7 @@ impl GameRecord {
     }
 
     /// Reads [`GameRecord::to_text`]'s form back, replaying it on `variant` to read the moves.
+    /// Lines starting with `#` are comments.
     ///
     /// # Errors
     /// [`ReplayError`] for a missing line, a malformed action, or one that does not replay.
@@ -400,7 +401,9 @@ impl GameRecord {
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             let syntax = |why: String| ReplayError::Syntax { line: i + 1, why };
-            if let Some(rest) = line.strip_prefix("seed ") {
+            if line.starts_with('#') {
+                // A comment (players, result, final position): not part of the game.
+            } else if let Some(rest) = line.strip_prefix("seed ") {
                 seed = Some(
                     rest.trim()
                         .parse::<u64>()
