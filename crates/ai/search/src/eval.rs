@@ -29,14 +29,19 @@ pub const ENERGY_VALUE_PERCENT: [i32; 3] = [10, 55, 85];
 /// Centipawns per point of energy, up to [`ENERGY_CAP`].
 pub const ENERGY_CP: i32 = 3;
 pub const ENERGY_CAP: i32 = 12;
-/// Where taking a royal wins (no check: a royal can walk into danger), centipawns per step each
-/// piece stands nearer the enemy royal than [`CHASE_RANGE`], in full once the enemy's pieces are
-/// gone: a bare royal is caught by pieces that close in on it, and without this term a side far
-/// ahead wanders until the fifty-move rule draws (seen in PieceEater Chess, where the PieceEater
-/// eats so much that such endings are common). Not in checkmate games: tried in chess, the ladder
-/// lost most of its margins (level 6 against 5: 57.5%, against 72.5% without it).
+/// Centipawns per step each piece stands nearer the enemy royal than [`CHASE_RANGE`]. Where
+/// taking a royal wins (no check: a royal can walk into danger) it grows as the enemy's pieces go,
+/// and is full once they are gone; in other games it counts only against a royal left with no
+/// pieces (pawns aside). A bare royal is caught by pieces that close in on it: without this term
+/// a side far ahead wandered until the fifty-move rule drew (in PieceEater Chess, where the
+/// PieceEater eats so much that such endings are common, and in Food Fight, where four pieces
+/// against a bare Chef drew). Counted in checkmate games from the first lost piece, as in the
+/// PieceEater, it cost chess's ladder most of its margins (level 6 against 5: 57.5%, against 72.5%).
 pub const CHASE_CP: i32 = 12;
 pub const CHASE_RANGE: i32 = 7;
+/// Centipawns per step a bare enemy royal (no pieces, pawns aside) stands from the centre: it is
+/// mated or caught on the edge.
+pub const CORNER_CP: i32 = 10;
 /// Bonus for having the move.
 pub const TEMPO_CP: i32 = 10;
 
@@ -301,27 +306,38 @@ impl Evaluator {
                         }
                     }
                     positional[color.index()] += SHELTER_CP * shelter.min(SHELTER_MAX) * phase / 256;
-                    let fx = 2 * i32::from(sq.file()) - (i32::from(self.files) - 1);
-                    let fy = 2 * i32::from(sq.rank()) - (i32::from(self.ranks) - 1);
-                    let off_centre = (fx.abs() + fy.abs()) / 2;
-                    positional[color.index()] -= ROYAL_CENTRE_CP * off_centre * (256 - phase) / 256;
+                    positional[color.index()] -= ROYAL_CENTRE_CP * self.off_centre(sq) * (256 - phase) / 256;
                 }
             }
         }
-        if self.royal_capture {
-            for color in Color::ALL {
-                let phase = self.phase(&material, &pawns, !color);
-                if phase >= 256 {
-                    continue;
+        for color in Color::ALL {
+            let phase = self.phase(&material, &pawns, !color);
+            // Closing in: where taking a royal wins, from the first lost piece on; elsewhere once
+            // the enemy has only its royal and pawns left and we have pieces to mate with.
+            let bare = phase == 0 && self.phase(&material, &pawns, color) > 0;
+            let weight = if self.royal_capture {
+                256 - phase
+            } else if bare {
+                256
+            } else {
+                0
+            };
+            if weight == 0 {
+                continue;
+            }
+            let targets = pos.royals(!color);
+            let mut near = 0;
+            for target in targets {
+                for sq in pos.pieces_of(color) {
+                    let d = i32::from(sq.file().abs_diff(target.file()).max(sq.rank().abs_diff(target.rank())));
+                    near += (CHASE_RANGE - d).max(0);
                 }
-                let mut near = 0;
-                for target in pos.royals(!color) {
-                    for sq in pos.pieces_of(color) {
-                        let d = i32::from(sq.file().abs_diff(target.file()).max(sq.rank().abs_diff(target.rank())));
-                        near += (CHASE_RANGE - d).max(0);
-                    }
+            }
+            positional[color.index()] += CHASE_CP * near * weight / 256;
+            if bare && targets.count() == 1 {
+                for target in targets {
+                    positional[color.index()] += CORNER_CP * self.off_centre(target);
                 }
-                positional[color.index()] += CHASE_CP * near * (256 - phase) / 256;
             }
         }
         let (u, t) = (us.index(), (!us).index());
@@ -363,6 +379,13 @@ impl Evaluator {
             }
         }
         reach
+    }
+
+    /// Steps (files plus ranks, halved) from `sq` to the board's centre.
+    fn off_centre(&self, sq: Square) -> i32 {
+        let fx = 2 * i32::from(sq.file()) - (i32::from(self.files) - 1);
+        let fy = 2 * i32::from(sq.rank()) - (i32::from(self.ranks) - 1);
+        (fx.abs() + fy.abs()) / 2
     }
 
     /// `color`'s share of its starting piece material, 0 to 256: high means danger for the other

@@ -613,14 +613,23 @@ impl Searcher {
             }
         }
         let in_check = self.has_check && v.in_check(pos);
-        if ply > 0 && !pv_node && !in_check && self.reductions && beta.abs() < MATE_BOUND {
+        // Against a bare royal (no pieces but pawns) nothing is pruned on the static score nor
+        // reduced: the win is a mate to be found, often by zugzwang, and the score of hunting it
+        // down (see `eval::CHASE_CP`) would cut the lines that find it (chess's mate in three with
+        // King and Rook was missed at depth 6).
+        let hunting = !self.has_officers(pos, !pos.side_to_move());
+        if ply > 0 && !pv_node && !in_check && self.reductions && beta.abs() < MATE_BOUND && !hunting {
             let stand = self.evaluate(pos);
             if depth <= FUTILITY_DEPTH && stand - FUTILITY_MARGIN * depth >= beta {
                 return stand;
             }
             // Two passes in a row are never tried, nor a pass where only the royals and pawns
             // could move (zugzwang, where passing would be the best move, is likeliest there).
-            if depth >= NULL_MOVE_MIN_DEPTH && stand >= beta && !pos.last_move_was_pass() && self.has_officers(pos) {
+            if depth >= NULL_MOVE_MIN_DEPTH
+                && stand >= beta
+                && !pos.last_move_was_pass()
+                && self.has_officers(pos, pos.side_to_move())
+            {
                 let reduction = NULL_MOVE_REDUCTION + depth / 6;
                 let child = pos.play(&v, &Move::pass());
                 self.path.push(child.hash());
@@ -671,12 +680,28 @@ impl Searcher {
             let new_depth = depth - 1 + extension;
             self.path.push(child.hash());
             // A root move's noise shifts the window it is searched with, and its score back: the
-            // move is chosen as if its score were off by the noise, at no cost in pruning.
-            let noise = if ply == 0 { self.root_noise(&child) } else { 0 };
+            // move is chosen as if its score were off by the noise, at no cost in pruning. Mates
+            // take no noise, so the window must not be shifted into the mate scores, where a bound
+            // would pass for a mate: once a mate is found (or near it), the rest go without noise,
+            // and the open end of the root's window stays open. (A level-7 root took the bound
+            // 29999 of a fail-low for a mate in one, and stalemated a bare king.)
+            let noise = if ply == 0 && (alpha == -INFINITY || alpha.abs() < MATE_BOUND - self.noise_cp) {
+                self.root_noise(&child)
+            } else {
+                0
+            };
             let score = {
                 let (alpha, beta) = (
-                    (alpha - noise).clamp(-INFINITY, INFINITY),
-                    (beta - noise).clamp(-INFINITY, INFINITY),
+                    if alpha == -INFINITY {
+                        alpha
+                    } else {
+                        (alpha - noise).clamp(-INFINITY, INFINITY)
+                    },
+                    if beta == INFINITY {
+                        beta
+                    } else {
+                        (beta - noise).clamp(-INFINITY, INFINITY)
+                    },
                 );
                 if i == 0 {
                     -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
@@ -685,6 +710,7 @@ impl Searcher {
                     let mut reduction = 0;
                     if quiet
                         && self.reductions
+                        && !hunting
                         && depth >= LMR_MIN_DEPTH
                         && i >= LMR_MIN_INDEX
                         && !in_check
@@ -751,9 +777,8 @@ impl Searcher {
         best
     }
 
-    /// Whether the side to move has a piece other than its royals and pawns.
-    fn has_officers(&self, pos: &Position) -> bool {
-        let us = pos.side_to_move();
+    /// Whether `us` has a piece other than its royals and pawns.
+    fn has_officers(&self, pos: &Position, us: messhall_rules::Color) -> bool {
         let v = &*self.variant;
         pos.pieces_of(us)
             .difference(pos.royals(us))

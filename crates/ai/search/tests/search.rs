@@ -112,18 +112,87 @@ fn calorie_keeps_the_queens_last_energy() {
 }
 
 #[test]
-fn pieces_close_in_on_a_bare_royal_where_taking_it_wins() {
-    // PieceEater Chess (royal capture): against a bare King, Rooks near it are worth more than
-    // Rooks far away, by more than anything else tells the two positions apart (as in chess,
-    // where taking the King is not how one wins and nearness alone earns nothing).
-    let gain = |name: &str| {
+fn pieces_close_in_on_a_bare_royal() {
+    // Rooks near a bare King are worth more than Rooks far away, by more than anything else tells
+    // the two positions apart: where taking the King wins (PieceEater Chess) and, against a King
+    // with no pieces left, in checkmate games too.
+    let gain = |name: &str, near: &str, far: &str| {
         let v = variant(name);
         let eval = messhall_search::eval::Evaluator::new(&v);
         let score = |fen: &str| eval.evaluate(&v, &Position::from_fen(&v, fen).unwrap());
-        score("8/8/3k4/2R1R3/8/8/8/7K w - - 0 1") - score("R7/8/3k4/8/8/8/8/R6K w - - 0 1")
+        score(near) - score(far)
     };
-    let (pieceeater, chess) = (gain("pieceeater"), gain("chess"));
+    let bare = ("8/8/3k4/2R1R3/8/8/8/7K w - - 0 1", "R7/8/3k4/8/8/8/8/R6K w - - 0 1");
+    for name in ["pieceeater", "chess"] {
+        let g = gain(name, bare.0, bare.1);
+        assert!(g >= 50, "{name}: {g}");
+    }
+    // With a Knight left, a chess King is not yet hunted: the Rooks' nearness earns nothing (what
+    // differs is mobility), while in the PieceEater it counts from the first piece lost.
+    let guarded = ("8/8/3k4/2R1R3/8/8/8/n6K w - - 0 1", "R7/8/3k4/8/8/8/8/R5nK w - - 0 1");
+    let (pieceeater, chess) = (
+        gain("pieceeater", guarded.0, guarded.1),
+        gain("chess", guarded.0, guarded.1),
+    );
     assert!(pieceeater >= chess + 60, "{pieceeater} {chess}");
+}
+
+#[test]
+fn a_bare_royal_is_pushed_to_the_edge() {
+    // The side with pieces wants the bare royal on the edge, where it is mated; the bare side
+    // wants it in the centre.
+    for (name, edge, centre) in [
+        (
+            "chess",
+            "k7/8/8/8/8/8/8/4K2R w - - 0 1",
+            "8/8/8/3k4/8/8/8/4K2R w - - 0 1",
+        ),
+        (
+            "foodfight",
+            "k11/12/12/12/12/12/12/12/12/12/12/4R1K5 w - - 0 1",
+            "12/12/12/12/12/5k6/12/12/12/12/12/4R1K5 w - - 0 1",
+        ),
+    ] {
+        let v = variant(name);
+        let eval = messhall_search::eval::Evaluator::new(&v);
+        let score = |fen: &str| {
+            eval.evaluate(
+                &v,
+                &Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}")),
+            )
+        };
+        assert!(
+            score(edge) >= score(centre) + 40,
+            "{name}: {} {}",
+            score(edge),
+            score(centre)
+        );
+    }
+}
+
+#[test]
+fn mates_a_bare_king_with_a_rook() {
+    // King and Rook against King: a shallow search on both sides, and the Rook's side mates well
+    // inside the fifty-move rule (before the bare royal was hunted it wandered).
+    let v = variant("chess");
+    let mut pos = Position::from_fen(&v, "8/8/8/3k4/8/8/8/R3K3 w - - 0 1").unwrap();
+    let mut engines = [
+        Engine::new(v.clone(), &Options::default()),
+        Engine::new(v.clone(), &Options::default()),
+    ];
+    let mut history = Vec::new();
+    for ply in 0..120 {
+        let Some(mv) = engines[ply % 2].best_move(&pos, &history, &Limits::depth(4)) else {
+            break;
+        };
+        history.push(pos.hash());
+        pos = pos.play(&v, &mv);
+    }
+    assert!(
+        v.legal_moves(&pos).is_empty() && v.in_check(&pos),
+        "no mate: {}",
+        pos.to_fen(&v)
+    );
 }
 
 #[test]
@@ -258,6 +327,29 @@ fn a_stopped_iteration_counts_only_with_a_new_best_move() {
         }
     }
     assert!(partial > 0, "no search was stopped with a new best move");
+}
+
+#[test]
+fn noise_never_makes_a_mate_or_a_stalemate() {
+    // White mates in two (Qc6+ Ka7 Qb7#, or Qc8+ Ka7 Qb7#); Qc7 stalemates. A level's noise
+    // shifted the root window past the mate found first, and a later move's fail-low bound (29999)
+    // passed for a mate in one: level 7 played Qc7 in a match.
+    let v = variant("chess");
+    let pos = Position::from_fen(&v, "k3B3/8/3N4/3K4/8/2Q5/8/8 w - - 39 74").unwrap();
+    for seed in 0..64 {
+        for level in [5, 7] {
+            let options = Options {
+                level: messhall_search::Level::new(level),
+                seed,
+                ..Options::default()
+            };
+            let mut engine = Engine::new(v.clone(), &options);
+            let info = engine.search(&pos, &[], &Limits::depth(3), &mut |_| {}).unwrap();
+            let mv = v.san(&pos, &info.pv[0]);
+            assert_eq!(info.score, Score::Mate(2), "level {level} seed {seed}: {mv}");
+            assert_ne!(mv, "Qc7", "level {level} seed {seed}");
+        }
+    }
 }
 
 #[test]
