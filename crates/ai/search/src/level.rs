@@ -1,6 +1,7 @@
 //! Playing levels: 1 (beginner) to 10 (full strength). Levels 1 to 6 are weakened by a depth limit
 //! and seeded noise on the root moves' scores, scaled to the game (level 1's drowns everything but
-//! a mate in one: it plays almost at random), levels 7 to 9 by a budget of nodes per move, three times the level below's, though
+//! a mate in one: it plays almost at random), each a step of noise or of depth above the one
+//! below; levels 7 to 9 by a budget of nodes per move, three times the level below's, though
 //! never less than depth 4, 5 and 6; level 10 uses all the time it is given. Depth and node
 //! limits do not depend on the machine; a level also stops at the time it is given, whichever
 //! comes first, so levels 7 to 9 keep their distance only where that time is enough for their
@@ -12,7 +13,7 @@ pub struct Level(u8);
 
 /// Deepest iteration per level 1..=9, in player moves (0: no depth limit; level 10 has none).
 /// Where a chance event follows every move, the search goes twice as many plies (see `Engine`).
-pub const LEVEL_DEPTH: [u32; 9] = [1, 1, 1, 2, 2, 3, 0, 0, 0];
+pub const LEVEL_DEPTH: [u32; 9] = [1, 1, 1, 2, 3, 3, 0, 0, 0];
 /// Most nodes per move per level 1..=9 (0: no limit).
 pub const LEVEL_NODES: [u64; 9] = [0, 0, 0, 0, 0, 0, 4_500, 13_500, 40_500];
 /// Depth a level with a node budget completes whatever the budget, one more per level from level
@@ -22,8 +23,12 @@ pub const LEVEL_NODES: [u64; 9] = [0, 0, 0, 0, 0, 0, 4_500, 13_500, 40_500];
 /// iteration; in wider games (Food Fight) the minimum depth alone often costs more than the budget.
 pub const LEVEL_MIN_DEPTH: [u32; 9] = [0, 0, 0, 0, 0, 0, 4, 5, 6];
 /// Noise amplitude on the root moves' scores per level 1..=9, in centipawns of a game whose moves
-/// spread like chess's ([`CHESS_MOVE_SPREAD`]).
-pub const LEVEL_NOISE_CP: [i32; 9] = [10_000, 600, 150, 150, 50, 50, 30, 0, 0];
+/// spread like chess's ([`CHESS_MOVE_SPREAD`]). Each level steps up from the one below by a third
+/// of the noise or by a move of depth, one at a time: where a level took both steps and the next
+/// neither (levels 5 and 6 shared a noise of 50, 5 and 4 a depth of 2), the chance of the
+/// PieceEater's steps evened the pair without depth (level 5 against 4: 60% to 72.5%), and the
+/// Friendly game's wide scores the pair without less noise (6 against 5: 60%).
+pub const LEVEL_NOISE_CP: [i32; 9] = [10_000, 300, 100, 100, 100, 33, 15, 0, 0];
 /// The spread of chess's start moves' static scores ([`crate::eval::Evaluator::start_move_spread`]).
 /// Noise of a given size weakens a game less the wider its moves' scores spread: in the Friendly
 /// game (spread 28) level 5's 50 centipawns against level 4's 150 scored 52.5%. So a level's noise
@@ -102,9 +107,9 @@ mod tests {
                 );
             }
         }
-        assert_eq!(Level::new(5).noise_cp_for(CHESS_MOVE_SPREAD), 50);
-        assert_eq!(Level::new(5).noise_cp_for(4 * CHESS_MOVE_SPREAD), 200);
-        assert_eq!(Level::new(5).noise_cp_for(1_000 * CHESS_MOVE_SPREAD), 400);
+        assert_eq!(Level::new(5).noise_cp_for(CHESS_MOVE_SPREAD), 100);
+        assert_eq!(Level::new(5).noise_cp_for(4 * CHESS_MOVE_SPREAD), 400);
+        assert_eq!(Level::new(5).noise_cp_for(1_000 * CHESS_MOVE_SPREAD), 800);
         assert_eq!(Level::new(1).noise_cp_for(3 * CHESS_MOVE_SPREAD), MAX_NOISE_CP);
         assert_eq!(Level::FULL.noise_cp_for(3 * CHESS_MOVE_SPREAD), 0);
         assert_eq!(Level::FULL.max_nodes(), None);
