@@ -147,7 +147,8 @@ fn record_text(p: &Pairing<'_>, a_color: Color, played: &Played) -> String {
 /// The Elo difference for a score fraction.
 pub fn elo(p: f64) -> f64 {
     let p = p.clamp(0.001, 0.999);
-    -400.0 * (1.0 / p - 1.0).log10()
+    // Adding 0.0 turns an even score's -0 into 0.
+    -400.0 * (1.0 / p - 1.0).log10() + 0.0
 }
 
 /// What `messhall match` is asked to play.
@@ -244,6 +245,35 @@ mod tests {
             max_plies: MAX_PLIES,
         };
         play_game(&pairing, Color::White, seed).result
+    }
+
+    #[test]
+    fn a_written_record_replays_to_the_final_position() {
+        for variant in ["chess", "pieceeater"] {
+            let v = Arc::new(messhall_games::builtin(variant).unwrap());
+            let start = v.start();
+            let pairing = Pairing {
+                v: &v,
+                start: &start,
+                a: Config::Depth(1),
+                b: Config::Random,
+                time: Duration::ZERO,
+                hash_mb: 1,
+                max_plies: 60,
+            };
+            let played = play_game(&pairing, Color::Black, 5);
+            let text = record_text(&pairing, Color::Black, &played);
+            assert!(text.starts_with("# white Random\n# black Depth(1)\n"), "{text}");
+            let record = messhall_rules::GameRecord::from_text(v.clone(), &text).unwrap();
+            let replayed = record.replay(v.clone()).unwrap();
+            assert_eq!(replayed.position(), played.game.position(), "{variant}");
+            assert!(played.game.moves().len() <= 60, "{variant}: the ply cap");
+        }
+    }
+
+    #[test]
+    fn an_even_score_is_zero_elo() {
+        assert_eq!(format!("{:+.0}", elo(0.5)), "+0");
     }
 
     #[test]
