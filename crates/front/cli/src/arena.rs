@@ -231,20 +231,24 @@ pub fn run(r: &MatchRequest<'_>) -> Result<()> {
 mod tests {
     use super::*;
 
-    /// Plays one short match game; the result text.
-    fn one_game(variant: &str, seed: u64) -> String {
-        let v = Arc::new(messhall_games::builtin(variant).unwrap());
-        let start = v.start();
-        let pairing = Pairing {
-            v: &v,
-            start: &start,
+    /// A quick pairing for tests: depth 1 (A) against the random mover (B).
+    fn quick<'a>(v: &'a Arc<Variant>, start: &'a Position, max_plies: usize) -> Pairing<'a> {
+        Pairing {
+            v,
+            start,
             a: Config::Depth(1),
             b: Config::Random,
             time: Duration::ZERO,
             hash_mb: 1,
-            max_plies: MAX_PLIES,
-        };
-        play_game(&pairing, Color::White, seed).result
+            max_plies,
+        }
+    }
+
+    /// Plays one short match game; the result text.
+    fn one_game(variant: &str, seed: u64) -> String {
+        let v = Arc::new(messhall_games::builtin(variant).unwrap());
+        let start = v.start();
+        play_game(&quick(&v, &start, MAX_PLIES), Color::White, seed).result
     }
 
     #[test]
@@ -252,15 +256,7 @@ mod tests {
         for variant in ["chess", "pieceeater"] {
             let v = Arc::new(messhall_games::builtin(variant).unwrap());
             let start = v.start();
-            let pairing = Pairing {
-                v: &v,
-                start: &start,
-                a: Config::Depth(1),
-                b: Config::Random,
-                time: Duration::ZERO,
-                hash_mb: 1,
-                max_plies: 60,
-            };
+            let pairing = quick(&v, &start, 60);
             let played = play_game(&pairing, Color::Black, 5);
             let text = record_text(&pairing, Color::Black, &played);
             assert!(text.starts_with("# white Random\n# black Depth(1)\n"), "{text}");
