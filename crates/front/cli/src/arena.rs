@@ -19,13 +19,55 @@ pub const OPENING_PLIES: u32 = 4;
 pub const MAX_PLIES: usize = 1000;
 pub const MATCH_SEED: u64 = 0x6d65_7373;
 
+/// One side of a match: a player configuration and its time per move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Player {
+    config: Config,
+    time: Duration,
+}
+
+impl Player {
+    /// `CONFIG` or `CONFIG,time=S`: a player's own time overrides the match's `--time` (level 10
+    /// against level 9 is measured with level 9 given all the time its depth needs).
+    fn parse(text: &str, match_time: Duration) -> Result<Player> {
+        let (config, time) = match text.split_once(',') {
+            None => (text, None),
+            Some((config, setting)) => match setting.split_once('=') {
+                Some(("time", s)) => (config, Some(seconds(s).with_context(|| format!("player \"{text}\""))?)),
+                _ => bail!("player \"{text}\": after the comma expected time=SECONDS, found \"{setting}\""),
+            },
+        };
+        let config = Config::parse(config)?;
+        if config == Config::Human {
+            bail!("a match is between computer players (level=N, depth=N, nodes=N, random, greedy)");
+        }
+        Ok(Player {
+            config,
+            time: time.unwrap_or(match_time),
+        })
+    }
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}, {}s a move", self.config, self.time.as_secs_f64())
+    }
+}
+
+/// Seconds as a time per move: a number from 0 to a day.
+fn seconds(s: &str) -> Result<Duration> {
+    match s.parse::<f64>() {
+        Ok(t) if (0.0..=86_400.0).contains(&t) => Ok(Duration::from_secs_f64(t)),
+        _ => bail!("\"{s}\" is not a time in seconds (0 to 86400)"),
+    }
+}
+
 /// What every game of a match shares.
 struct Pairing<'a> {
     v: &'a Arc<Variant>,
     start: &'a Position,
-    a: Config,
-    b: Config,
-    time: Duration,
+    a: Player,
+    b: Player,
     hash_mb: usize,
     max_plies: usize,
 }
@@ -85,7 +127,7 @@ struct Played {
 
 /// Plays one game with A on `a_color`.
 fn play_game(p: &Pairing<'_>, a_color: Color, seed: u64) -> Played {
-    let (v, start, time) = (p.v, p.start, p.time);
+    let (v, start) = (p.v, p.start);
     // Both games of a pair (colours swapped) start from the same opening.
     // They also share the dice's seed (the PieceEater's steps), though not its steps once
     // the games part.
@@ -93,9 +135,10 @@ fn play_game(p: &Pairing<'_>, a_color: Color, seed: u64) -> Played {
     let mut game = Game::with_seed(v.clone(), start.clone(), MATCH_SEED ^ (seed / 2));
     play_opening(v, &mut game, &mut rng);
     let mut bots = [
-        Bot::with_hash(v.clone(), p.a, MATCH_SEED + 2 * seed, p.hash_mb),
-        Bot::with_hash(v.clone(), p.b, MATCH_SEED + 2 * seed + 1, p.hash_mb),
+        Bot::with_hash(v.clone(), p.a.config, MATCH_SEED + 2 * seed, p.hash_mb),
+        Bot::with_hash(v.clone(), p.b.config, MATCH_SEED + 2 * seed + 1, p.hash_mb),
     ];
+    let times = [p.a.time, p.b.time];
     let a_index = |c: Color| usize::from(c != a_color);
     while game.outcome().is_none() && game.moves().len() < p.max_plies {
         let pos = game.position().clone();
@@ -103,13 +146,15 @@ fn play_game(p: &Pairing<'_>, a_color: Color, seed: u64) -> Played {
         let earlier: Vec<u64> = positions[..positions.len() - 1].iter().map(Position::hash).collect();
         if let Some(outcomes) = game.pending_chance() {
             let chooser = v.chance_chooser(&pos).unwrap_or(pos.side_to_move());
-            let Some(o) = bots[a_index(chooser)].steer(&pos, chooser, &outcomes, &earlier, time) else {
+            let i = a_index(chooser);
+            let Some(o) = bots[i].steer(&pos, chooser, &outcomes, &earlier, times[i]) else {
                 break;
             };
             game.resolve(o);
             continue;
         }
-        let Some(mv) = bots[a_index(pos.side_to_move())].choose(&pos, &earlier, time) else {
+        let i = a_index(pos.side_to_move());
+        let Some(mv) = bots[i].choose(&pos, &earlier, times[i]) else {
             break;
         };
         game.play(mv);
@@ -137,7 +182,7 @@ fn record_text(p: &Pairing<'_>, a_color: Color, played: &Played) -> String {
         (p.b, p.a)
     };
     format!(
-        "# white {white:?}\n# black {black:?}\n# result {}\n# final {}\n{}",
+        "# white {white}\n# black {black}\n# result {}\n# final {}\n{}",
         played.result,
         played.game.position().to_fen(p.v),
         played.game.record().to_text(p.v)
@@ -166,19 +211,15 @@ pub struct MatchRequest<'a> {
 
 pub fn run(r: &MatchRequest<'_>) -> Result<()> {
     let (variant, a, b, games, time, hash_mb) = (r.variant, r.a, r.b, r.games, r.time, r.hash_mb);
-    let (a, b) = (Config::parse(a)?, Config::parse(b)?);
-    if a == Config::Human || b == Config::Human {
-        bail!("a match is between computer players (level=N, depth=N, nodes=N, random, greedy)");
-    }
+    let time = Duration::from_secs_f64(time);
+    let (a, b) = (Player::parse(a, time)?, Player::parse(b, time)?);
     let (v, start) = load(variant, None)?;
     let v = Arc::new(v);
-    let time = Duration::from_secs_f64(time);
     let pairing = Pairing {
         v: &v,
         start: &start,
         a,
         b,
-        time,
         hash_mb,
         max_plies: r.max_plies,
     };
@@ -210,7 +251,7 @@ pub fn run(r: &MatchRequest<'_>) -> Result<()> {
     let margin = 1.96 * (var / n).sqrt();
     let (lo, hi) = (elo(mean - margin), elo(mean + margin));
     println!(
-        "A ({a:?}) vs B ({b:?}): +{wins} ={draws} -{losses}, score {:.1}/{} ({:.1}%)",
+        "A ({a}) vs B ({b}): +{wins} ={draws} -{losses}, score {:.1}/{} ({:.1}%)",
         scores.iter().sum::<f64>(),
         scores.len(),
         100.0 * mean
@@ -236,9 +277,14 @@ mod tests {
         Pairing {
             v,
             start,
-            a: Config::Depth(1),
-            b: Config::Random,
-            time: Duration::ZERO,
+            a: Player {
+                config: Config::Depth(1),
+                time: Duration::ZERO,
+            },
+            b: Player {
+                config: Config::Random,
+                time: Duration::ZERO,
+            },
             hash_mb: 1,
             max_plies,
         }
@@ -259,12 +305,35 @@ mod tests {
             let pairing = quick(&v, &start, 60);
             let played = play_game(&pairing, Color::Black, 5);
             let text = record_text(&pairing, Color::Black, &played);
-            assert!(text.starts_with("# white Random\n# black Depth(1)\n"), "{text}");
+            assert!(
+                text.starts_with("# white Random, 0s a move\n# black Depth(1), 0s a move\n"),
+                "{text}"
+            );
             let record = messhall_rules::GameRecord::from_text(v.clone(), &text).unwrap();
             let replayed = record.replay(v.clone()).unwrap();
             assert_eq!(replayed.position(), played.game.position(), "{variant}");
             assert!(played.game.moves().len() <= 60, "{variant}: the ply cap");
         }
+    }
+
+    #[test]
+    fn a_player_may_have_its_own_time() {
+        let match_time = Duration::from_millis(500);
+        let own = Player::parse("level=10,time=2.5", match_time).unwrap();
+        assert_eq!((own.config, own.time), (Config::Level(10), Duration::from_millis(2500)));
+        let shared = Player::parse("level=9", match_time).unwrap();
+        assert_eq!((shared.config, shared.time), (Config::Level(9), match_time));
+        for bad in [
+            "level=10,time=soon",
+            "level=10,nodes=5",
+            "level=10,time=-1",
+            "human,time=1",
+            "level=12,time=1",
+        ] {
+            assert!(Player::parse(bad, match_time).is_err(), "{bad}");
+        }
+        let err = Player::parse("level=10,speed=3", match_time).unwrap_err().to_string();
+        assert!(err.contains("time=SECONDS") && err.contains("speed=3"), "{err}");
     }
 
     #[test]

@@ -105,7 +105,7 @@ enum Command {
     Match {
         /// A built-in variant name or the path of a variant file.
         variant: String,
-        /// Player A: level=N, depth=N, nodes=N, random or greedy.
+        /// Player A: level=N, depth=N, nodes=N, random or greedy; add ",time=S" to give it its own seconds per move.
         #[arg(long)]
         a: String,
         /// Player B.
