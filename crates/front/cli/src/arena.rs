@@ -202,6 +202,9 @@ pub struct MatchRequest<'a> {
     pub a: &'a str,
     pub b: &'a str,
     pub games: u32,
+    /// The number of the first game (1 for a whole match): a match split across processes, or
+    /// resumed, plays the same games with the same openings and dice as the whole one.
+    pub first_game: u32,
     pub time: f64,
     pub hash_mb: usize,
     pub max_plies: usize,
@@ -228,7 +231,8 @@ pub fn run(r: &MatchRequest<'_>) -> Result<()> {
     }
     let mut scores = Vec::new();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    for g in 0..games {
+    let first = r.first_game.max(1) - 1;
+    for g in first..first.saturating_add(games) {
         let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
         let played = play_game(&pairing, a_color, u64::from(g));
         if let Some(dir) = r.records {
@@ -314,6 +318,34 @@ mod tests {
             assert_eq!(replayed.position(), played.game.position(), "{variant}");
             assert!(played.game.moves().len() <= 60, "{variant}: the ply cap");
         }
+    }
+
+    #[test]
+    fn a_split_match_plays_the_games_of_the_whole_one() {
+        let dir = std::env::temp_dir().join(format!("messhall-split-{}", std::process::id()));
+        let (whole, part) = (dir.join("whole"), dir.join("part"));
+        let play = |first_game: u32, games: u32, records: &Path| {
+            run(&MatchRequest {
+                variant: "pieceeater",
+                a: "depth=1",
+                b: "random",
+                games,
+                first_game,
+                time: 0.0,
+                hash_mb: 1,
+                max_plies: 40,
+                records: Some(records),
+            })
+            .unwrap()
+        };
+        play(1, 4, &whole);
+        play(3, 2, &part);
+        for name in ["game-003.txt", "game-004.txt"] {
+            let read = |records: &Path| std::fs::read_to_string(records.join(name)).unwrap();
+            assert_eq!(read(&whole), read(&part), "{name}");
+        }
+        assert!(!part.join("game-001.txt").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

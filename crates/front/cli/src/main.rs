@@ -113,6 +113,10 @@ enum Command {
         b: String,
         #[arg(long, default_value_t = 10)]
         games: u32,
+        /// The number of the first game: games N, N+1, ... are played with the openings and dice
+        /// they have in a whole match (to split a match across processes, or resume one).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        first_game: u32,
         /// Seconds per move for level players.
         #[arg(long, default_value_t = 0.1, value_parser = seconds)]
         time: f64,
@@ -213,6 +217,7 @@ fn main() -> ExitCode {
             a,
             b,
             games,
+            first_game,
             time,
             hash,
             max_plies,
@@ -222,6 +227,7 @@ fn main() -> ExitCode {
             a: &a,
             b: &b,
             games,
+            first_game,
             time,
             hash_mb: usize::from(hash),
             max_plies: max_plies as usize,
