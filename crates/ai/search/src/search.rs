@@ -49,6 +49,10 @@ pub const BAD_CAPTURE_MARGIN: i32 = 50;
 pub const QUIESCENCE_ALL_CAPTURES: usize = 2;
 /// Most captures quiescence follows in a row.
 pub const MAX_QUIESCENCE: usize = 8;
+/// Slots of the evaluation cache (16 bytes each).
+pub const EVAL_CACHE_SLOTS: usize = 1 << 16;
+/// The score of a slot nothing has been put in (no evaluation returns it).
+const EMPTY_SLOT: i32 = i32::MIN;
 /// History bonuses stay below this.
 pub const HISTORY_MAX: i32 = 1 << 20;
 /// How often (in nodes) the clock and the stop flag are looked at.
@@ -119,6 +123,10 @@ pub enum NodeKind {
 pub struct Searcher {
     pub(crate) variant: Arc<Variant>,
     pub(crate) eval: Evaluator,
+    /// Static scores by position key, a slot per key's low bits: a chance node's outcomes are
+    /// searched again with narrower windows (Star1/Star2), so in the PieceEater more than half
+    /// of all evaluations repeat one just made (depth 8 at the start: 3.1 of 5.5 million).
+    eval_cache: Vec<(u64, i32)>,
     pub(crate) tt: TranspositionTable,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
@@ -176,6 +184,7 @@ impl Searcher {
         Searcher {
             eval,
             tt: TranspositionTable::new(hash_mb),
+            eval_cache: vec![(0, EMPTY_SLOT); EVAL_CACHE_SLOTS],
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 256 * 256],
             pv: vec![Vec::new(); MAX_PLY + 1],
@@ -543,8 +552,17 @@ impl Searcher {
         false
     }
 
-    fn evaluate(&self, pos: &Position) -> i32 {
-        self.eval.evaluate(&self.variant, pos)
+    /// The static score for the side to move, from the cache when this position was scored lately.
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.hash();
+        let slot = (key as usize) & (self.eval_cache.len() - 1);
+        let (cached_key, cached) = self.eval_cache[slot];
+        if cached_key == key && cached != EMPTY_SLOT {
+            return cached;
+        }
+        let score = self.eval.evaluate(&self.variant, pos);
+        self.eval_cache[slot] = (key, score);
+        score
     }
 
     /// The deliberate noise of a weakened level on the root move leading to `child`, seeded by
@@ -944,4 +962,28 @@ fn exposes_royal(v: &Variant, child: &Position, us: messhall_rules::Color) -> bo
         };
     }
     royals.iter().any(|r| v.is_attacked(child, r, !us))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The evaluation cache only saves work: with one slot (almost every lookup a miss) a search
+    /// visits the same nodes and returns the same score and moves as with the full cache.
+    #[test]
+    fn the_evaluation_cache_never_changes_a_search() {
+        for (name, depth) in [("pieceeater", 6), ("chess", 6), ("friendly", 3), ("calorie", 5)] {
+            let v = Arc::new(messhall_games::builtin(name).unwrap());
+            let start = v.start();
+            let run = |slots: usize| {
+                let mut searcher = Searcher::new(v.clone(), 4);
+                searcher.eval_cache = vec![(0, EMPTY_SLOT); slots];
+                let info = searcher
+                    .search(&start, &[], &Limits::depth(depth), None, &mut |_| {})
+                    .unwrap();
+                (info.nodes, info.raw_score, info.pv)
+            };
+            assert_eq!(run(1), run(EVAL_CACHE_SLOTS), "{name}");
+        }
+    }
 }
