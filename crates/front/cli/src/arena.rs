@@ -33,7 +33,10 @@ impl Player {
         let (config, time) = match text.split_once(',') {
             None => (text, None),
             Some((config, setting)) => match setting.split_once('=') {
-                Some(("time", s)) => (config, Some(seconds(s).with_context(|| format!("player \"{text}\""))?)),
+                Some(("time", s)) => match crate::seconds(s) {
+                    Ok(t) => (config, Some(Duration::from_secs_f64(t))),
+                    Err(e) => bail!("player \"{text}\": {e}"),
+                },
                 _ => bail!("player \"{text}\": after the comma expected time=SECONDS, found \"{setting}\""),
             },
         };
@@ -51,14 +54,6 @@ impl Player {
 impl std::fmt::Display for Player {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{:?}, {}s a move", self.config, self.time.as_secs_f64())
-    }
-}
-
-/// Seconds as a time per move: a number from 0 to a day.
-fn seconds(s: &str) -> Result<Duration> {
-    match s.parse::<f64>() {
-        Ok(t) if (0.0..=86_400.0).contains(&t) => Ok(Duration::from_secs_f64(t)),
-        _ => bail!("\"{s}\" is not a time in seconds (0 to 86400)"),
     }
 }
 
@@ -234,7 +229,9 @@ pub fn run(r: &MatchRequest<'_>) -> Result<()> {
     let first = r.first_game.max(1) - 1;
     for g in first..first.saturating_add(games) {
         let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
+        let started = std::time::Instant::now();
         let played = play_game(&pairing, a_color, u64::from(g));
+        let (plies, secs) = (played.game.moves().len(), started.elapsed().as_secs_f64());
         if let Some(dir) = r.records {
             let path = dir.join(format!("game-{:03}.txt", g + 1));
             std::fs::write(&path, record_text(&pairing, a_color, &played))
@@ -247,7 +244,11 @@ pub fn run(r: &MatchRequest<'_>) -> Result<()> {
             _ => draws += 1,
         }
         scores.push(s);
-        println!("game {:>3}: A as {:<5} {result}", g + 1, a_color.name());
+        println!(
+            "game {:>3}: A as {:<5} {result}, {plies} plies, {secs:.0} s",
+            g + 1,
+            a_color.name()
+        );
     }
     let n = scores.len().max(1) as f64;
     let mean = scores.iter().sum::<f64>() / n;

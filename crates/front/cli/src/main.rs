@@ -155,7 +155,9 @@ enum Command {
 fn seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(t) if t > 0.0 && t <= 86_400.0 => Ok(t),
-        Ok(_) => Err(format!("{text:?} is not a time from 0 to 86400 seconds (like 0.5)")),
+        Ok(_) => Err(format!(
+            "{text:?} is not a time above 0 and up to 86400 seconds (like 0.5)"
+        )),
         Err(_) => Err(format!("{text:?} is not a number of seconds (like 0.5)")),
     }
 }
