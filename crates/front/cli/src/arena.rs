@@ -200,6 +200,8 @@ pub struct MatchRequest<'a> {
     /// The number of the first game (1 for a whole match): a match split across processes, or
     /// resumed, plays the same games with the same openings and dice as the whole one.
     pub first_game: u32,
+    /// Games played at once (one per core is the most that helps).
+    pub concurrency: usize,
     pub time: f64,
     pub hash_mb: usize,
     pub max_plies: usize,
@@ -207,8 +209,29 @@ pub struct MatchRequest<'a> {
     pub records: Option<&'a Path>,
 }
 
+/// Plays game number `g` (from 0) of a match and writes its record: A's score and the line that
+/// reports the game.
+fn play_numbered(pairing: &Pairing<'_>, g: u32, records: Option<&Path>) -> Result<(f64, String)> {
+    let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
+    let started = std::time::Instant::now();
+    let played = play_game(pairing, a_color, u64::from(g));
+    let (plies, secs) = (played.game.moves().len(), started.elapsed().as_secs_f64());
+    if let Some(dir) = records {
+        let path = dir.join(format!("game-{:03}.txt", g + 1));
+        std::fs::write(&path, record_text(pairing, a_color, &played))
+            .with_context(|| format!("cannot write the record {}", path.display()))?;
+    }
+    let line = format!(
+        "game {:>3}: A as {:<5} {}, {plies} plies, {secs:.0} s",
+        g + 1,
+        a_color.name(),
+        played.result
+    );
+    Ok((played.score, line))
+}
+
 pub fn run(r: &MatchRequest<'_>) -> Result<()> {
-    let (variant, a, b, games, time, hash_mb) = (r.variant, r.a, r.b, r.games, r.time, r.hash_mb);
+    let (variant, a, b, time, hash_mb) = (r.variant, r.a, r.b, r.time, r.hash_mb);
     let time = Duration::from_secs_f64(time);
     let (a, b) = (Player::parse(a, time)?, Player::parse(b, time)?);
     let (v, start) = load(variant, None)?;
@@ -224,31 +247,47 @@ pub fn run(r: &MatchRequest<'_>) -> Result<()> {
     if let Some(dir) = r.records {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create the records folder {}", dir.display()))?;
     }
+    let first = r.first_game.max(1) - 1;
+    let numbers: Vec<u32> = (first..first.saturating_add(r.games)).collect();
     let mut scores = Vec::new();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    let first = r.first_game.max(1) - 1;
-    for g in first..first.saturating_add(games) {
-        let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
-        let started = std::time::Instant::now();
-        let played = play_game(&pairing, a_color, u64::from(g));
-        let (plies, secs) = (played.game.moves().len(), started.elapsed().as_secs_f64());
-        if let Some(dir) = r.records {
-            let path = dir.join(format!("game-{:03}.txt", g + 1));
-            std::fs::write(&path, record_text(&pairing, a_color, &played))
-                .with_context(|| format!("cannot write the record {}", path.display()))?;
-        }
-        let (s, result) = (played.score, played.result);
-        match s {
+    let mut tally = |score: f64, line: String| {
+        match score {
             1.0 => wins += 1,
             0.0 => losses += 1,
             _ => draws += 1,
         }
-        scores.push(s);
-        println!(
-            "game {:>3}: A as {:<5} {result}, {plies} plies, {secs:.0} s",
-            g + 1,
-            a_color.name()
-        );
+        scores.push(score);
+        println!("{line}");
+    };
+    let workers = r.concurrency.clamp(1, numbers.len().max(1));
+    if workers == 1 {
+        for &g in &numbers {
+            let (score, line) = play_numbered(&pairing, g, r.records)?;
+            tally(score, line);
+        }
+    } else {
+        // Each worker takes the next game not yet started; results are printed as games end.
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                let (send, next, numbers, pairing) = (send.clone(), &next, &numbers, &pairing);
+                scope.spawn(move || {
+                    while let Some(&g) = numbers.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                        if send.send(play_numbered(pairing, g, r.records)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(send);
+            for played in receive {
+                let (score, line) = played?;
+                tally(score, line);
+            }
+            Ok::<(), anyhow::Error>(())
+        })?;
     }
     let n = scores.len().max(1) as f64;
     let mean = scores.iter().sum::<f64>() / n;
@@ -322,16 +361,17 @@ mod tests {
     }
 
     #[test]
-    fn a_split_match_plays_the_games_of_the_whole_one() {
+    fn a_split_or_concurrent_match_plays_the_games_of_the_whole_one() {
         let dir = std::env::temp_dir().join(format!("messhall-split-{}", std::process::id()));
         let (whole, part) = (dir.join("whole"), dir.join("part"));
-        let play = |first_game: u32, games: u32, records: &Path| {
+        let play = |first_game: u32, games: u32, concurrency: usize, records: &Path| {
             run(&MatchRequest {
                 variant: "pieceeater",
                 a: "depth=1",
                 b: "random",
                 games,
                 first_game,
+                concurrency,
                 time: 0.0,
                 hash_mb: 1,
                 max_plies: 40,
@@ -339,8 +379,9 @@ mod tests {
             })
             .unwrap()
         };
-        play(1, 4, &whole);
-        play(3, 2, &part);
+        play(1, 4, 1, &whole);
+        // Two games at once: each game is the same whichever thread plays it.
+        play(3, 2, 2, &part);
         for name in ["game-003.txt", "game-004.txt"] {
             let read = |records: &Path| std::fs::read_to_string(records.join(name)).unwrap();
             assert_eq!(read(&whole), read(&part), "{name}");

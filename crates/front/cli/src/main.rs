@@ -117,6 +117,10 @@ enum Command {
         /// they have in a whole match (to split a match across processes, or resume one).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         first_game: u32,
+        /// Games played at once, each on its own thread (up to one per core helps; timed players
+        /// then share the machine, so keep it at most the number of cores).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        concurrency: u16,
         /// Seconds per move for level players.
         #[arg(long, default_value_t = 0.1, value_parser = seconds)]
         time: f64,
@@ -220,6 +224,7 @@ fn main() -> ExitCode {
             b,
             games,
             first_game,
+            concurrency,
             time,
             hash,
             max_plies,
@@ -230,6 +235,7 @@ fn main() -> ExitCode {
             b: &b,
             games,
             first_game,
+            concurrency: usize::from(concurrency),
             time,
             hash_mb: usize::from(hash),
             max_plies: max_plies as usize,
