@@ -1,0 +1,181 @@
+//! Chance nodes: the dice's outcomes averaged by their probabilities (expectimax), with
+//! Star1/Star2-style cutoffs, or chosen by the player who steers them.
+
+use super::{Bound, ChanceOutcome, INFINITY, MATE, Position, Searcher};
+
+impl Searcher {
+    /// A chance node: the event does not change the side to move, so children are scored from the
+    /// same side's view (no negation) and at the same ply (the event is not a move). It does use up
+    /// one ply of depth: with up to eight outcomes after every move, a free event would multiply the
+    /// tree by the number of outcomes at every level.
+    pub(super) fn chance_node(&mut self, pos: &Position, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        let v = self.variant.clone();
+        let outcomes = v.chance(pos).unwrap_or_default();
+        if outcomes.is_empty() {
+            return self.evaluate(pos);
+        }
+        match v.chance_chooser(pos) {
+            Some(chooser) => {
+                // A player steers: a choice of outcomes, for or against the side to move.
+                let ours = chooser == pos.side_to_move();
+                let mut best = if ours { -INFINITY } else { INFINITY };
+                for o in &outcomes {
+                    let child = v.resolve(pos, o);
+                    let score = self.negamax(&child, depth - 1, alpha, beta, ply, false);
+                    if self.aborted {
+                        return 0;
+                    }
+                    if ours {
+                        best = best.max(score);
+                        alpha = alpha.max(score);
+                    } else {
+                        best = best.min(score);
+                        beta = beta.min(score);
+                    }
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+                best
+            }
+            None if self.chance_pruning => self.star(pos, &outcomes, depth, alpha, beta, ply),
+            None => {
+                let mut sum = 0i64;
+                let mut total = 0i64;
+                for o in &outcomes {
+                    let child = v.resolve(pos, o);
+                    let score = self.negamax(&child, depth - 1, -INFINITY, INFINITY, ply, false);
+                    if self.aborted {
+                        return 0;
+                    }
+                    sum += i64::from(score) * i64::from(o.weight);
+                    total += i64::from(o.weight);
+                }
+                sum.div_euclid(total.max(1)) as i32
+            }
+        }
+    }
+
+    /// Expectimax over the dice's outcomes with Star1/Star2-style cutoffs (Ballard 1983), returning
+    /// what the full expectimax returns within the window: the exact average (rounded down) when
+    /// it lies inside `(alpha, beta)`, else a bound on the far side of the window.
+    ///
+    /// Every child's score lies in `[lo, hi]`, at first the bounds any score at this ply can take
+    /// (`-(MATE - ply)` to `MATE - ply`). The node fails high as soon as the weighted sum of the
+    /// lower bounds reaches `beta`, and low as soon as that of the upper bounds stays at or under
+    /// `alpha` (Star1). Each child is searched with the window outside which its score alone decides
+    /// the node. A first pass also keeps every child inside the node's own window, so it is a cheap
+    /// test: where the node will fail high, most children fail high at once and their lower bounds
+    /// settle it (the probing of Star2); where it will fail low, their upper bounds do. A second
+    /// pass settles the children the first left open, with windows narrowed by what it learned.
+    fn star(
+        &mut self,
+        pos: &Position,
+        outcomes: &[ChanceOutcome],
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let v = self.variant.clone();
+        let n = outcomes.len();
+        let w: Vec<i64> = outcomes.iter().map(|o| i64::from(o.weight.max(1))).collect();
+        let total: i64 = w.iter().sum();
+        let bound = i64::from(MATE - ply as i32);
+        let mut lo = vec![-bound; n];
+        let mut hi = vec![bound; n];
+        let children: Vec<Position> = outcomes.iter().map(|o| v.resolve(pos, o)).collect();
+        // What the table knows about the outcomes (from a transposition, or the null-window search
+        // before a re-search) bounds them before any is searched.
+        if depth > 1 {
+            for (i, child) in children.iter().enumerate() {
+                if v.chance_pending(child) || v.material_decided(child).is_some() || self.is_draw(child) {
+                    continue;
+                }
+                if let Some(e) = self.tt.probe(child.hash(), ply)
+                    && i32::from(e.depth) >= depth - 1
+                {
+                    let score = i64::from(e.score).clamp(-bound, bound);
+                    match e.bound {
+                        Bound::Exact => (lo[i], hi[i]) = (score, score),
+                        Bound::Lower => lo[i] = score,
+                        Bound::Upper => hi[i] = score,
+                    }
+                }
+            }
+        }
+        // The node's value is floor(sum / total): at least beta when sum >= beta * total, at most
+        // alpha when sum <= (alpha + 1) * total - 1.
+        let high_sum = i64::from(beta) * total;
+        let low_sum = (i64::from(alpha) + 1) * total - 1;
+        let average = |x: &[i64]| {
+            let sum: i64 = x.iter().zip(&w).map(|(s, w)| s * w).sum();
+            (sum.div_euclid(total) as i32, sum)
+        };
+        let clamp = |x: i64| x.clamp(i64::from(-INFINITY), i64::from(INFINITY)) as i32;
+        // Pass 0 keeps children inside the node's window; pass 1 narrows by the child's own bounds;
+        // pass 2 (after a search instability) uses the plain Star1 window, which always settles.
+        for pass in 0..3 {
+            for i in 0..n {
+                if lo[i] == hi[i] {
+                    continue;
+                }
+                let (lower, lower_sum) = average(&lo);
+                if lower_sum >= high_sum {
+                    return lower;
+                }
+                let (upper, upper_sum) = average(&hi);
+                if upper_sum <= low_sum {
+                    return upper;
+                }
+                // Child i alone fails the node low at or under `a`, high at or over `b`.
+                let rest_hi = upper_sum - hi[i] * w[i];
+                let rest_lo = lower_sum - lo[i] * w[i];
+                let a = (low_sum - rest_hi).div_euclid(w[i]);
+                let b = -(rest_lo - high_sum).div_euclid(w[i]);
+                let (mut wa, mut wb) = (a, b);
+                if pass == 0 {
+                    wa = wa.max(i64::from(alpha));
+                    wb = wb.min(i64::from(beta));
+                } else if pass == 1 {
+                    wa = wa.max(lo[i] - 1);
+                    wb = wb.min(hi[i] + 1);
+                }
+                if wa >= wb {
+                    (wa, wb) = (a, b);
+                }
+                let (wa, wb) = (clamp(wa), clamp(wb));
+                let child = &children[i];
+                let score = self.negamax(child, depth - 1, wa, wb, ply, false);
+                if self.aborted {
+                    return 0;
+                }
+                let s = i64::from(score);
+                if score <= wa {
+                    hi[i] = s;
+                    if lo[i] > s {
+                        lo[i] = -bound;
+                    }
+                } else if score >= wb {
+                    lo[i] = s;
+                    if hi[i] < s {
+                        hi[i] = bound;
+                    }
+                } else {
+                    lo[i] = s;
+                    hi[i] = s;
+                }
+            }
+        }
+        let (lower, lower_sum) = average(&lo);
+        let (upper, upper_sum) = average(&hi);
+        if lower_sum >= high_sum || lower == upper {
+            lower
+        } else if upper_sum <= low_sum {
+            upper
+        } else {
+            // Unreachable (the last pass settles every child or cuts); the midpoint is a safe answer.
+            ((i64::from(lower) + i64::from(upper)) / 2) as i32
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Quiescence: captures only, until the position is quiet, so no score is taken in the middle of
+//! an exchange.
+
+use super::{
+    BAD_CAPTURE_MARGIN, DELTA_MARGIN, MATE, MAX_PLY, MAX_QUIESCENCE, Move, MoveKind, NodeKind, Position,
+    QUIESCENCE_ALL_CAPTURES, RoyalRule, Searcher, Square, Variant, is_tactical, movepicker, pick,
+};
+
+impl Searcher {
+    /// `capturer`: where the piece that made the last capture of this quiescence search stands.
+    pub(super) fn quiescence(
+        &mut self,
+        pos: &Position,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        capturer: Option<Square>,
+    ) -> i32 {
+        self.quiescence_depth += 1;
+        let score = self.quiescence_inner(pos, alpha, beta, ply, capturer);
+        self.quiescence_depth -= 1;
+        score
+    }
+
+    fn quiescence_inner(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        capturer: Option<Square>,
+    ) -> i32 {
+        self.pv[ply].clear();
+        let v = self.variant.clone();
+        let stand = self.evaluate(pos);
+        // A pending chance event is not searched in quiescence: the position stands as it is.
+        // Capture sequences end after MAX_QUIESCENCE captures: on big boards full of long-range
+        // capturers (the Friendly game's Midnighters and rifles) they would not end otherwise.
+        if ply >= MAX_PLY - 1
+            || stand >= beta
+            || self.node_kind(pos) == NodeKind::Chance
+            || self.quiescence_depth > MAX_QUIESCENCE
+        {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = std::mem::take(&mut self.move_bufs[ply]);
+        let mut scores = std::mem::take(&mut self.score_bufs[ply]);
+        moves.clear();
+        v.pseudo_moves(pos, &mut moves);
+        moves.retain(is_tactical);
+        if self.quiescence_depth > QUIESCENCE_ALL_CAPTURES
+            && let Some(sq) = capturer
+        {
+            moves.retain(|m| victims(m).contains(&sq));
+        }
+        scores.clear();
+        scores.extend(moves.iter().map(|m| movepicker::tactical_score(&v, &self.eval, pos, m)));
+        let us = pos.side_to_move();
+        let mut best = stand;
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            if self.delta_pruning
+                && mv.promotion.is_none()
+                && stand + movepicker::victim_value(&v, &self.eval, pos, &mv) + DELTA_MARGIN <= alpha
+            {
+                continue;
+            }
+            let child = pos.play(&v, &mv);
+            if self.has_check && exposes_royal(&v, &child, us) {
+                continue;
+            }
+            if mv.promotion.is_none() && self.loses_the_capturer(pos, &child, &mv) {
+                continue;
+            }
+            self.nodes += 1;
+            if self.should_stop() {
+                break;
+            }
+            let score = if let Some(winner) = v.material_decided(&child) {
+                if winner == us {
+                    MATE - ply as i32 - 1
+                } else {
+                    -(MATE - ply as i32 - 1)
+                }
+            } else {
+                -self.quiescence(&child, -beta, -alpha, ply + 1, Some(capturer_square(&mv)))
+            };
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_bufs[ply] = moves;
+        self.score_bufs[ply] = scores;
+        if self.aborted { 0 } else { best }
+    }
+
+    /// Whether a capture gives up more than it takes: a poisoned capture whose victim is worth
+    /// less than the capturer, or a capturer worth more than its victim landing where the enemy
+    /// can take it. A cheap stand-in for a static exchange evaluation, which no game-agnostic
+    /// rule can do exactly here (rifles, withdrawals, borrowed powers); it depends on the
+    /// position alone, never on the window.
+    fn loses_the_capturer(&self, pos: &Position, child: &Position, mv: &Move) -> bool {
+        let v = &*self.variant;
+        let Some(attacker) = pos.piece_at(mv.from) else {
+            return false;
+        };
+        if v.is_royal(attacker.role()) {
+            return false;
+        }
+        let gain = movepicker::victim_value(v, &self.eval, pos, mv);
+        let risk = self.eval.value(attacker.role());
+        if gain + BAD_CAPTURE_MARGIN > risk {
+            return false;
+        }
+        if mv.poisoned {
+            return true;
+        }
+        let lands = match mv.kind {
+            MoveKind::Rifle => return false,
+            _ => mv.to,
+        };
+        v.is_attacked(child, lands, !attacker.color())
+    }
+}
+
+/// The squares whose pieces `mv` removes.
+fn victims(mv: &Move) -> [Square; 2] {
+    match mv.kind {
+        MoveKind::Locust => [mv.extra, mv.to],
+        MoveKind::EnPassant | MoveKind::Withdrawal => [mv.extra, mv.extra],
+        _ => [mv.to, mv.to],
+    }
+}
+
+/// Where the capturer stands after `mv`: a rifle shoots from where it stays.
+fn capturer_square(mv: &Move) -> Square {
+    if mv.kind == MoveKind::Rifle { mv.from } else { mv.to }
+}
+
+/// Whether `child`, just reached by a pseudo-legal move of `us`, leaves `us` a royal in danger: any
+/// royal attacked under checkmate rules; under the last-royal rule, no royal left or the only one
+/// attacked.
+fn exposes_royal(v: &Variant, child: &Position, us: messhall_rules::Color) -> bool {
+    let royals = child.royals(us);
+    if v.end.royal == RoyalRule::Last {
+        return match royals.count() {
+            0 => true,
+            1 => royals.iter().any(|r| v.is_attacked(child, r, !us)),
+            _ => false,
+        };
+    }
+    royals.iter().any(|r| v.is_attacked(child, r, !us))
+}
