@@ -111,7 +111,8 @@ enum Command {
         /// Player B.
         #[arg(long)]
         b: String,
-        #[arg(long, default_value_t = 10)]
+        /// Games to play (colours alternate; each pair shares its opening and dice).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         games: u32,
         /// The number of the first game: games N, N+1, ... are played with the openings and dice
         /// they have in a whole match (to split a match across processes, or resume one).
