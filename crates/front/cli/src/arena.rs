@@ -40,6 +40,9 @@ impl Player {
                 _ => bail!("player \"{text}\": after the comma expected time=SECONDS, found \"{setting}\""),
             },
         };
+        if config.is_empty() {
+            bail!("player \"{text}\": no player before the comma (like level=10,time=2)");
+        }
         let config = Config::parse(config)?;
         if config == Config::Human {
             bail!("a match is between computer players (level=N, depth=N, nodes=N, random, greedy)");
