@@ -233,7 +233,47 @@ fn play_numbered(pairing: &Pairing<'_>, g: u32, records: Option<&Path>) -> Resul
     Ok((played.score, line))
 }
 
-pub fn run(r: &MatchRequest<'_>) -> Result<()> {
+/// A match's results from player A's side.
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// A's score in each game, in the order the games ended.
+    pub scores: Vec<f64>,
+}
+
+impl Tally {
+    pub fn games(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// A's share of the points (0 to 1).
+    pub fn mean(&self) -> f64 {
+        self.scores.iter().sum::<f64>() / self.scores.len().max(1) as f64
+    }
+
+    /// The Elo difference with its 95% margin, or, when every game went one way (the margin is
+    /// then undefined), the one-sided 95% bound.
+    pub fn elo_text(&self) -> String {
+        let n = self.scores.len().max(1) as f64;
+        let mean = self.mean();
+        if self.wins + self.draws == 0 || self.losses + self.draws == 0 {
+            let bound = elo(0.05f64.powf(1.0 / n));
+            // With few games the bound can lie on the other side of 0 (two wins: beyond -216).
+            let bound = if self.wins > 0 { bound } else { -bound };
+            format!("beyond {bound:+.0}")
+        } else {
+            let var = self.scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
+            let margin = 1.96 * (var / n).sqrt();
+            let (lo, hi) = (elo(mean - margin), elo(mean + margin));
+            format!("{:+.0} +/- {:.0}", elo(mean), (hi - lo) / 2.0)
+        }
+    }
+}
+
+/// Plays a match, printing each game's line as it ends (after `prefix`); the tally and the two
+/// players as they were read.
+pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, String)> {
     let (variant, a, b, time, hash_mb) = (r.variant, r.a, r.b, r.time, r.hash_mb);
     let time = Duration::from_secs_f64(time);
     let (a, b) = (Player::parse(a, time)?, Player::parse(b, time)?);
@@ -252,22 +292,26 @@ pub fn run(r: &MatchRequest<'_>) -> Result<()> {
     }
     let first = r.first_game.max(1) - 1;
     let numbers: Vec<u32> = (first..first.saturating_add(r.games)).collect();
-    let mut scores = Vec::new();
-    let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    let mut tally = |score: f64, line: String| {
+    let mut tally = Tally {
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        scores: Vec::new(),
+    };
+    let mut count = |score: f64, line: String| {
         match score {
-            1.0 => wins += 1,
-            0.0 => losses += 1,
-            _ => draws += 1,
+            1.0 => tally.wins += 1,
+            0.0 => tally.losses += 1,
+            _ => tally.draws += 1,
         }
-        scores.push(score);
-        println!("{line}");
+        tally.scores.push(score);
+        println!("{prefix}{line}");
     };
     let workers = r.concurrency.clamp(1, numbers.len().max(1));
     if workers == 1 {
         for &g in &numbers {
             let (score, line) = play_numbered(&pairing, g, r.records)?;
-            tally(score, line);
+            count(score, line);
         }
     } else {
         // Each worker takes the next game not yet started; results are printed as games end.
@@ -287,30 +331,30 @@ pub fn run(r: &MatchRequest<'_>) -> Result<()> {
             drop(send);
             for played in receive {
                 let (score, line) = played?;
-                tally(score, line);
+                count(score, line);
             }
             Ok::<(), anyhow::Error>(())
         })?;
     }
-    let n = scores.len().max(1) as f64;
-    let mean = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
-    let margin = 1.96 * (var / n).sqrt();
-    let (lo, hi) = (elo(mean - margin), elo(mean + margin));
+    Ok((tally, a.to_string(), b.to_string()))
+}
+
+pub fn run(r: &MatchRequest<'_>) -> Result<()> {
+    let (t, a, b) = play_match(r, "")?;
     println!(
-        "A ({a}) vs B ({b}): +{wins} ={draws} -{losses}, score {:.1}/{} ({:.1}%)",
-        scores.iter().sum::<f64>(),
-        scores.len(),
-        100.0 * mean
+        "A ({a}) vs B ({b}): +{} ={} -{}, score {:.1}/{} ({:.1}%)",
+        t.wins,
+        t.draws,
+        t.losses,
+        t.scores.iter().sum::<f64>(),
+        t.games(),
+        100.0 * t.mean()
     );
-    if wins + draws == 0 || losses + draws == 0 {
-        // All games won (or all lost): the margin is undefined; give the 95% bound instead.
-        let bound = elo(0.05f64.powf(1.0 / n));
-        // With few games the bound can lie on the other side of 0 (two wins: beyond -216).
-        let bound = if wins > 0 { bound } else { -bound };
-        println!("Elo difference: beyond {bound:+.0} (95% bound; every game went one way)");
+    let elo = t.elo_text();
+    if elo.starts_with("beyond") {
+        println!("Elo difference: {elo} (95% bound; every game went one way)");
     } else {
-        println!("Elo difference: {:+.0} +/- {:.0} (95%)", elo(mean), (hi - lo) / 2.0);
+        println!("Elo difference: {elo} (95%)");
     }
     Ok(())
 }

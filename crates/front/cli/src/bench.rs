@@ -25,6 +25,42 @@ pub enum BenchCommand {
         #[arg(long)]
         depth: Option<u32>,
     },
+    /// The levels: each level from --from to --to plays the level below (`messhall match` with
+    /// level=N against level=N-1), one table row per pair.
+    Ladder {
+        /// A built-in variant name or the path of a variant file.
+        variant: String,
+        /// The lowest level played against the one below.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=10))]
+        from: u8,
+        /// The highest level played against the one below.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(2..=10))]
+        to: u8,
+        /// Games per pair.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        games: u32,
+        /// The number of the first game of each pair (to resume a ladder).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        first_game: u32,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        concurrency: u16,
+        /// Seconds a move at most for levels 1 to 9 (their depth and node limits decide their moves).
+        #[arg(long, default_value_t = 60.0, value_parser = crate::seconds)]
+        time: f64,
+        /// Seconds a move for level 10.
+        #[arg(long, default_value_t = 1.0, value_parser = crate::seconds)]
+        full_time: f64,
+        /// Transposition table of each player, in MB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
+        hash: u16,
+        /// A game still running after this many plies is scored a draw.
+        #[arg(long, default_value_t = crate::arena::MAX_PLIES as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_plies: u32,
+        /// A folder for the games' records, one subfolder per pair (level-7, ...).
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
+    },
 }
 
 struct Case {
@@ -93,6 +129,31 @@ pub fn run(what: BenchCommand) -> Result<()> {
     match what {
         BenchCommand::Perft { quick, fairy_stockfish } => perft(quick, fairy_stockfish),
         BenchCommand::Search { depth } => crate::bench_search::search(depth),
+        BenchCommand::Ladder {
+            variant,
+            from,
+            to,
+            games,
+            first_game,
+            concurrency,
+            time,
+            full_time,
+            hash,
+            max_plies,
+            records,
+        } => crate::bench_ladder::run(&crate::bench_ladder::LadderRequest {
+            variant: &variant,
+            from,
+            to,
+            games,
+            first_game,
+            concurrency: usize::from(concurrency),
+            time,
+            full_time,
+            hash_mb: usize::from(hash),
+            max_plies: max_plies as usize,
+            records: records.as_deref(),
+        }),
     }
 }
 
