@@ -5,8 +5,6 @@ use std::time::{Duration, Instant};
 
 /// Keep this much of the clock for the moves after this one (in moves).
 pub const MOVES_HORIZON: u32 = 30;
-/// A fixed move time stops starting new iterations after this share of it (per cent).
-pub const SOFT_PERCENT: u32 = 55;
 /// Never use more than this share of the remaining clock on one move (per cent).
 pub const HARD_CLOCK_PERCENT: u32 = 25;
 /// Safety margin against overhead when on the clock.
@@ -73,7 +71,9 @@ impl TimeManager {
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
         if let Some(t) = limits.movetime {
-            soft = Some(t * SOFT_PERCENT / 100);
+            // A fixed time per move is used to the end: time left over is not saved for later
+            // moves, and an iteration cut short still plays a move it proved better.
+            soft = Some(t);
             hard = Some(t);
         }
         if let Some(c) = limits.clock {
@@ -104,5 +104,22 @@ impl TimeManager {
     /// Whether another iteration is not worth starting.
     pub fn past_soft_limit(&self) -> bool {
         self.soft.is_some_and(|s| self.elapsed() >= s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fixed_move_time_is_used_to_the_end_and_a_clock_is_saved() {
+        let fixed = TimeManager::new(&Limits::movetime(Duration::from_secs(10)));
+        assert_eq!(
+            (fixed.soft, fixed.hard),
+            (Some(Duration::from_secs(10)), Some(Duration::from_secs(10)))
+        );
+        let clock = TimeManager::new(&Limits::clock(Duration::from_secs(60), Duration::ZERO));
+        let (soft, hard) = (clock.soft.unwrap(), clock.hard.unwrap());
+        assert!(soft < hard && hard <= Duration::from_secs(15), "{soft:?} {hard:?}");
     }
 }
