@@ -205,6 +205,9 @@ pub struct MatchRequest<'a> {
     pub first_game: u32,
     /// Games played at once (one per core is the most that helps).
     pub concurrency: usize,
+    /// Stop once A's share of the points over all `games` is sure to end at or above this share,
+    /// or sure to end below it, whatever the games not yet started (games under way still count).
+    pub decide_at: Option<f64>,
     pub time: f64,
     pub hash_mb: usize,
     pub max_plies: usize,
@@ -298,6 +301,8 @@ pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, 
         losses: 0,
         scores: Vec::new(),
     };
+    let total = numbers.len() as f64;
+    let decided = std::sync::atomic::AtomicBool::new(false);
     let mut count = |score: f64, line: String| {
         match score {
             1.0 => tally.wins += 1,
@@ -306,10 +311,20 @@ pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, 
         }
         tally.scores.push(score);
         println!("{prefix}{line}");
+        if let Some(share) = r.decide_at {
+            let points: f64 = tally.scores.iter().sum();
+            let left = total - tally.scores.len() as f64;
+            if points >= share * total || points + left < share * total {
+                decided.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
     };
     let workers = r.concurrency.clamp(1, numbers.len().max(1));
     if workers == 1 {
         for &g in &numbers {
+            if decided.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
             let (score, line) = play_numbered(&pairing, g, r.records)?;
             count(score, line);
         }
@@ -319,9 +334,11 @@ pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, 
         let (send, receive) = std::sync::mpsc::channel();
         std::thread::scope(|scope| {
             for _ in 0..workers {
-                let (send, next, numbers, pairing) = (send.clone(), &next, &numbers, &pairing);
+                let (send, next, numbers, pairing, decided) = (send.clone(), &next, &numbers, &pairing, &decided);
                 scope.spawn(move || {
-                    while let Some(&g) = numbers.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                    while !decided.load(std::sync::atomic::Ordering::Relaxed)
+                        && let Some(&g) = numbers.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                    {
                         if send.send(play_numbered(pairing, g, r.records)).is_err() {
                             break;
                         }
@@ -419,6 +436,7 @@ mod tests {
                 games,
                 first_game,
                 concurrency,
+                decide_at: None,
                 time: 0.0,
                 hash_mb: 1,
                 max_plies: 40,
@@ -435,6 +453,31 @@ mod tests {
         }
         assert!(!part.join("game-001.txt").exists());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_decided_match_stops_early_and_an_open_one_does_not() {
+        let request = |a: &'static str, b: &'static str, decide_at: Option<f64>| MatchRequest {
+            variant: "chess",
+            a,
+            b,
+            games: 20,
+            first_game: 1,
+            concurrency: 1,
+            decide_at,
+            time: 0.01,
+            hash_mb: 1,
+            max_plies: 200,
+            records: None,
+        };
+        // Depth 2 beats the random mover every time: 14 points of 20 settle it at 70%.
+        let (won, _, _) = play_match(&request("depth=2", "random", Some(0.7)), "").unwrap();
+        assert_eq!((won.games(), won.wins), (14, 14));
+        // The random mover loses every time: after 7 losses it cannot reach 70% of 20.
+        let (lost, _, _) = play_match(&request("random", "depth=2", Some(0.7)), "").unwrap();
+        assert_eq!((lost.games(), lost.losses), (7, 7));
+        let (all, _, _) = play_match(&request("random", "depth=2", None), "").unwrap();
+        assert_eq!(all.games(), 20);
     }
 
     #[test]

@@ -45,6 +45,9 @@ pub enum BenchCommand {
         /// Games played at once.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
         concurrency: u16,
+        /// Stop a pair once it is sure to end at or above 70%, or below, whatever the games left.
+        #[arg(long)]
+        until_decided: bool,
         /// Seconds a move at most for levels 1 to 9 (their depth and node limits decide their moves).
         #[arg(long, default_value_t = 60.0, value_parser = crate::seconds)]
         time: f64,
@@ -136,6 +139,7 @@ pub fn run(what: BenchCommand) -> Result<()> {
             games,
             first_game,
             concurrency,
+            until_decided,
             time,
             full_time,
             hash,
@@ -148,6 +152,7 @@ pub fn run(what: BenchCommand) -> Result<()> {
             games,
             first_game,
             concurrency: usize::from(concurrency),
+            until_decided,
             time,
             full_time,
             hash_mb: usize::from(hash),

@@ -18,6 +18,8 @@ pub struct LadderRequest<'a> {
     pub games: u32,
     pub first_game: u32,
     pub concurrency: usize,
+    /// Stop a pair once its verdict against [`TARGET`] is sure, whatever the games left.
+    pub until_decided: bool,
     /// Seconds a move at most for levels 1 to 9.
     pub time: f64,
     /// Seconds a move for level 10.
@@ -27,6 +29,9 @@ pub struct LadderRequest<'a> {
     /// A folder for the records, one subfolder per pair (`level-7`, ...).
     pub records: Option<&'a Path>,
 }
+
+/// The share of the points each level is to score against the level below (issue 7).
+pub const TARGET: f64 = 0.7;
 
 pub fn run(r: &LadderRequest<'_>) -> Result<()> {
     if !(2..=10).contains(&r.from) || !(r.from..=10).contains(&r.to) {
@@ -58,6 +63,7 @@ pub fn run(r: &LadderRequest<'_>) -> Result<()> {
                 games: r.games,
                 first_game: r.first_game,
                 concurrency: r.concurrency,
+                decide_at: r.until_decided.then_some(TARGET),
                 time: r.time,
                 hash_mb: r.hash_mb,
                 max_plies: r.max_plies,
@@ -65,7 +71,7 @@ pub fn run(r: &LadderRequest<'_>) -> Result<()> {
             },
             &format!("{level} v {}: ", level - 1),
         )?;
-        let row = format!(
+        let mut row = format!(
             "{:<12}{:<11}{:<11}{:<17}{:<9}{:<19}{}s",
             r.variant,
             format!("level={level}"),
@@ -75,6 +81,21 @@ pub fn run(r: &LadderRequest<'_>) -> Result<()> {
             t.elo_text(),
             started.elapsed().as_secs()
         );
+        if t.games() < r.games as usize {
+            // Stopped early: the verdict over all the games is sure, the share is not.
+            let points: f64 = t.scores.iter().sum();
+            let verdict = if points >= TARGET * f64::from(r.games) {
+                "at least"
+            } else {
+                "below"
+            };
+            row.push_str(&format!(
+                "  (decided after {} of {} games: {verdict} {:.0}%)",
+                t.games(),
+                r.games,
+                100.0 * TARGET
+            ));
+        }
         println!("{header}\n{row}");
         rows.push(row);
     }
@@ -97,6 +118,7 @@ mod tests {
             games: 2,
             first_game: 1,
             concurrency: 2,
+            until_decided: false,
             time: 0.01,
             full_time: 0.01,
             hash_mb: 1,

@@ -238,6 +238,7 @@ fn main() -> ExitCode {
             games,
             first_game,
             concurrency: usize::from(concurrency),
+            decide_at: None,
             time,
             hash_mb: usize::from(hash),
             max_plies: max_plies as usize,
