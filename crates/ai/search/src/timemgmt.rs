@@ -23,7 +23,12 @@ pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
+    /// The side to move's clock.
     pub clock: Option<Clock>,
+    /// The opponent's clock: time it is behind is time we may spend a little more freely.
+    pub opponent: Option<Clock>,
+    /// Moves to play before the clock is next filled up (a `moves in time` control).
+    pub moves_to_go: Option<u32>,
 }
 
 impl Limits {
@@ -78,7 +83,12 @@ impl TimeManager {
         }
         if let Some(c) = limits.clock {
             let left = c.remaining.saturating_sub(OVERHEAD);
-            let share = left / MOVES_HORIZON + c.increment * 3 / 4;
+            let horizon = limits.moves_to_go.map_or(MOVES_HORIZON, |m| m.clamp(1, MOVES_HORIZON));
+            let mut share = left / horizon + c.increment * 3 / 4;
+            if let Some(theirs) = limits.opponent {
+                // Ahead on the clock: spend part of the lead.
+                share += c.remaining.saturating_sub(theirs.remaining) / (2 * horizon);
+            }
             let cap = left * HARD_CLOCK_PERCENT / 100;
             let s = share.min(cap);
             soft = Some(soft.map_or(s, |x| x.min(s)));
@@ -121,5 +131,17 @@ mod tests {
         let clock = TimeManager::new(&Limits::clock(Duration::from_secs(60), Duration::ZERO));
         let (soft, hard) = (clock.soft.unwrap(), clock.hard.unwrap());
         assert!(soft < hard && hard <= Duration::from_secs(15), "{soft:?} {hard:?}");
+        // Two moves to go before the control: most of the clock may go on this one.
+        let mut last = Limits::clock(Duration::from_secs(60), Duration::ZERO);
+        last.moves_to_go = Some(2);
+        let last = TimeManager::new(&last);
+        assert!(last.soft.unwrap() > soft * 10, "{:?}", last.soft);
+        // Ahead of the opponent: a little more than even.
+        let mut ahead = Limits::clock(Duration::from_secs(60), Duration::ZERO);
+        ahead.opponent = Some(Clock {
+            remaining: Duration::from_secs(20),
+            increment: Duration::ZERO,
+        });
+        assert!(TimeManager::new(&ahead).soft.unwrap() > soft);
     }
 }

@@ -22,6 +22,8 @@
 #![warn(missing_docs)]
 
 use std::collections::VecDeque;
+use std::fmt;
+use std::str::FromStr;
 
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -99,27 +101,156 @@ pub fn below_from_words(n: u32, mut next_word: impl FnMut() -> u32) -> u32 {
     }
 }
 
-/// Dice driven by ChaCha20 from a 64-bit seed. The same seed gives the same rolls forever.
+/// The seed of a game's dice: the 32-byte ChaCha20 key.
+///
+/// A 64-bit number `n` (`--seed n`) is the key whose first eight bytes are `n` in little-endian
+/// order and whose other bytes are zero; a secret seed for shared play fills all 32 bytes. Written
+/// as the number when it is one (`42`), otherwise as 64 hexadecimal digits, so records keep the
+/// form they were written in.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Seed([u8; 32]);
+
+impl Seed {
+    /// The seed of the number `n`.
+    pub const fn from_number(n: u64) -> Seed {
+        let mut key = [0u8; 32];
+        let bytes = n.to_le_bytes();
+        let mut i = 0;
+        while i < 8 {
+            key[i] = bytes[i];
+            i += 1;
+        }
+        Seed(key)
+    }
+
+    /// The seed whose key is `key`.
+    pub const fn from_key(key: [u8; 32]) -> Seed {
+        Seed(key)
+    }
+
+    /// The 32 bytes of the key.
+    pub const fn key(&self) -> [u8; 32] {
+        self.0
+    }
+
+    /// The number this seed was made from, when it was made from one.
+    pub fn number(&self) -> Option<u64> {
+        let (low, high) = self.0.split_at(8);
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(low);
+        high.iter().all(|&b| b == 0).then(|| u64::from_le_bytes(bytes))
+    }
+}
+
+impl fmt::Debug for Seed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Seed({self})")
+    }
+}
+
+impl fmt::Display for Seed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.number() {
+            Some(n) => write!(f, "{n}"),
+            None => self.0.iter().try_for_each(|b| write!(f, "{b:02x}")),
+        }
+    }
+}
+
+/// Why a seed's text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeedError(String);
+
+impl fmt::Display for SeedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown: String = self.0.chars().take(40).collect();
+        let more = if self.0.chars().count() > 40 { "..." } else { "" };
+        write!(
+            f,
+            "seed \"{shown}{more}\": expected a number up to 18446744073709551615 or 64 hexadecimal digits"
+        )
+    }
+}
+
+impl std::error::Error for SeedError {}
+
+impl FromStr for Seed {
+    type Err = SeedError;
+
+    fn from_str(text: &str) -> Result<Seed, SeedError> {
+        let text = text.trim();
+        if text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            let mut key = [0u8; 32];
+            for (i, byte) in key.iter_mut().enumerate() {
+                *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|_| SeedError(text.into()))?;
+            }
+            return Ok(Seed(key));
+        }
+        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+            return text
+                .parse::<u64>()
+                .map(Seed::from_number)
+                .map_err(|_| SeedError(text.into()));
+        }
+        Err(SeedError(text.into()))
+    }
+}
+
+impl Serialize for Seed {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.number() {
+            Some(n) => serializer.serialize_u64(n),
+            None => serializer.collect_str(self),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Seed {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Seed, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Form {
+            Number(u64),
+            Text(String),
+        }
+        match Form::deserialize(deserializer)? {
+            Form::Number(n) => Ok(Seed::from_number(n)),
+            Form::Text(t) => t.parse().map_err(serde::de::Error::custom),
+        }
+    }
+}
+
+/// Dice driven by ChaCha20 from a [`Seed`]. The same seed gives the same rolls forever.
 #[derive(Clone, Debug)]
 pub struct SeededDice {
-    seed: u64,
+    seed: Seed,
     rng: ChaCha20Rng,
 }
 
 impl SeededDice {
-    /// Dice for `seed`. The 32-byte ChaCha20 key is the seed's eight little-endian bytes followed by
-    /// zeros (our own expansion, so it cannot change with the `rand` crates).
+    /// Dice for the number `seed`. The 32-byte ChaCha20 key is the seed's eight little-endian bytes
+    /// followed by zeros (our own expansion, so it cannot change with the `rand` crates).
     pub fn new(seed: u64) -> Self {
-        let mut key = [0u8; 32];
-        key[..8].copy_from_slice(&seed.to_le_bytes());
+        SeededDice::from_seed(Seed::from_number(seed))
+    }
+
+    /// Dice for any seed, a secret 256-bit one included.
+    pub fn from_seed(seed: Seed) -> Self {
         SeededDice {
             seed,
-            rng: ChaCha20Rng::from_seed(key),
+            rng: ChaCha20Rng::from_seed(seed.key()),
         }
     }
 
-    /// The seed these dice were made from.
+    /// The number these dice were made from (the key's first eight bytes, for a 256-bit seed).
     pub fn seed(&self) -> u64 {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&self.seed.key()[..8]);
+        u64::from_le_bytes(bytes)
+    }
+
+    /// The whole seed.
+    pub fn full_seed(&self) -> Seed {
         self.seed
     }
 
@@ -258,6 +389,26 @@ impl<Setup, Action> GameRecord<Setup, Action> {
             setup,
             actions: Vec::new(),
             draws: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod seed_tests {
+    use super::*;
+
+    #[test]
+    fn a_number_seed_is_the_old_key_and_reads_back() {
+        let mut a = SeededDice::new(42);
+        let mut b = SeededDice::from_seed("42".parse().unwrap());
+        assert_eq!(a.next_word(), b.next_word());
+        let secret = Seed::from_key([7; 32]);
+        let text = secret.to_string();
+        assert_eq!(text.len(), 64);
+        assert_eq!(text.parse::<Seed>().unwrap(), secret);
+        assert_eq!(Seed::from_number(9).to_string(), "9");
+        for bad in ["", "-1", "0x12", "18446744073709551616", &"g".repeat(64)] {
+            assert!(bad.parse::<Seed>().is_err(), "{bad}");
         }
     }
 }

@@ -76,6 +76,23 @@ impl FromStr for Square {
     }
 }
 
+/// A square is written by its name (`"e4"`, `"l12"`), which reads the same on every board size and
+/// in every version.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Square {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,6 +19,10 @@
 
 #![warn(missing_docs)]
 
+/// The game in one line, for lists of games.
+pub const DESCRIPTION: &str =
+    "Food Fight, the cafeteria dice game for 2-4 players (messhall play cafeteria --players 4 --bots 3)";
+
 mod action;
 pub mod bench;
 pub mod bots;

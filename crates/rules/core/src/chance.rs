@@ -15,6 +15,7 @@ use messhall_geometry::Square;
 ///
 /// An outcome is a step of a neutral piece from `from` to `to`; standing still is `from == to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ChanceOutcome {
     /// Where the piece the event moves stands.
     pub from: Square,

@@ -2,6 +2,8 @@ use std::ops::{Index, IndexMut, Not};
 
 /// A side. White starts on the low ranks and moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Color {
     White = 0,
     Black = 1,
@@ -46,6 +48,7 @@ impl Not for Color {
 
 /// One value per side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ByColor<T>(pub [T; 2]);
 
 impl<T> Index<Color> for ByColor<T> {

@@ -9,6 +9,8 @@ use std::sync::Arc;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Reason {
     Checkmate,
     Stalemate,
@@ -24,6 +26,7 @@ pub enum Reason {
 
 /// The result of a finished game: the winner (none for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     pub winner: Option<Color>,
     pub reason: Reason,
@@ -50,6 +53,7 @@ impl std::fmt::Display for Outcome {
 
 /// One thing that happened in a game: a player's move, or how a chance event came out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Action {
     Move(Move),
     Chance(ChanceOutcome),
@@ -89,13 +93,18 @@ impl Game {
     /// A game whose chance events come from `SeededDice::new(seed)`. A chance event the dice
     /// decide that is pending in `start` is resolved at once.
     pub fn with_seed(variant: Arc<Variant>, start: Position, seed: u64) -> Game {
+        Game::with_dice(variant, start, SeededDice::new(seed))
+    }
+
+    /// A game whose chance events come from `dice` (made from a secret 256-bit seed, say).
+    pub fn with_dice(variant: Arc<Variant>, start: Position, dice: SeededDice) -> Game {
         let mut game = Game {
             variant,
             positions: vec![start],
             actions: Vec::new(),
             moves: Vec::new(),
-            seed,
-            dice: SeededDice::new(seed),
+            seed: dice.seed(),
+            dice,
             dice_before: Vec::new(),
         };
         game.roll_pending();
@@ -237,6 +246,16 @@ impl Game {
 
     /// The result, if the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_with(None)
+    }
+
+    /// [`Game::outcome`] given the current position's legal moves, when the caller has them
+    /// already (so they are not generated again).
+    pub fn outcome_given(&self, legal: &[Move]) -> Option<Outcome> {
+        self.outcome_with(Some(legal))
+    }
+
+    fn outcome_with(&self, legal: Option<&[Move]>) -> Option<Outcome> {
         let v = &*self.variant;
         let pos = self.position();
         if let Some(winner) = v.material_decided(pos) {
@@ -256,7 +275,14 @@ impl Game {
         if v.chance_pending(pos) {
             return None;
         }
-        let legal = v.legal_moves(pos);
+        let generated;
+        let legal = match legal {
+            Some(moves) => moves,
+            None => {
+                generated = v.legal_moves(pos);
+                &generated[..]
+            }
+        };
         if legal.is_empty() {
             let us = pos.side_to_move();
             if v.end.royal != RoyalRule::Capture && v.in_check(pos) {

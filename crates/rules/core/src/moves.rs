@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 /// What a move does besides going from `from` to `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MoveKind {
     /// To an empty square.
     Quiet,
@@ -36,6 +37,7 @@ pub enum MoveKind {
 
 /// A move: from where to where, of what kind, and the promotion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     pub from: Square,
     pub to: Square,

@@ -2,6 +2,8 @@ use crate::Color;
 
 /// A piece type of a variant: an index into the variant's piece list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Role(pub u8);
 
 impl Role {
@@ -60,5 +62,37 @@ impl Piece {
     #[inline]
     pub const fn role(self) -> Role {
         Role((self.0 - 1) >> 1)
+    }
+}
+
+/// A piece is written as its side and role (`{"color": "white", "role": 3}`), not as its board code.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Piece {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut piece = serializer.serialize_struct("Piece", 2)?;
+        piece.serialize_field("color", &self.color())?;
+        piece.serialize_field("role", &self.role())?;
+        piece.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Piece {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Piece, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Parts {
+            color: Color,
+            role: Role,
+        }
+        let parts = Parts::deserialize(deserializer)?;
+        if parts.role.index() >= MAX_ROLES {
+            return Err(serde::de::Error::custom(format!(
+                "piece role {} is beyond the {MAX_ROLES} roles a variant may have",
+                parts.role.0
+            )));
+        }
+        Ok(Piece::new(parts.color, parts.role))
     }
 }

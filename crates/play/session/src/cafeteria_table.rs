@@ -1,0 +1,153 @@
+//! A cafeteria game at a table: the game, its seeded dice (every draw kept, so a record proves
+//! its rolls), read as turns and events.
+
+use crate::event::{Event, Seat};
+use crate::result::{Ending, GameResult};
+use crate::table::{ActError, Action, Legal, SetupError, Turn};
+use messhall_cafeteria::{Game, Setup};
+use messhall_dice::{Draw, Recorder, Seed, SeededDice};
+
+/// A cafeteria game in progress at a table.
+#[derive(Clone, Debug)]
+pub struct CafeteriaTable {
+    setup: Setup,
+    seed: Seed,
+    game: Game,
+    dice: Recorder<SeededDice>,
+    /// Events of the set-up, not yet handed out.
+    start: Vec<String>,
+}
+
+impl CafeteriaTable {
+    pub(crate) fn new(setup: Setup, seed: Seed) -> Result<CafeteriaTable, SetupError> {
+        let mut dice = Recorder::new(SeededDice::from_seed(seed));
+        let mut game =
+            Game::new_narrated(setup.clone(), &mut dice).map_err(|e| SetupError::Cafeteria(e.to_string()))?;
+        let start = game.take_events();
+        Ok(CafeteriaTable {
+            setup,
+            seed,
+            game,
+            dice,
+            start,
+        })
+    }
+
+    /// The same game back at its start, with the same dice.
+    pub(crate) fn restarted(&self) -> CafeteriaTable {
+        let mut dice = Recorder::new(SeededDice::from_seed(self.seed));
+        // The setup was accepted once; the same setup and seed make the same game.
+        let mut game = match Game::new_narrated(self.setup.clone(), &mut dice) {
+            Ok(game) => game,
+            Err(_) => return self.clone(),
+        };
+        let _ = game.take_events();
+        CafeteriaTable {
+            setup: self.setup.clone(),
+            seed: self.seed,
+            game,
+            dice,
+            start: Vec::new(),
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The setup: players and options.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// Every draw of the dice so far.
+    pub fn draws(&self) -> &[Draw] {
+        self.dice.draws()
+    }
+
+    pub(crate) fn seats(&self) -> usize {
+        usize::from(self.setup.players)
+    }
+
+    pub(crate) fn take_events(&mut self) -> Vec<Event> {
+        let notes = std::mem::take(&mut self.start);
+        notes.into_iter().map(note_event).collect()
+    }
+
+    pub(crate) fn turn(&self) -> (Turn, Legal, Option<GameResult>) {
+        if let Some(outcome) = self.game.outcome() {
+            let result = GameResult {
+                scores: outcome.scores.clone(),
+                ending: Ending::Cafeteria {
+                    kind: outcome.kind,
+                    winners: outcome.winners.clone(),
+                },
+            };
+            return (Turn::Over, Legal::Nothing, Some(result));
+        }
+        match (self.game.player_to_move(), self.game.to_move()) {
+            (Some(player), Some(student)) => (
+                Turn::Student {
+                    seat: Seat(player),
+                    student,
+                },
+                Legal::Student(self.game.legal_actions()),
+                None,
+            ),
+            _ => (Turn::Over, Legal::Nothing, None),
+        }
+    }
+
+    pub(crate) fn play(&mut self, seat: Seat, action: messhall_cafeteria::Action) -> Vec<Event> {
+        let mut events = vec![Event::Acted {
+            seat,
+            action: action.clone(),
+        }];
+        match self.game.play(&action, &mut self.dice) {
+            Ok(()) => events.extend(self.game.take_events().into_iter().map(note_event)),
+            // The table checked the action against the legal ones; a refusal changes nothing.
+            Err(_) => events.clear(),
+        }
+        events
+    }
+
+    pub(crate) fn parse(&self, legal: &Legal, text: &str) -> Result<Action, ActError> {
+        let Legal::Student(actions) = legal else {
+            return Err(ActError::Over);
+        };
+        let action = text
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .and_then(|i| actions.get(i).cloned())
+            .ok_or_else(|| ActError::Illegal("TEMPORARY".into()))?;
+        if actions.contains(&action) {
+            Ok(Action::Student(action))
+        } else {
+            Err(self.why_illegal(&Action::Student(action)))
+        }
+    }
+
+    pub(crate) fn why_illegal(&self, action: &Action) -> ActError {
+        match action {
+            Action::Student(a) => {
+                let mut probe = self.game.clone();
+                let mut dice = SeededDice::new(0);
+                match probe.play(a, &mut dice) {
+                    Err(e) => ActError::Illegal(e.to_string()),
+                    Ok(_) => ActError::Illegal("that action is not open to this student now".into()),
+                }
+            }
+            _ => ActError::WrongKind("a cafeteria student's action is expected".into()),
+        }
+    }
+}
+
+/// A table event for one of the game's notes.
+fn note_event(note: String) -> Event {
+    Event::Cafeteria {
+        visible_to: None,
+        event: note,
+    }
+}

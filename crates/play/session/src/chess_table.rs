@@ -1,0 +1,235 @@
+//! A chess game at a table: the rules' [`Game`] with its dice, read as turns and events.
+
+use crate::catalog::ChessGame;
+use crate::event::{Event, Seat, changed_squares, energies, removed_pieces};
+use crate::result::GameResult;
+use crate::table::{ActError, Action, Legal, SetupError, Turn};
+use messhall_dice::{Seed, SeededDice};
+use messhall_rules::{Color, Game, Move, MoveKind, Position, Variant};
+use std::sync::Arc;
+
+/// A chess game in progress at a table.
+#[derive(Clone, Debug)]
+pub struct ChessTable {
+    variant: Arc<Variant>,
+    start: Position,
+    seed: Seed,
+    game: Game,
+}
+
+/// The seat of a side.
+pub fn seat_of(color: Color) -> Seat {
+    Seat(color.index() as u8)
+}
+
+/// The side of a seat (seat 0 is White).
+pub fn color_of(seat: Seat) -> Color {
+    if seat.0 == 0 { Color::White } else { Color::Black }
+}
+
+impl ChessTable {
+    pub(crate) fn new(chess: &ChessGame, fen: Option<&str>, seed: Seed) -> Result<ChessTable, SetupError> {
+        let variant = chess.variant.clone();
+        let start = match fen {
+            Some(text) => Position::from_fen(&variant, text).map_err(|e| SetupError::Fen(e.to_string()))?,
+            None => variant.start(),
+        };
+        let game = Game::with_dice(variant.clone(), start.clone(), SeededDice::from_seed(seed));
+        Ok(ChessTable {
+            variant,
+            start,
+            seed,
+            game,
+        })
+    }
+
+    /// The same game back at its start, with the same dice.
+    pub(crate) fn restarted(&self) -> ChessTable {
+        ChessTable {
+            variant: self.variant.clone(),
+            start: self.start.clone(),
+            seed: self.seed,
+            game: Game::with_dice(
+                self.variant.clone(),
+                self.start.clone(),
+                SeededDice::from_seed(self.seed),
+            ),
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The rules' game: every position, move and chance outcome so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The hashes of the positions before the current one, oldest first (for an engine's
+    /// repetition checks).
+    pub fn history(&self) -> Vec<u64> {
+        let positions = self.game.positions();
+        positions[..positions.len() - 1].iter().map(Position::hash).collect()
+    }
+
+    /// The events of chance outcomes the dice decided in the start position.
+    pub(crate) fn start_events(&self) -> Vec<Event> {
+        self.chance_events(0, None)
+    }
+
+    pub(crate) fn turn(&self) -> (Turn, Legal, Option<GameResult>) {
+        let pos = self.game.position();
+        if let Some(outcomes) = self.game.pending_chance() {
+            // The dice resolve their own events at once, so a pending one is steered.
+            let chooser = self.variant.chance_chooser(pos).unwrap_or(pos.side_to_move());
+            let from = outcomes
+                .first()
+                .map_or(messhall_rules::Square::from_index(0), |o| o.from);
+            let turn = Turn::Steer {
+                seat: seat_of(chooser),
+                from,
+            };
+            return match self.game.outcome() {
+                Some(o) => (Turn::Over, Legal::Nothing, Some(GameResult::chess(o))),
+                None => (turn, Legal::Steps(outcomes), None),
+            };
+        }
+        let legal = self.variant.legal_moves(pos);
+        if let Some(o) = self.game.outcome_given(&legal) {
+            return (Turn::Over, Legal::Nothing, Some(GameResult::chess(o)));
+        }
+        let turn = Turn::Move {
+            seat: seat_of(pos.side_to_move()),
+        };
+        (turn, Legal::Moves(legal), None)
+    }
+
+    /// Whether the only legal move is a pass.
+    pub(crate) fn only_pass(&self, moves: &[Move]) -> bool {
+        matches!(moves, [only] if only.kind == MoveKind::Pass)
+    }
+
+    pub(crate) fn play(&mut self, seat: Seat, mv: Move) -> Vec<Event> {
+        let v = self.variant.clone();
+        let before = self.game.position().clone();
+        let san = v.san(&before, &mv);
+        let first_after = self.game.actions().len() + 1;
+        self.game.play(mv);
+        let after = &self.game.positions()[first_after];
+        let changed = changed_squares(&v, &before, after);
+        let mut events = vec![Event::Moved {
+            seat,
+            mv,
+            san,
+            coordinates: mv.to_coordinates(&v),
+            changed: changed.clone(),
+        }];
+        for (square, piece) in removed_pieces(&changed, &before, after, Some(&mv)) {
+            events.push(Event::Removed { piece, square });
+        }
+        events.extend(energies(&v, &changed, after));
+        events.extend(self.chance_events(first_after, None));
+        events
+    }
+
+    pub(crate) fn steer(&mut self, seat: Seat, outcome: messhall_rules::ChanceOutcome) -> Vec<Event> {
+        let first = self.game.actions().len();
+        let offered = self.game.pending_chance().unwrap_or_default();
+        // The outcome as offered (the caller may give only its squares).
+        let Some(&chosen) = offered.iter().find(|o| o.from == outcome.from && o.to == outcome.to) else {
+            return Vec::new();
+        };
+        self.game.resolve(chosen);
+        self.chance_events(first, Some(seat))
+    }
+
+    /// Events for the chance outcomes among the game's actions from index `first` on; the first
+    /// was steered by `steered_by` when given.
+    fn chance_events(&self, first: usize, steered_by: Option<Seat>) -> Vec<Event> {
+        let v = &*self.variant;
+        let (actions, positions) = (self.game.actions(), self.game.positions());
+        let mut events = Vec::new();
+        for (i, action) in actions.iter().enumerate().skip(first) {
+            let messhall_rules::Action::Chance(outcome) = *action else {
+                continue;
+            };
+            let (before, after) = (&positions[i], &positions[i + 1]);
+            let offered = v.chance(before).unwrap_or_default();
+            let face = offered
+                .iter()
+                .position(|o| o.from == outcome.from && o.to == outcome.to)
+                .map_or(1, |k| k as u32 + 1);
+            let changed = changed_squares(v, before, after);
+            events.push(Event::Chance {
+                outcome,
+                face,
+                of: offered.len().max(1) as u32,
+                steered_by: if i == first { steered_by } else { None },
+                changed: changed.clone(),
+            });
+            for (square, piece) in removed_pieces(&changed, before, after, None) {
+                events.push(Event::Removed { piece, square });
+            }
+            events.extend(energies(v, &changed, after));
+        }
+        events
+    }
+
+    pub(crate) fn parse(&self, legal: &Legal, text: &str) -> Result<Action, ActError> {
+        let pos = self.game.position();
+        match legal {
+            Legal::Steps(outcomes) => {
+                let wanted = text.trim();
+                outcomes
+                    .iter()
+                    .find(|o| o.to.to_string().eq_ignore_ascii_case(wanted) || o.to_text() == wanted)
+                    .map(|o| Action::Steer(*o))
+                    .ok_or_else(|| {
+                        let names: Vec<String> = outcomes.iter().map(|o| o.to.to_string()).collect();
+                        ActError::Illegal(format!(
+                            "\"{}\" is not a square the step may go to ({})",
+                            crate::text::shorten(wanted),
+                            names.join(", ")
+                        ))
+                    })
+            }
+            Legal::Moves(_) => self
+                .variant
+                .parse_move(pos, text)
+                .map(Action::Move)
+                .map_err(|e| ActError::Illegal(e.to_string())),
+            Legal::Nothing | Legal::Student(_) => Err(ActError::Over),
+        }
+    }
+
+    pub(crate) fn why_illegal(&self, legal: &Legal, action: &Action) -> ActError {
+        match (legal, action) {
+            (Legal::Moves(_), Action::Move(mv)) => {
+                // The rules explain a move they refuse when it is given as text.
+                let text = mv.to_coordinates(&self.variant);
+                match self.variant.parse_move(self.game.position(), &text) {
+                    Err(e) => ActError::Illegal(e.to_string()),
+                    Ok(_) => ActError::Illegal(format!("move \"{text}\" is not legal here")),
+                }
+            }
+            (Legal::Steps(_), Action::Steer(o)) => {
+                ActError::Illegal(format!("the step {} is not one that may be chosen here", o.to_text()))
+            }
+            (Legal::Steps(_), _) => ActError::WrongKind("a step of the neutral piece is to be steered first".into()),
+            (Legal::Moves(_), _) => ActError::WrongKind("a move is expected".into()),
+            _ => ActError::Over,
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! The engine as a player: at a level, to a depth, to a node count, within the time it is given
+//! or the table's clock.
+
+use crate::chess_table::color_of;
+use crate::event::Seat;
+use crate::player::{Budget, Choice, Player};
+use crate::players::PlayerSpec;
+use crate::table::{Action, Legal, Table};
+use messhall_rules::{ChanceOutcome, Color, Position, Variant};
+use messhall_search::search::MATE;
+use messhall_search::{Engine, Level, Limits, Options, SearchInfo};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// The engine playing a chess variant.
+pub struct EnginePlayer {
+    spec: PlayerSpec,
+    engine: Engine,
+    variant: Arc<Variant>,
+    /// What the last search found (for a front end's "thinking" line and analysis).
+    last: Option<SearchInfo>,
+}
+
+impl EnginePlayer {
+    /// An engine player of `spec` (a level, depth or node count; anything else plays at full
+    /// strength) for `variant`, its noise seeded by `seed`, with a `hash_mb` MB table.
+    pub fn new(variant: Arc<Variant>, spec: PlayerSpec, seed: u64, hash_mb: usize) -> EnginePlayer {
+        let level = match spec {
+            PlayerSpec::Level(n) => Level::new(n),
+            _ => Level::FULL,
+        };
+        EnginePlayer {
+            spec,
+            engine: Engine::new(variant.clone(), &Options { level, seed, hash_mb }),
+            variant,
+            last: None,
+        }
+    }
+
+    /// What the last search found.
+    pub fn last_search(&self) -> Option<&SearchInfo> {
+        self.last.as_ref()
+    }
+
+    /// The search limits for a move: the specification's own depth or nodes, capped by the time
+    /// per move; a level by the clock when the table has one, else by the time per move.
+    fn limits(&self, table: &Table, seat: Seat, budget: &Budget) -> Limits {
+        let mut limits = match (self.spec, table.clock()) {
+            (PlayerSpec::Depth(d), _) => Limits::depth(d),
+            (PlayerSpec::Nodes(n), _) => Limits::nodes(n),
+            (_, Some(clock)) => clock.limits_for(seat, budget.now),
+            (_, None) => Limits::default(),
+        };
+        if limits.movetime.is_none() {
+            limits.movetime = budget.movetime;
+        }
+        if let (Some(clock), true) = (table.clock(), limits.clock.is_none()) {
+            // A depth or node player on a clock must not lose on time either.
+            let on_clock = clock.limits_for(seat, budget.now);
+            limits.clock = on_clock.clock;
+            limits.opponent = on_clock.opponent;
+        }
+        limits
+    }
+
+    /// The outcome best for `chooser` among a steered event's `outcomes`: each searched after it
+    /// happens, sharing the budget among them.
+    fn steer(
+        &mut self,
+        pos: &Position,
+        chooser: Color,
+        outcomes: &[ChanceOutcome],
+        history: &[u64],
+        limits: &Limits,
+    ) -> Option<ChanceOutcome> {
+        let first = *outcomes.first()?;
+        if outcomes.len() == 1 {
+            return Some(first);
+        }
+        let share = outcomes.len() as u32;
+        let limits = Limits {
+            nodes: limits.nodes.map(|n| (n / u64::from(share)).max(1)),
+            movetime: limits.movetime.map(|t| t / share),
+            ..*limits
+        };
+        let v = self.variant.clone();
+        let mut history = history.to_vec();
+        history.push(pos.hash());
+        let mut best: Option<(i32, ChanceOutcome)> = None;
+        for &o in outcomes {
+            let child = v.resolve(pos, &o);
+            let to_move = child.side_to_move();
+            // The score for the side to move after the step.
+            let score = if let Some(winner) = v.material_decided(&child) {
+                if winner == to_move { MATE } else { -MATE }
+            } else {
+                match self.engine.search(&child, &history, &limits, &mut |_| {}) {
+                    Some(info) => info.raw_score,
+                    None if v.in_check(&child) => -MATE,
+                    None => 0,
+                }
+            };
+            let score = if to_move == chooser { score } else { -score };
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, o));
+            }
+        }
+        best.map(|(_, o)| o)
+    }
+}
+
+impl Player for EnginePlayer {
+    fn name(&self) -> String {
+        self.spec.to_string()
+    }
+
+    fn choose(&mut self, table: &Table, seat: Seat, budget: &Budget) -> Choice {
+        let Some(chess) = table.chess() else {
+            return Choice::Nothing;
+        };
+        let limits = self.limits(table, seat, budget);
+        let history = chess.history();
+        let pos = chess.position();
+        match table.legal() {
+            Legal::Moves(_) => {
+                self.last = self.engine.search(pos, &history, &limits, &mut |_| {});
+                match self.last.as_ref().and_then(|info| info.pv.first()) {
+                    Some(&mv) => Choice::Act(Action::Move(mv)),
+                    None => Choice::Nothing,
+                }
+            }
+            Legal::Steps(steps) => {
+                let steps = steps.clone();
+                match self.steer(pos, color_of(seat), &steps, &history, &limits) {
+                    Some(o) => Choice::Act(Action::Steer(o)),
+                    None => Choice::Nothing,
+                }
+            }
+            _ => Choice::Nothing,
+        }
+    }
+
+    fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
+        Some(self.engine.stop_flag())
+    }
+}
