@@ -5,7 +5,6 @@ use crate::show::load;
 use anyhow::{Result, bail};
 use messhall_rules::{Move, Position, Variant};
 use messhall_search::{Engine, Limits, Options};
-use std::sync::Arc;
 use std::time::Duration;
 
 /// The principal variation in SAN, from `pos`.
@@ -24,7 +23,6 @@ pub fn pv_san(v: &Variant, pos: &Position, pv: &[Move]) -> String {
 
 pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u32>, hash_mb: usize) -> Result<()> {
     let (v, pos) = load(variant, fen)?;
-    let v = Arc::new(v);
     if v.chance_pending(&pos) {
         let who = match v.chance_chooser(&pos) {
             Some(c) => format!("{} steers it", c.name()),

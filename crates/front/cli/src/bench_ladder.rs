@@ -78,7 +78,7 @@ pub fn run(r: &LadderRequest<'_>) -> Result<()> {
             b,
             format!("+{} ={} -{}", t.wins, t.draws, t.losses),
             format!("{:.1}%", 100.0 * t.mean()),
-            t.elo_text(),
+            t.elo().to_string(),
             started.elapsed().as_secs()
         );
         if t.games() < r.games as usize {
@@ -132,10 +132,10 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("messhall-ladder-{}", std::process::id()));
         run(&request(2, 3, Some(&dir))).unwrap();
         for pair in ["level-2", "level-3"] {
-            for game in ["game-001.txt", "game-002.txt"] {
+            for game in ["game-001.json", "game-002.json"] {
                 let text = std::fs::read_to_string(dir.join(pair).join(game)).unwrap();
                 let level = &pair[6..];
-                assert!(text.contains(&format!("Level({level})")), "{pair}/{game}: {text}");
+                assert!(text.contains(&format!("\"level={level}\"")), "{pair}/{game}: {text}");
             }
         }
         std::fs::remove_dir_all(&dir).unwrap();

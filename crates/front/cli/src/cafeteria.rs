@@ -13,6 +13,17 @@ pub struct Settings<'a> {
     pub bot: &'a str,
 }
 
+/// The lines a cafeteria table's events print.
+pub fn event_lines(_table: &messhall_play::Table, events: &[messhall_play::Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            messhall_play::Event::Cafeteria { event, .. } => Some(format!("  {event}")),
+            _ => None,
+        })
+        .collect()
+}
+
 pub fn run(settings: &Settings<'_>) -> Result<()> {
     let options = settings
         .options

@@ -85,10 +85,24 @@ pub fn render(request: &Request<'_>) -> Result<String> {
             Piece::new(color, role)
         }
     };
+    piece_diagram(&v, &board, square, piece)
+}
+
+/// Where the piece on `square` of `pos` may go, drawn as [`render`] draws a piece's diagram,
+/// the rest of the board as it stands.
+pub fn for_piece_on(v: &Variant, pos: &Position, square: Square) -> Result<String> {
+    let piece = pos.piece_at(square).with_context(|| format!("no piece on {square}"))?;
+    let mut board = board_of(v, pos);
+    board.remove(&square);
+    piece_diagram(v, &board, square, piece)
+}
+
+/// `piece` on `square` of `board`, its reach marked.
+fn piece_diagram(v: &Variant, board: &BTreeMap<Square, char>, square: Square, piece: Piece) -> Result<String> {
     let letter = v.piece_letter(piece);
-    let moved = reach(&v, &board, square, letter, "m")?;
-    let unmoved = reach(&v, &board, square, letter, "u")?;
-    Ok(draw(&v, |sq| {
+    let moved = reach(v, board, square, letter, "m")?;
+    let unmoved = reach(v, board, square, letter, "u")?;
+    Ok(draw(v, |sq| {
         if sq == square {
             return Some(letter);
         }

@@ -11,13 +11,16 @@ mod bench_search;
 mod board_text;
 mod cafeteria;
 mod diagram;
+mod lines;
 mod perft;
 mod piece_info;
 mod play;
-mod players;
+mod replay;
+mod resources;
 mod show;
+mod words;
 
-/// Play and analyse food-fight chess variants (and, soon, the cafeteria game).
+/// Play and analyse the food-fight games: four chess variants and the cafeteria game.
 #[derive(Parser)]
 #[command(name = "messhall", version, about, long_about = None)]
 struct Cli {
@@ -51,40 +54,52 @@ enum Command {
     },
     /// Play a game in the terminal: people at one keyboard, or the AI.
     Play {
-        /// A built-in variant name or the path of a variant file.
+        /// A built-in variant name (or cafeteria) or the path of a variant file.
         variant: String,
         #[arg(long)]
         fen: Option<String>,
-        /// White: human, ai, level=N, depth=N, nodes=N, random or greedy.
-        #[arg(long, default_value = "human")]
-        white: String,
-        /// Black: human, ai, level=N, depth=N, nodes=N, random or greedy.
-        #[arg(long, default_value = "human")]
-        black: String,
-        /// Level of an `ai` player, 1 (beginner) to 10 (full strength).
-        #[arg(long, default_value_t = 10)]
-        level: u8,
-        /// Seconds the AI thinks per move.
-        #[arg(long, default_value_t = 1.0, value_parser = seconds)]
-        time: f64,
-        /// Transposition table of each AI player, in MB.
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
-        hash: u16,
-        /// Seed of the game's dice (games with chance, like pieceeater); random and printed if not given.
+        /// White: human (default), ai, level=N, depth=N, nodes=N, random or greedy.
         #[arg(long)]
-        seed: Option<u64>,
-        /// cafeteria: number of players, 2 to 4.
-        #[arg(long, default_value_t = 4)]
-        players: u8,
-        /// cafeteria: how many of the players are bots (the humans are the first players).
-        #[arg(long, default_value_t = 3)]
-        bots: u8,
+        white: Option<String>,
+        /// Black: human (default), ai, level=N, depth=N, nodes=N, random or greedy.
+        #[arg(long)]
+        black: Option<String>,
+        /// Level of an `ai` player, 1 (beginner) to 10 (full strength, the default).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+        level: Option<u8>,
+        /// Seconds the AI thinks per move (default 1).
+        #[arg(long, value_parser = seconds)]
+        time: Option<f64>,
+        /// Transposition table of each AI player, in MB (default 16).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=16384))]
+        hash: Option<u16>,
+        /// Seed of the game's dice (a number, or 64 hex digits); drawn at random and kept
+        /// secret until the game ends if not given.
+        #[arg(long)]
+        seed: Option<messhall_dice::Seed>,
+        /// Go on from a saved record (save FILE at the prompt, or a match's record).
+        #[arg(long)]
+        load: Option<std::path::PathBuf>,
+        /// cafeteria: number of players, 2 to 4 (default 4).
+        #[arg(long)]
+        players: Option<u8>,
+        /// cafeteria: how many of the players are bots (the humans are the first players; default 3).
+        #[arg(long)]
+        bots: Option<u8>,
         /// cafeteria: an optional rule: a-new-beginning, mystery-meat, table-tipping, salad-bar.
         #[arg(long = "option", num_args = 1.., action = clap::ArgAction::Append)]
         options: Vec<String>,
-        /// cafeteria: the bots' kind: random, rules (rule of thumb) or search.
-        #[arg(long, default_value = "search")]
-        bot: String,
+        /// cafeteria: the bots' kind: random, rules (rule of thumb) or search (default).
+        #[arg(long)]
+        bot: Option<String>,
+    },
+    /// Replay a saved record step by step (a JSON record, or a match's text record).
+    Replay {
+        /// The record's file.
+        file: std::path::PathBuf,
+        /// Wait for Enter between steps (default: when the input is a terminal).
+        #[arg(long)]
+        pause: Option<bool>,
     },
     /// Show the engine's analysis of a position, one line per depth.
     Analyse {
@@ -168,6 +183,93 @@ fn seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// `messhall play`'s arguments, before they are checked against the game.
+struct PlayArgs {
+    variant: String,
+    fen: Option<String>,
+    white: Option<String>,
+    black: Option<String>,
+    level: Option<u8>,
+    time: Option<f64>,
+    hash: Option<u16>,
+    seed: Option<messhall_dice::Seed>,
+    load: Option<std::path::PathBuf>,
+    players: Option<u8>,
+    bots: Option<u8>,
+    options: Vec<String>,
+    bot: Option<String>,
+}
+
+/// Starts `messhall play` on the game asked for, refusing options that do not apply to it.
+fn play_command(a: PlayArgs) -> anyhow::Result<()> {
+    let game = match &a.load {
+        Some(_) => None,
+        None => Some(messhall_play::catalog::load(&a.variant)?),
+    };
+    let refuse = |given: &[(&str, bool)], what: &str| -> anyhow::Result<()> {
+        let named: Vec<&str> = given.iter().filter(|(_, g)| *g).map(|(n, _)| *n).collect();
+        match named.as_slice() {
+            [] => Ok(()),
+            _ => anyhow::bail!(
+                "{} {} not apply to {what}",
+                named.join(", "),
+                if named.len() == 1 { "does" } else { "do" }
+            ),
+        }
+    };
+    if let Some(messhall_play::GameKind::Cafeteria) = game {
+        refuse(
+            &[
+                ("--fen", a.fen.is_some()),
+                ("--white", a.white.is_some()),
+                ("--black", a.black.is_some()),
+                ("--level", a.level.is_some()),
+                ("--time", a.time.is_some()),
+                ("--hash", a.hash.is_some()),
+            ],
+            "the cafeteria game (it takes --players, --bots, --bot, --option and --seed)",
+        )?;
+        return cafeteria::run(&cafeteria::Settings {
+            players: a.players.unwrap_or(4),
+            bots: a.bots.unwrap_or(3),
+            seed: a.seed.and_then(|s| s.number()),
+            options: &a.options,
+            bot: a.bot.as_deref().unwrap_or("search"),
+        });
+    }
+    refuse(
+        &[
+            ("--players", a.players.is_some()),
+            ("--bots", a.bots.is_some()),
+            ("--option", !a.options.is_empty()),
+            ("--bot", a.bot.is_some()),
+        ],
+        "a chess game (they are the cafeteria game's)",
+    )?;
+    let level = a.level.unwrap_or(10);
+    let spec = |text: Option<&str>| -> anyhow::Result<messhall_play::PlayerSpec> {
+        Ok(match messhall_play::PlayerSpec::parse(text.unwrap_or("human"))? {
+            messhall_play::PlayerSpec::Level(10) if text.is_some_and(|t| t.eq_ignore_ascii_case("ai")) => {
+                messhall_play::PlayerSpec::Level(level)
+            }
+            s => s,
+        })
+    };
+    let players = [spec(a.white.as_deref())?, spec(a.black.as_deref())?];
+    if a.level.is_some() && !players.iter().any(|p| matches!(p, messhall_play::PlayerSpec::Level(_))) {
+        anyhow::bail!("--level is the level of an `ai` player, and neither --white nor --black is ai");
+    }
+    play::run(&play::Settings {
+        variant: a.variant,
+        fen: a.fen,
+        players,
+        time: std::time::Duration::from_secs_f64(a.time.unwrap_or(1.0)),
+        seed: a.seed,
+        hash_mb: usize::from(a.hash.unwrap_or(16)),
+        load: a.load,
+    })
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -181,38 +283,34 @@ fn main() -> ExitCode {
         } => perft::run(&variant, depth, fen.as_deref(), divide),
         Command::Play {
             variant,
+            fen,
+            white,
+            black,
+            level,
+            time,
+            hash,
             seed,
+            load,
             players,
             bots,
             options,
             bot,
-            ..
-        } if variant == "cafeteria" => cafeteria::run(&cafeteria::Settings {
-            players,
-            bots,
-            seed,
-            options: &options,
-            bot: &bot,
-        }),
-        Command::Play {
+        } => play_command(PlayArgs {
             variant,
             fen,
             white,
             black,
             level,
             time,
-            seed,
             hash,
-            ..
-        } => play::run(
-            &variant,
-            fen.as_deref(),
-            [&white, &black],
-            level,
-            time,
             seed,
-            usize::from(hash),
-        ),
+            load,
+            players,
+            bots,
+            options,
+            bot,
+        }),
+        Command::Replay { file, pause } => replay::run(&file, pause),
         Command::Analyse {
             variant,
             fen,
@@ -292,5 +390,47 @@ mod tests {
             .is_err()
         );
         assert!(Cli::try_parse_from(["messhall", "play", "chess", "--hash", "64", "--time", "0.2"]).is_ok());
+        assert!(Cli::try_parse_from(["messhall", "play", "chess", "--level", "11"]).is_err());
+        assert!(Cli::try_parse_from(["messhall", "play", "chess", "--level", "0"]).is_err());
+    }
+
+    #[test]
+    fn options_of_another_game_are_refused() {
+        let args = |variant: &str| PlayArgs {
+            variant: variant.into(),
+            fen: None,
+            white: None,
+            black: None,
+            level: None,
+            time: None,
+            hash: None,
+            seed: None,
+            load: None,
+            players: None,
+            bots: None,
+            options: Vec::new(),
+            bot: None,
+        };
+        let err = play_command(PlayArgs {
+            players: Some(2),
+            ..args("chess")
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("--players does not apply to a chess game"), "{err}");
+        let err = play_command(PlayArgs {
+            fen: Some("8/8/8/8/8/8/8/8 w - - 0 1".into()),
+            ..args("cafeteria")
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("--fen does not apply to the cafeteria game"), "{err}");
+        let err = play_command(PlayArgs {
+            level: Some(3),
+            ..args("chess")
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("--level"), "{err}");
     }
 }

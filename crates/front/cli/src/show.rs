@@ -1,21 +1,26 @@
 use crate::board_text;
-use anyhow::Result;
+use anyhow::{Result, bail};
+use messhall_play::{GameKind, catalog};
 use messhall_rules::{Position, Variant};
+use std::sync::Arc;
 
 pub fn variants() -> Result<()> {
-    for b in messhall_games::BUILTINS {
-        let description = messhall_games::description(b.name).unwrap_or_default();
-        println!("{:<18} {}", b.name, description);
+    for entry in catalog::entries() {
+        let description = catalog::description(entry.name).unwrap_or_default();
+        println!("{:<18} {}", entry.name, description);
     }
-    let cafeteria =
-        "Food Fight, the cafeteria dice game for 2-4 players (messhall play cafeteria --players 4 --bots 3)";
-    println!("{:<18} {cafeteria}", "cafeteria");
     Ok(())
 }
 
-/// Loads a variant and a position (the start unless a FEN is given).
-pub fn load(variant: &str, fen: Option<&str>) -> Result<(Variant, Position)> {
-    let v = messhall_games::load(variant)?;
+/// Loads a chess variant and a position (the start unless a FEN is given). The cafeteria game
+/// has no position to show or search: the error says what it offers instead.
+pub fn load(variant: &str, fen: Option<&str>) -> Result<(Arc<Variant>, Position)> {
+    let v = match catalog::load(variant)? {
+        GameKind::Chess(chess) => chess.variant,
+        GameKind::Cafeteria => bail!(
+            "cafeteria is a dice game on a map, not a chess position: play it with `messhall play cafeteria --players 4 --bots 3` (add --seed N to repeat a game), and replay a saved game with `messhall replay FILE`"
+        ),
+    };
     let pos = match fen {
         Some(f) => Position::from_fen(&v, f)?,
         None => v.start(),

@@ -102,6 +102,11 @@ impl PlayerSpec {
         })
     }
 
+    /// Whether this is the searching engine (it has a transposition table).
+    pub fn is_engine(&self) -> bool {
+        matches!(self, PlayerSpec::Level(_) | PlayerSpec::Depth(_) | PlayerSpec::Nodes(_))
+    }
+
     /// Whether this is a computer player that can play `kind`.
     ///
     /// # Errors

@@ -7,6 +7,7 @@
 //! come in through the [`GameRules`] hooks, never through checks of the variant's name.
 
 mod chance;
+mod check;
 mod color;
 mod fen;
 mod game;
@@ -17,6 +18,7 @@ mod perft;
 mod piece;
 mod position;
 mod powers;
+mod role_powers;
 mod san;
 pub mod spec;
 mod tables;
@@ -35,5 +37,6 @@ pub use moves::{Move, MoveError, MoveKind};
 pub use piece::{MAX_ROLES, NEUTRAL_CODE, NEUTRAL_LETTER, Piece, Role};
 pub use position::{Position, REGISTERS};
 pub use powers::Borrowed;
+pub use role_powers::Power;
 pub use spec::VariantSpec;
 pub use variant::{CastlingSide, DropRule, EndRules, PromotionRule, RoleInfo, Variant, VariantError};

@@ -1,0 +1,90 @@
+//! The English the terminal prints for the play layer's events and results. (The browser words
+//! them its own way; the rules and the play layer build no sentences.)
+
+use messhall_play::{Ending, Event, GameResult, Seat};
+use messhall_rules::{Reason, Variant};
+
+/// A seat's name in a chess game.
+pub fn side(seat: Seat) -> &'static str {
+    messhall_play::color_of(seat).name()
+}
+
+/// Why a chess game ended, in words.
+pub fn reason(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate",
+        Reason::BothStalemated => "both sides stalemated",
+        Reason::RoyalCaptured => "royal piece captured",
+        Reason::Extinction => "extinction",
+        Reason::Repetition => "repetition",
+        Reason::FiftyMoves => "fifty-move rule",
+    }
+}
+
+/// A result as `1-0 (checkmate)`, `0-1 (White resigns)`, `1/2-1/2 (move limit)`; for the
+/// cafeteria game, who won.
+pub fn result(r: &GameResult) -> String {
+    let why = match &r.ending {
+        Ending::Rules { outcome } => reason(outcome.reason).to_string(),
+        Ending::Resigned { seat } => format!("{} resigns", side(*seat)),
+        Ending::Flagged { seat } => format!("{} lost on time", side(*seat)),
+        Ending::Agreed => "agreed".into(),
+        Ending::MoveLimit => "move limit".into(),
+        Ending::Cafeteria { kind, winners } => {
+            let who = if winners.is_empty() {
+                "nobody wins".to_string()
+            } else {
+                let names: Vec<String> = winners.iter().map(|s| format!("student {}", s + 1)).collect();
+                format!("{} won", names.join(" and "))
+            };
+            return format!("{who} ({kind:?})");
+        }
+    };
+    format!("{} ({why})", r.pgn())
+}
+
+/// What a piece is, as `White's Knight`.
+fn piece_name(v: &Variant, piece: messhall_rules::Piece) -> String {
+    format!("{}'s {}", piece.color().name(), v.role(piece.role()).name)
+}
+
+/// The lines a chess event prints (none for the events the board shows: energies, removals by a
+/// move, which its SAN tells).
+pub fn chess_event_lines(v: &Variant, events: &[Event]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (i, event) in events.iter().enumerate() {
+        match event {
+            Event::Moved { seat, san, .. } => lines.push(format!("{} played {san}", side(*seat))),
+            Event::Passed { seat } => lines.push(format!("{} has no legal move and passes.", side(*seat))),
+            Event::Chance { outcome, .. } => {
+                let eaten = match events.get(i + 1) {
+                    Some(Event::Removed { piece, .. }) => Some(*piece),
+                    _ => None,
+                };
+                let name = neutral_name(v);
+                lines.push(match (outcome.is_still(), eaten) {
+                    (true, _) => format!("The {name} stays on {}", outcome.from),
+                    (false, None) => format!("The {name} steps {}-{}", outcome.from, outcome.to),
+                    (false, Some(p)) => format!(
+                        "The {name} steps {}-{} and eats {}",
+                        outcome.from,
+                        outcome.to,
+                        piece_name(v, p)
+                    ),
+                });
+            }
+            Event::TakenBack { actions } => lines.push(format!(
+                "Took back {actions} {}.",
+                if *actions == 1 { "move" } else { "moves" }
+            )),
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// The name of the variant's neutral piece.
+pub fn neutral_name(_v: &Variant) -> &'static str {
+    "PieceEater"
+}
