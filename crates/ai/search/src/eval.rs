@@ -197,7 +197,7 @@ impl Evaluator {
         // A game that opens with a chance event (the steered PieceEater's step) is looked at after
         // its first outcome.
         let mut start = v.start();
-        while let Some(outcome) = v.chance(&start).and_then(|o| o.first().copied()) {
+        while let Some(outcome) = v.chance(&start).and_then(|e| e.outcomes.first().copied()) {
             start = v.resolve(&start, &outcome);
         }
         // The game's own term (the PieceEater's nearness) is left out: it scores what the game's

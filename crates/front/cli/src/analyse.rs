@@ -25,8 +25,8 @@ pub fn pv_san(v: &Variant, pos: &Position, pv: &[Move]) -> String {
 pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u32>, hash_mb: usize) -> Result<()> {
     let (v, pos) = load(variant, fen)?;
     let v = Arc::new(v);
-    if v.chance_pending(&pos) {
-        let who = match v.chance_chooser(&pos) {
+    if let Some(event) = v.chance(&pos) {
+        let who = match event.chooser {
             Some(c) => format!("{} steers it", c.name()),
             None => "the dice decide it".to_string(),
         };

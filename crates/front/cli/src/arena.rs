@@ -4,7 +4,7 @@
 use crate::players::{Bot, Config};
 use crate::show::load;
 use anyhow::{Context, Result, bail};
-use messhall_rules::{Color, Game, Position, Variant};
+use messhall_rules::{ChanceEvent, Color, Game, Position, Variant};
 use messhall_search::SearchRng;
 use std::path::Path;
 use std::sync::Arc;
@@ -79,7 +79,7 @@ const OPENING_DRAWS: u32 = 16;
 /// gives a ply that keeps the game open.
 fn play_opening(v: &Variant, game: &mut Game, rng: &mut SearchRng) {
     for _ in 0..OPENING_PLIES {
-        if let Some(outcomes) = game.pending_chance() {
+        if let Some(ChanceEvent { outcomes, .. }) = game.pending_chance() {
             game.resolve(outcomes[rng.below(outcomes.len() as u32) as usize]);
             continue;
         }
@@ -142,8 +142,8 @@ fn play_game(p: &Pairing<'_>, a_color: Color, seed: u64) -> Played {
         let pos = game.position().clone();
         let positions = game.positions();
         let earlier: Vec<u64> = positions[..positions.len() - 1].iter().map(Position::hash).collect();
-        if let Some(outcomes) = game.pending_chance() {
-            let chooser = v.chance_chooser(&pos).unwrap_or(pos.side_to_move());
+        if let Some(ChanceEvent { chooser, outcomes }) = game.pending_chance() {
+            let chooser = chooser.unwrap_or(pos.side_to_move());
             let i = a_index(chooser);
             let Some(o) = bots[i].steer(&pos, chooser, &outcomes, &earlier, times[i]) else {
                 break;

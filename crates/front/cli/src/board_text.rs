@@ -75,7 +75,7 @@ pub fn state(v: &Variant, pos: &Position) -> String {
             ));
         }
     }
-    lines.extend(v.rules.describe(v, pos));
+    lines.extend(crate::rules_text::fact_lines(v, pos));
     lines.extend(crate::piece_info::all_borrowing(v, pos));
     lines.push(format!("Moves since capture or pawn move: {}", pos.halfmove_clock()));
     lines.push(format!("FEN: {}", pos.to_fen(v)));

@@ -15,6 +15,7 @@ mod perft;
 mod piece_info;
 mod play;
 mod players;
+mod rules_text;
 mod show;
 
 /// Play and analyse food-fight chess variants (and, soon, the cafeteria game).

@@ -1,10 +1,10 @@
 //! A terminal game between two people at one keyboard.
 
-use crate::board_text;
 use crate::players::{Bot, Config};
 use crate::show::load;
+use crate::{board_text, rules_text};
 use anyhow::Result;
-use messhall_rules::{Action, ChanceOutcome, Game, Move, MoveKind, Square, Variant};
+use messhall_rules::{Action, ChanceEvent, ChanceOutcome, Game, Move, MoveKind, Square, Variant};
 use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::time::Duration;
@@ -111,9 +111,9 @@ pub fn play_seeded(
             writeln!(out, "Record:\n{}", game.record().to_text(&v))?;
             return Ok(());
         }
-        if let Some(outcomes) = game.pending_chance() {
+        if let Some(ChanceEvent { chooser, outcomes }) = game.pending_chance() {
             // A chance event the player to move steers (the dice's own are already resolved).
-            let chooser = v.chance_chooser(&pos).unwrap_or(pos.side_to_move());
+            let chooser = chooser.unwrap_or(pos.side_to_move());
             let history = earlier_hashes(&game);
             let chosen = match bots[chooser.index()].as_mut() {
                 Some(bot) => bot.steer(&pos, chooser, &outcomes, &history, time),
@@ -271,7 +271,7 @@ fn chance_lines(v: &Variant, game: &Game) -> Vec<String> {
     (first..actions.len())
         .filter_map(|i| match actions[i] {
             // positions[i] is the position before action i.
-            Action::Chance(o) => Some(v.rules.describe_chance(v, &game.positions()[i], &o)),
+            Action::Chance(o) => Some(rules_text::chance_line(v, &game.positions()[i], &o)),
             Action::Move(_) => None,
         })
         .collect()

@@ -162,7 +162,7 @@ mod tests {
         let v = Arc::new(messhall_games::builtin("pieceeater-steered").unwrap());
         // White steers the PieceEater on d4 before moving; on c3 it eats Black's Queen.
         let pos = Position::from_fen(&v, "4k3/8/8/8/3*4/2q5/8/4K3[] w - - 0 1 r1=1").unwrap();
-        let outcomes = v.chance(&pos).unwrap();
+        let outcomes = v.chance(&pos).unwrap().outcomes;
         assert!(outcomes.len() > 1, "{outcomes:?}");
         let c3 = "c3".parse().unwrap();
         for config in [Config::Greedy, Config::Depth(2), Config::Nodes(5_000), Config::Level(5)] {
