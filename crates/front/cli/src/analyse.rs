@@ -53,8 +53,8 @@ pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u3
             pv_san(&v, &pos, &info.pv)
         );
     });
-    match result {
-        Some(info) => println!("bestmove {}", v.san(&pos, &info.pv[0])),
+    match result.and_then(|info| info.pv.first().copied()) {
+        Some(best) => println!("bestmove {}", v.san(&pos, &best)),
         None => println!("no legal move: the game is over"),
     }
     Ok(())

@@ -79,7 +79,7 @@ const OPENING_DRAWS: u32 = 16;
 /// gives a ply that keeps the game open.
 fn play_opening(v: &Variant, game: &mut Game, rng: &mut SearchRng) {
     for _ in 0..OPENING_PLIES {
-        if let Some(ChanceEvent { outcomes, .. }) = game.pending_chance() {
+        if let Some(ChanceEvent { outcomes, .. }) = game.pending_chance().filter(|e| !e.outcomes.is_empty()) {
             game.resolve(outcomes[rng.below(outcomes.len() as u32) as usize]);
             continue;
         }

@@ -277,22 +277,26 @@ fn chance_lines(v: &Variant, game: &Game) -> Vec<String> {
         .collect()
 }
 
-/// Asks a person to choose a steered outcome by its square.
+/// Asks a person to choose a steered outcome by its square (`None`: the input ended, or an event
+/// offered nothing to choose).
 fn ask_outcome(
     outcomes: &[ChanceOutcome],
     who: &str,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Option<ChanceOutcome>> {
+    let Some(&first) = outcomes.first() else {
+        return Ok(None);
+    };
     if outcomes.len() == 1 {
-        return Ok(Some(outcomes[0]));
+        return Ok(Some(first));
     }
     let names: Vec<String> = outcomes.iter().map(|o| o.to.to_string()).collect();
     loop {
         write!(
             out,
             "{who}, steer the step from {} to ({}) > ",
-            outcomes[0].from,
+            first.from,
             names.join(" ")
         )?;
         out.flush()?;

@@ -32,7 +32,7 @@ pub fn food_value(variant: &Variant, role: messhall_rules::Role) -> u16 {
         'R' => 5,
         'Q' => 9,
         // A piece of a user's own Calorie variant: its value in pawns.
-        _ => ((info.value.max(0) + 50) / 100) as u16,
+        _ => u16::try_from(info.value.max(0).saturating_add(50) / 100).unwrap_or(u16::MAX),
     }
 }
 

@@ -153,9 +153,10 @@ pub fn torus_step(v: &Variant, sq: Square, dx: i32, dy: i32) -> Square {
 
 /// Whether `a` and `b` are the same square or neighbours on the torus.
 pub fn torus_touching(v: &Variant, a: Square, b: Square) -> bool {
+    // Across an edge: `n - d` apart the other way round (squares off the board are never near).
     let near = |x: u8, y: u8, n: u8| {
         let d = x.abs_diff(y);
-        d.min(n - d) <= 1
+        d <= 1 || (d < n && n - d <= 1)
     };
     near(a.file(), b.file(), v.size.files()) && near(a.rank(), b.rank(), v.size.ranks())
 }

@@ -94,7 +94,7 @@ pub fn pick_outcome<D: Dice + ?Sized>(outcomes: &[ChanceOutcome], dice: &mut D) 
             dice.pick_index(outcomes.len()).and_then(|i| outcomes.get(i)).copied()
         }
         _ => {
-            let total: u32 = outcomes.iter().map(|o| o.weight).sum();
+            let total = outcomes.iter().fold(0u32, |sum, o| sum.saturating_add(o.weight));
             let mut r = dice.below(total);
             for o in outcomes {
                 if r < o.weight {

@@ -38,4 +38,4 @@ pub use position::{Position, REGISTERS};
 pub use powers::Borrowed;
 pub use report::{ChanceReport, Counter, CounterValue, Fact, PendingStep};
 pub use spec::VariantSpec;
-pub use variant::{CastlingSide, DropRule, EndRules, PromotionRule, RoleInfo, Variant, VariantError};
+pub use variant::{CastlingSide, DropRule, EndRules, MAX_VALUE, PromotionRule, RoleInfo, Variant, VariantError};
