@@ -41,7 +41,7 @@ pub fn positions(v: &Variant) -> Vec<Position> {
 
 /// `pos` with its pending chance events resolved by seeded draws.
 fn settle(v: &Variant, mut pos: Position, rng: &mut SearchRng) -> Position {
-    while let Some(outcomes) = v.chance(&pos).filter(|o| !o.is_empty()) {
+    while let Some(outcomes) = v.chance(&pos).map(|e| e.outcomes).filter(|o| !o.is_empty()) {
         pos = v.resolve(&pos, &outcomes[rng.below(outcomes.len() as u32) as usize]);
     }
     pos

@@ -193,11 +193,14 @@ impl Evaluator {
     /// measure that a few outliers (a capture) do not sway. Chess's is 8; the Friendly game, whose
     /// Friends' mobility changes with every guard, spreads its moves several times wider, and the
     /// levels' noise is scaled to it (see [`crate::Level::noise_cp_for`]).
+    ///
+    /// # Panics
+    /// As [`Evaluator::evaluate`], when `v` is not the evaluator's variant.
     pub fn start_move_spread(&self, v: &Variant) -> i32 {
         // A game that opens with a chance event (the steered PieceEater's step) is looked at after
         // its first outcome.
         let mut start = v.start();
-        while let Some(outcome) = v.chance(&start).and_then(|o| o.first().copied()) {
+        while let Some(outcome) = v.chance(&start).and_then(|e| e.outcomes.first().copied()) {
             start = v.resolve(&start, &outcome);
         }
         // The game's own term (the PieceEater's nearness) is left out: it scores what the game's
@@ -222,12 +225,19 @@ impl Evaluator {
     }
 
     /// The material value of a role (0 for royals).
+    ///
+    /// # Panics
+    /// When `role` is not one of the variant's the evaluator was made for.
     #[inline]
     pub fn value(&self, role: Role) -> i32 {
         self.values[role.index()]
     }
 
     /// The position's score for the side to move.
+    ///
+    /// # Panics
+    /// When `v` or `pos` is not of the variant the evaluator was made for (a piece type beyond its
+    /// tables).
     pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
         let us = pos.side_to_move();
         let mut material = [0i32; 2];

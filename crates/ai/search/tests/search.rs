@@ -450,7 +450,7 @@ fn random_position(v: &Variant, seed: u64, plies: u32) -> Position {
     for _ in 0..plies {
         let moves = v.legal_moves(&pos);
         let mut next = pos.play(v, &moves[rng.below(moves.len() as u32) as usize]);
-        while let Some(outcomes) = v.chance(&next) {
+        while let Some(messhall_rules::ChanceEvent { outcomes, .. }) = v.chance(&next) {
             next = v.resolve(&next, &outcomes[rng.below(outcomes.len() as u32) as usize]);
         }
         if v.legal_moves(&next).is_empty() {
@@ -528,11 +528,8 @@ impl messhall_rules::GameRules for WithoutGameEval {
     fn chance_pending(&self, v: &Variant, pos: &Position) -> bool {
         self.0.chance_pending(v, pos)
     }
-    fn chance(&self, v: &Variant, pos: &Position) -> Option<Vec<messhall_rules::ChanceOutcome>> {
+    fn chance(&self, v: &Variant, pos: &Position) -> Option<messhall_rules::ChanceEvent> {
         self.0.chance(v, pos)
-    }
-    fn chance_chooser(&self, v: &Variant, pos: &Position) -> Option<messhall_rules::Color> {
-        self.0.chance_chooser(v, pos)
     }
     fn resolve_chance(&self, v: &Variant, pos: &mut Position, outcome: &messhall_rules::ChanceOutcome) {
         self.0.resolve_chance(v, pos, outcome)
@@ -562,7 +559,7 @@ fn pieceeater_nearness_changes_the_choice() {
     // The term itself: the Rook that lands next to the PieceEater is about to be eaten.
     let pos = Position::from_fen(&v, &fen).unwrap();
     let pos = pos.play(&v, &v.parse_move(&pos, "Bxb5").unwrap());
-    let pos = v.resolve(&pos, &v.chance(&pos).unwrap()[0]);
+    let pos = v.resolve(&pos, &v.chance(&pos).unwrap().outcomes[0]);
     let after = pos.play(&v, &v.parse_move(&pos, "Rxb5").unwrap());
     assert_eq!(v.rules.evaluate(&v, &after), 500, "{}", after.to_fen(&v));
 }

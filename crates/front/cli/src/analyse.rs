@@ -23,8 +23,8 @@ pub fn pv_san(v: &Variant, pos: &Position, pv: &[Move]) -> String {
 
 pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u32>, hash_mb: usize) -> Result<()> {
     let (v, pos) = load(variant, fen)?;
-    if v.chance_pending(&pos) {
-        let who = match v.chance_chooser(&pos) {
+    if let Some(event) = v.chance(&pos) {
+        let who = match event.chooser {
             Some(c) => format!("{} steers it", c.name()),
             None => "the dice decide it".to_string(),
         };
@@ -51,8 +51,8 @@ pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u3
             pv_san(&v, &pos, &info.pv)
         );
     });
-    match result {
-        Some(info) => println!("bestmove {}", v.san(&pos, &info.pv[0])),
+    match result.and_then(|info| info.pv.first().copied()) {
+        Some(best) => println!("bestmove {}", v.san(&pos, &best)),
         None => println!("no legal move: the game is over"),
     }
     Ok(())

@@ -186,7 +186,7 @@ pub fn state_with(v: &Variant, pos: &Position, borrowing: bool) -> String {
             ));
         }
     }
-    lines.extend(v.rules.describe(v, pos));
+    lines.extend(crate::rules_text::fact_lines(v, pos));
     if borrowing {
         lines.extend(crate::piece_info::all_borrowing(v, pos));
     }

@@ -17,6 +17,7 @@ mod piece_info;
 mod play;
 mod replay;
 mod resources;
+mod rules_text;
 mod show;
 mod words;
 

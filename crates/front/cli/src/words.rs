@@ -57,12 +57,13 @@ pub fn chess_event_lines(v: &Variant, events: &[Event]) -> Vec<String> {
         match event {
             Event::Moved { seat, san, .. } => lines.push(format!("{} played {san}", side(*seat))),
             Event::Passed { seat } => lines.push(format!("{} has no legal move and passes.", side(*seat))),
-            Event::Chance { outcome, .. } => {
+            Event::Chance {
+                outcome, piece: name, ..
+            } => {
                 let eaten = match events.get(i + 1) {
                     Some(Event::Removed { piece, .. }) => Some(*piece),
                     _ => None,
                 };
-                let name = neutral_name(v);
                 lines.push(match (outcome.is_still(), eaten) {
                     (true, _) => format!("The {name} stays on {}", outcome.from),
                     (false, None) => format!("The {name} steps {}-{}", outcome.from, outcome.to),
@@ -85,6 +86,27 @@ pub fn chess_event_lines(v: &Variant, events: &[Event]) -> Vec<String> {
 }
 
 /// The name of the variant's neutral piece.
-pub fn neutral_name(_v: &Variant) -> &'static str {
-    "PieceEater"
+pub fn neutral_name(v: &Variant) -> &'static str {
+    v.rules.neutral_name()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use messhall_rules::ChanceOutcome;
+
+    #[test]
+    fn a_neutral_piece_standing_still_is_told() {
+        let v = messhall_games::builtin("pieceeater").unwrap();
+        let d4 = "d4".parse().unwrap();
+        let still = Event::Chance {
+            piece: "PieceEater".into(),
+            outcome: ChanceOutcome::forced(d4, d4),
+            face: 1,
+            of: 1,
+            steered_by: None,
+            changed: Vec::new(),
+        };
+        assert_eq!(chess_event_lines(&v, &[still]), ["The PieceEater stays on d4"]);
+    }
 }

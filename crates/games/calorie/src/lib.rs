@@ -6,7 +6,15 @@
 //! per-piece counter of the rules core, and this crate's [`CalorieRules`] hooks spend and feed it.
 //! The rules page is `docs/calorie.md`.
 
-use messhall_rules::{GameRules, Move, MoveEffects, MoveKind, Position, Square, Variant};
+use messhall_rules::{
+    Color, Counter, CounterValue, Fact, GameRules, Move, MoveEffects, MoveKind, Position, Square, Variant,
+};
+
+/// The counter every piece but a King carries.
+pub const ENERGY: Counter = Counter {
+    name: "energy",
+    unit: "Cal",
+};
 
 /// Energy of a fresh piece (at the start, and after promotion).
 pub const FRESH: u16 = 7;
@@ -24,7 +32,7 @@ pub fn food_value(variant: &Variant, role: messhall_rules::Role) -> u16 {
         'R' => 5,
         'Q' => 9,
         // A piece of a user's own Calorie variant: its value in pawns.
-        _ => ((info.value.max(0) + 50) / 100) as u16,
+        _ => u16::try_from(info.value.max(0).saturating_add(50) / 100).unwrap_or(u16::MAX),
     }
 }
 
@@ -72,19 +80,26 @@ impl GameRules for CalorieRules {
         pos.set_counter(payer, energy.min(MAX_ENERGY));
     }
 
-    fn describe(&self, variant: &Variant, pos: &Position) -> Vec<String> {
-        let mut lines = Vec::new();
-        for color in messhall_rules::Color::ALL {
-            let mut parts = Vec::new();
-            for sq in pos.pieces_of(color) {
-                let Some(p) = pos.piece_at(sq) else { continue };
-                if variant.is_royal(p.role()) {
-                    continue;
-                }
-                parts.push(format!("{}{}:{}", variant.role(p.role()).letter, sq, pos.counter(sq)));
-            }
-            lines.push(format!("{} energy (Cal): {}", color.name(), parts.join(" ")));
-        }
-        lines
+    /// Every side's pieces but its Kings, each with its energy.
+    fn facts(&self, variant: &Variant, pos: &Position) -> Vec<Fact> {
+        Color::ALL
+            .into_iter()
+            .map(|color| Fact::Counters {
+                color,
+                counter: ENERGY,
+                values: pos
+                    .pieces_of(color)
+                    .iter()
+                    .filter_map(|square| {
+                        let piece = pos.piece_at(square).filter(|p| !variant.is_royal(p.role()))?;
+                        Some(CounterValue {
+                            piece,
+                            square,
+                            value: pos.counter(square),
+                        })
+                    })
+                    .collect(),
+            })
+            .collect()
     }
 }

@@ -1071,3 +1071,38 @@ fn a_zero_cal_piece_with_generated_attacks_gives_no_check() {
     assert!(v.in_check(&pos));
     assert_eq!(moves(&v, &pos), ["e1d2", "e1e2", "e1f2"]);
 }
+
+#[test]
+fn energies_are_facts_of_each_side_kings_left_out() {
+    use messhall_rules::{CounterValue, Fact, Piece};
+    let v = calorie();
+    let pos = play(&v, &at(&v, "4k3/3n4/8/8/8/8/4P3/4K3 w - - 0 1"), "e2e4");
+    let letter = |c: char| v.roles().find(|(_, info)| info.letter == c).map(|(r, _)| r).unwrap();
+    assert_eq!(
+        v.facts(&pos),
+        [
+            Fact::Counters {
+                color: Color::White,
+                counter: messhall_calorie::ENERGY,
+                values: vec![CounterValue {
+                    piece: Piece::new(Color::White, letter('P')),
+                    square: sq("e4"),
+                    value: 6,
+                }],
+            },
+            Fact::Counters {
+                color: Color::Black,
+                counter: messhall_calorie::ENERGY,
+                values: vec![CounterValue {
+                    piece: Piece::new(Color::Black, letter('N')),
+                    square: sq("d7"),
+                    value: 7,
+                }],
+            },
+        ]
+    );
+    assert_eq!(
+        (messhall_calorie::ENERGY.name, messhall_calorie::ENERGY.unit),
+        ("energy", "Cal")
+    );
+}

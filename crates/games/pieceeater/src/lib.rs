@@ -22,16 +22,22 @@
 //! let start = v.start();
 //! let after = start.play(&v, &v.parse_move(&start, "a3").unwrap());
 //! // a3 is not next to d4 and no King is near: eight equal chances.
-//! let steps = v.chance(&after).unwrap();
+//! let steps = v.chance(&after).unwrap().outcomes;
 //! assert_eq!(steps.len(), 8);
 //! assert!(steps.iter().all(|s| (s.weight, s.total) == (1, 8)));
 //! // e2-e4 puts a Pawn next to it: rule 3 forces the step onto e4.
 //! let after = start.play(&v, &v.parse_move(&start, "e4").unwrap());
-//! assert_eq!(v.chance(&after).unwrap().len(), 1);
+//! assert_eq!(v.chance(&after).unwrap().outcomes.len(), 1);
 //! ```
 
 use messhall_rules::spec::RoyalRule;
-use messhall_rules::{ChanceOutcome, Color, GameRules, Move, MoveEffects, MoveKind, Position, Square, Variant};
+use messhall_rules::{
+    ChanceEvent, ChanceOutcome, Color, Fact, GameRules, Move, MoveEffects, MoveKind, PendingStep, Position, Square,
+    Variant,
+};
+
+/// The neutral piece's name.
+pub const NAME: &str = "PieceEater";
 
 /// Register holding the square the PieceEater left on its last actual step, plus one (0: none).
 pub const FORBIDDEN: usize = 0;
@@ -147,9 +153,10 @@ pub fn torus_step(v: &Variant, sq: Square, dx: i32, dy: i32) -> Square {
 
 /// Whether `a` and `b` are the same square or neighbours on the torus.
 pub fn torus_touching(v: &Variant, a: Square, b: Square) -> bool {
+    // Across an edge: `n - d` apart the other way round (squares off the board are never near).
     let near = |x: u8, y: u8, n: u8| {
         let d = x.abs_diff(y);
-        d.min(n - d) <= 1
+        d <= 1 || (d < n && n - d <= 1)
     };
     near(a.file(), b.file(), v.size.files()) && near(a.rank(), b.rank(), v.size.ranks())
 }
@@ -240,12 +247,11 @@ impl GameRules for PieceEaterRules {
         pos.register(PENDING) != 0 && !pos.neutrals().is_empty()
     }
 
-    fn chance(&self, v: &Variant, pos: &Position) -> Option<Vec<ChanceOutcome>> {
-        step_outcomes(v, pos, pending_step(pos)?)
-    }
-
-    fn chance_chooser(&self, v: &Variant, pos: &Position) -> Option<Color> {
-        (self.steered && self.chance_pending(v, pos)).then(|| pos.side_to_move())
+    fn chance(&self, v: &Variant, pos: &Position) -> Option<ChanceEvent> {
+        Some(ChanceEvent {
+            chooser: self.steered.then(|| pos.side_to_move()),
+            outcomes: step_outcomes(v, pos, pending_step(pos)?)?,
+        })
     }
 
     fn resolve_chance(&self, v: &Variant, pos: &mut Position, outcome: &ChanceOutcome) {
@@ -266,16 +272,8 @@ impl GameRules for PieceEaterRules {
         pos.royals(!us).iter().any(|k| v.is_attacked(pos, k, us)).then_some(us)
     }
 
-    fn describe_chance(&self, v: &Variant, before: &Position, outcome: &ChanceOutcome) -> String {
-        if outcome.is_still() {
-            return format!("The PieceEater stays on {}", outcome.from);
-        }
-        let mut text = format!("The PieceEater steps {}-{}", outcome.from, outcome.to);
-        if let Some(p) = before.piece_at(outcome.to) {
-            let owner = p.color().name();
-            text.push_str(&format!(" and eats {owner}'s {}", v.role(p.role()).name));
-        }
-        text
+    fn neutral_name(&self) -> &'static str {
+        NAME
     }
 
     /// The PieceEater's nearness: pieces on the squares its next step may take are at risk,
@@ -286,20 +284,18 @@ impl GameRules for PieceEaterRules {
         (loss[1 - us] - loss[us]) / 100
     }
 
-    fn describe(&self, _v: &Variant, pos: &Position) -> Vec<String> {
-        let Some(at) = pieceeater(pos) else {
+    fn facts(&self, _v: &Variant, pos: &Position) -> Vec<Fact> {
+        let Some(square) = pieceeater(pos) else {
             return Vec::new();
         };
-        let mut line = format!("PieceEater on {at}");
-        if let Some(f) = forbidden_square(pos) {
-            line.push_str(&format!(" (may not step back to {f})"));
-        }
-        match pending_step(pos) {
-            Some(_) if self.steered => line.push_str(&format!("; {} steers its step", pos.side_to_move().name())),
-            Some(_) => line.push_str("; its step comes next"),
-            None => {}
-        }
-        vec![line]
+        vec![Fact::Neutral {
+            piece: NAME,
+            square,
+            no_return: forbidden_square(pos),
+            pending: pending_step(pos).map(|_| PendingStep {
+                chooser: self.steered.then(|| pos.side_to_move()),
+            }),
+        }]
     }
 }
 

@@ -31,7 +31,7 @@ fn random_steps_are_uniform_over_the_allowed_squares() {
     let start = Position::from_fen(&v, &format!("{FEN} r0={e5}")).unwrap();
     let mv = v.parse_move(&start, "a1a2").unwrap();
     let pending = start.play(&v, &mv);
-    let allowed: Vec<Square> = v.chance(&pending).unwrap().iter().map(|o| o.to).collect();
+    let allowed: Vec<Square> = v.chance(&pending).unwrap().outcomes.iter().map(|o| o.to).collect();
     let names: Vec<String> = allowed.iter().map(|s| s.to_string()).collect();
     // Around d4 in die order: c5 (next to b6), d5, e5 (left last), c4, e4, c3, d3, e3.
     assert_eq!(names, ["d5", "c4", "e4", "c3", "d3", "e3"]);

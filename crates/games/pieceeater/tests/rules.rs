@@ -46,6 +46,7 @@ fn play(v: &Variant, pos: &Position, text: &str) -> Position {
 fn steps(v: &Variant, pos: &Position) -> Vec<String> {
     v.chance(pos)
         .expect("a PieceEater step is pending")
+        .outcomes
         .iter()
         .map(|o| o.to.to_string())
         .collect()
@@ -54,7 +55,7 @@ fn steps(v: &Variant, pos: &Position) -> Vec<String> {
 fn step_to(v: &Variant, pos: &Position, to: &str) -> Position {
     let outcome = v
         .chance(pos)
-        .and_then(|o| o.into_iter().find(|o| o.to == sq(to)))
+        .and_then(|e| e.outcomes.into_iter().find(|o| o.to == sq(to)))
         .unwrap_or_else(|| panic!("no step to {to} in {}", pos.to_fen(v)));
     let next = v.resolve(pos, &outcome);
     assert_eq!(next.hash(), next.recomputed_hash(v));
@@ -167,7 +168,7 @@ fn rule_3_a_piece_moving_next_to_it_is_eaten() {
     assert_eq!(steps(&v, &after).len(), 8);
     let pos = at(&v, "4k3/8/8/8/3*4/8/4N3/4K3[] w - - 0 1");
     let after = play(&v, &pos, "e2c3");
-    let outcomes = v.chance(&after).unwrap();
+    let outcomes = v.chance(&after).unwrap().outcomes;
     assert_eq!(outcomes, vec![ChanceOutcome::forced(sq("d4"), sq("c3"))]);
     let eaten = v.resolve(&after, &outcomes[0]);
     assert!(eaten.is_neutral(sq("c3")));
@@ -231,7 +232,7 @@ fn rule_3_yields_to_rules_1_and_2() {
 fn rule_4_random_step_with_equal_chances_eating_what_stands_there() {
     let v = pieceeater();
     let pos = play(&v, &v.start(), "a2a3");
-    let outcomes = v.chance(&pos).unwrap();
+    let outcomes = v.chance(&pos).unwrap().outcomes;
     assert_eq!(outcomes.len(), 8);
     assert!(outcomes.iter().all(|o| o.weight == 1 && o.total == 8));
     let names: Vec<String> = outcomes.iter().map(|o| o.to.to_string()).collect();
@@ -253,7 +254,7 @@ fn rule_4_stands_still_when_nothing_is_allowed() {
     // The King moved to e5 (next to d4, but a King is never eaten): only e3 is free of both Kings.
     assert_eq!(steps(&v, &after), vec!["e3"]);
     let pos = at(&v, "8/8/8/8/2k*K3/8/8/8[] w - - 0 1 r1=1");
-    let outcomes = v.chance(&pos).unwrap();
+    let outcomes = v.chance(&pos).unwrap().outcomes;
     assert_eq!(outcomes, vec![ChanceOutcome::forced(sq("d4"), sq("d4"))]);
     assert!(allowed_squares(&v, &pos, sq("d4")).is_empty());
 }
@@ -424,6 +425,7 @@ fn a_dropped_rook_never_castles() {
         let o = v
             .chance(pos)
             .unwrap()
+            .outcomes
             .into_iter()
             .filter(|o| pos.is_empty(o.to))
             .min_by_key(|o| centre(o.to));
@@ -505,12 +507,13 @@ fn checkmate_version_the_pieceeater_blocks_and_uncovering_an_attack_wins_at_once
 fn steered_version_the_player_to_move_chooses_the_step_before_moving() {
     let v = Arc::new(builtin("pieceeater-steered").unwrap());
     let start = v.start();
-    assert_eq!(v.chance_chooser(&start), Some(Color::White));
+    assert_eq!(v.chance(&start).unwrap().chooser, Some(Color::White));
     assert_eq!(steps(&v, &start).len(), 8);
     // Step + move = one perft ply.
     let by_hand: u64 = v
         .chance(&start)
         .unwrap()
+        .outcomes
         .iter()
         .map(|o| v.legal_moves(&v.resolve(&start, o)).len() as u64)
         .sum();
@@ -518,10 +521,10 @@ fn steered_version_the_player_to_move_chooses_the_step_before_moving() {
     // A game waits for the choice instead of rolling.
     let mut game = Game::with_seed(v.clone(), start.clone(), 9);
     assert!(game.actions().is_empty());
-    let choice = game.pending_chance().unwrap()[2];
+    let choice = game.pending_chance().unwrap().outcomes[2];
     assert!(game.resolve(choice));
     game.play_text("e2e3").unwrap();
-    assert_eq!(v.chance_chooser(game.position()), Some(Color::Black));
+    assert_eq!(v.chance(game.position()).unwrap().chooser, Some(Color::Black));
     // Rule 3 still forces: a Knight moved next to it must be eaten, whoever steers.
     let pos = at(&v, "4k3/8/8/8/3*4/8/4N3/4K3[] w - - 0 1");
     let after = play(&v, &pos, "e2c3");

@@ -5,7 +5,7 @@ use crate::catalog::GameKind;
 use crate::chess_table::seat_of;
 use crate::player::{Budget, Choice, Player};
 use crate::players::PlayerSpec;
-use crate::record::Record;
+use crate::record::{Record, steered};
 use crate::result::GameResult;
 use crate::table::{Action, Table, TableSetup};
 use crate::tally::Tally;
@@ -159,8 +159,11 @@ const OPENING_DRAWS: u32 = 16;
 /// no draw gives a ply that keeps the game open.
 pub fn play_opening(v: &Variant, game: &mut Game, rng: &mut SearchRng) {
     for _ in 0..OPENING_PLIES {
-        if let Some(outcomes) = game.pending_chance() {
-            game.resolve(outcomes[rng.below(outcomes.len() as u32) as usize]);
+        if let Some(event) = game.pending_chance() {
+            let Some(&o) = event.outcomes.get(rng.below(event.outcomes.len() as u32) as usize) else {
+                return;
+            };
+            game.resolve(o);
             continue;
         }
         let moves = v.legal_moves(game.position());
@@ -283,9 +286,7 @@ fn replay_opening(table: &mut Table, opening: &Game) -> Result<(), MatchError> {
         }
         let action = match action {
             messhall_rules::Action::Move(mv) => Action::Move(mv),
-            messhall_rules::Action::Chance(o) if v.chance_chooser(&opening.positions()[i]).is_some() => {
-                Action::Steer(o)
-            }
+            messhall_rules::Action::Chance(o) if steered(v, &opening.positions()[i]) => Action::Steer(o),
             messhall_rules::Action::Chance(_) => break,
         };
         let seat = table

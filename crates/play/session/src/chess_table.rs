@@ -91,9 +91,10 @@ impl ChessTable {
 
     pub(crate) fn turn(&self) -> (Turn, Legal, Option<GameResult>) {
         let pos = self.game.position();
-        if let Some(outcomes) = self.game.pending_chance() {
+        if let Some(event) = self.game.pending_chance() {
             // The dice resolve their own events at once, so a pending one is steered.
-            let chooser = self.variant.chance_chooser(pos).unwrap_or(pos.side_to_move());
+            let chooser = event.chooser.unwrap_or(pos.side_to_move());
+            let outcomes = event.outcomes;
             let from = outcomes
                 .first()
                 .map_or(messhall_rules::Square::from_index(0), |o| o.from);
@@ -146,7 +147,7 @@ impl ChessTable {
 
     pub(crate) fn steer(&mut self, seat: Seat, outcome: messhall_rules::ChanceOutcome) -> Vec<Event> {
         let first = self.game.actions().len();
-        let offered = self.game.pending_chance().unwrap_or_default();
+        let offered = self.game.pending_chance().map(|e| e.outcomes).unwrap_or_default();
         // The outcome as offered (the caller may give only its squares).
         let Some(&chosen) = offered.iter().find(|o| o.from == outcome.from && o.to == outcome.to) else {
             return Vec::new();
@@ -166,16 +167,13 @@ impl ChessTable {
                 continue;
             };
             let (before, after) = (&positions[i], &positions[i + 1]);
-            let offered = v.chance(before).unwrap_or_default();
-            let face = offered
-                .iter()
-                .position(|o| o.from == outcome.from && o.to == outcome.to)
-                .map_or(1, |k| k as u32 + 1);
+            let report = v.chance_report(before, &outcome);
             let changed = changed_squares(v, before, after);
             events.push(Event::Chance {
+                piece: v.rules.neutral_name().to_string(),
                 outcome,
-                face,
-                of: offered.len().max(1) as u32,
+                face: report.map_or(1, |r| r.index as u32 + 1),
+                of: report.map_or(1, |r| r.count as u32),
                 steered_by: if i == first { steered_by } else { None },
                 changed: changed.clone(),
             });

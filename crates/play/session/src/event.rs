@@ -44,6 +44,8 @@ pub enum Event {
     },
     /// A chance event came out: the dice decided it, or a player steered it.
     Chance {
+        /// The game's name of the piece that stepped.
+        piece: String,
         /// The outcome (a neutral piece's step, or its standing still).
         outcome: ChanceOutcome,
         /// Which of the event's outcomes it was (from 1), and of how many: the face of the die

@@ -210,7 +210,7 @@ impl Table {
                 for (i, action) in game.actions().iter().enumerate() {
                     actions.push(match action {
                         messhall_rules::Action::Move(mv) => Step::Move(mv.to_coordinates(v)),
-                        messhall_rules::Action::Chance(o) if v.chance_chooser(&game.positions()[i]).is_some() => {
+                        messhall_rules::Action::Chance(o) if steered(v, &game.positions()[i]) => {
                             Step::Steer(o.to_text())
                         }
                         messhall_rules::Action::Chance(o) => Step::Chance(o.to_text()),
@@ -254,6 +254,11 @@ impl Table {
     }
 }
 
+/// Whether the chance event pending in `pos` is one a player steers.
+pub(crate) fn steered(v: &Variant, pos: &messhall_rules::Position) -> bool {
+    v.chance(pos).is_some_and(|event| event.chooser.is_some())
+}
+
 /// How many steps the rules' own game holds (chess: moves and chance outcomes).
 fn rules_steps(table: &Table) -> usize {
     table.chess().map_or(0, |c| c.game().actions().len())
@@ -267,9 +272,7 @@ fn rules_step(table: &Table, cursor: usize) -> Option<Step> {
     let v = chess.variant();
     Some(match action {
         messhall_rules::Action::Move(mv) => Step::Move(mv.to_coordinates(v)),
-        messhall_rules::Action::Chance(o) if v.chance_chooser(&game.positions()[cursor]).is_some() => {
-            Step::Steer(o.to_text())
-        }
+        messhall_rules::Action::Chance(o) if steered(v, &game.positions()[cursor]) => Step::Steer(o.to_text()),
         messhall_rules::Action::Chance(o) => Step::Chance(o.to_text()),
     })
 }
@@ -403,9 +406,7 @@ pub fn from_rules_text(text: &str, game: Option<GameKind>) -> Result<Record, Rec
         .enumerate()
         .map(|(i, a)| match a {
             messhall_rules::Action::Move(mv) => Step::Move(mv.to_coordinates(v)),
-            messhall_rules::Action::Chance(o) if v.chance_chooser(&game.positions()[i]).is_some() => {
-                Step::Steer(o.to_text())
-            }
+            messhall_rules::Action::Chance(o) if steered(v, &game.positions()[i]) => Step::Steer(o.to_text()),
             messhall_rules::Action::Chance(o) => Step::Chance(o.to_text()),
         })
         .collect();

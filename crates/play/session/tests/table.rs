@@ -144,6 +144,7 @@ fn pieceeater_steps_are_chance_events_with_their_die() {
     let chances: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::Chance { .. })).collect();
     assert_eq!(chances.len(), 1, "{events:?}");
     let Event::Chance {
+        piece,
         outcome,
         face,
         of,
@@ -153,6 +154,7 @@ fn pieceeater_steps_are_chance_events_with_their_die() {
     else {
         unreachable!()
     };
+    assert_eq!(piece, "PieceEater");
     assert_eq!(outcome.from.to_string(), "d4");
     assert!((1..=*of).contains(face) && *of > 1, "{face} of {of}");
     assert_eq!(*steered_by, None);

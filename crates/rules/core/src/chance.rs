@@ -3,8 +3,8 @@
 //!
 //! After a player's move a game's hooks may leave a chance event pending
 //! ([`crate::GameRules::after_move`]). While it is, the position has no legal moves;
-//! [`Variant::chance`] lists the ways it can come out with their exact probabilities, and
-//! [`Variant::resolve`] applies one. Perft branches on the outcomes, a [`crate::Game`] draws them
+//! [`Variant::chance`] gives the event: who chooses its outcome (nobody: the dice) and the ways it
+//! can come out with their exact probabilities, and [`Variant::resolve`] applies one. Perft branches on the outcomes, a [`crate::Game`] draws them
 //! with its seeded dice and records them, and a search can average over them.
 
 use crate::{Color, Position, Variant};
@@ -58,6 +58,32 @@ impl ChanceOutcome {
     }
 }
 
+/// A pending chance event: who chooses how it comes out, and the ways it can.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChanceEvent {
+    /// The side that chooses the outcome itself (a steered PieceEater), or `None` when the dice
+    /// decide by the probabilities.
+    pub chooser: Option<Color>,
+    /// The outcomes with their probabilities, which sum to 1; a forced event has one outcome of
+    /// probability 1.
+    pub outcomes: Vec<ChanceOutcome>,
+}
+
+impl ChanceEvent {
+    /// An event the dice decide.
+    pub fn by_dice(outcomes: Vec<ChanceOutcome>) -> ChanceEvent {
+        ChanceEvent {
+            chooser: None,
+            outcomes,
+        }
+    }
+
+    /// Whether `outcome` is one of the event's.
+    pub fn offers(&self, outcome: &ChanceOutcome) -> bool {
+        self.outcomes.contains(outcome)
+    }
+}
+
 /// Picks one of `outcomes` with `dice`, by their weights. With equal weights this is one uniform
 /// draw among them (the die of the rules, rolled again on a face that is not allowed, is the same
 /// thing); nothing is drawn for a single outcome; `None` for none.
@@ -69,7 +95,7 @@ pub fn pick_outcome<D: Dice + ?Sized>(outcomes: &[ChanceOutcome], dice: &mut D) 
             dice.pick_index(outcomes.len()).and_then(|i| outcomes.get(i)).copied()
         }
         _ => {
-            let total: u32 = outcomes.iter().map(|o| o.weight).sum();
+            let total = outcomes.iter().fold(0u32, |sum, o| sum.saturating_add(o.weight));
             let mut r = dice.below(total);
             for o in outcomes {
                 if r < o.weight {
@@ -89,17 +115,13 @@ impl Variant {
         self.rules.chance_pending(self, pos)
     }
 
-    /// The pending chance event's outcomes and their probabilities; `None` when none is pending.
-    pub fn chance(&self, pos: &Position) -> Option<Vec<ChanceOutcome>> {
+    /// The pending chance event (who chooses, and its outcomes with their probabilities);
+    /// `None` when none is pending.
+    pub fn chance(&self, pos: &Position) -> Option<ChanceEvent> {
         if !self.chance_pending(pos) {
             return None;
         }
         self.rules.chance(self, pos)
-    }
-
-    /// The side that chooses the pending event's outcome itself, or `None` when the dice decide.
-    pub fn chance_chooser(&self, pos: &Position) -> Option<Color> {
-        self.rules.chance_chooser(self, pos)
     }
 
     /// The position after the pending event came out as `outcome` (one of [`Variant::chance`]'s).

@@ -3,7 +3,7 @@
 
 use crate::moves::{Move, MoveError, MoveKind};
 use crate::spec::{RoyalRule, StalemateRule};
-use crate::{ChanceOutcome, Color, FenError, Position, Variant, pick_outcome};
+use crate::{ChanceEvent, ChanceOutcome, Color, FenError, Position, Variant, pick_outcome};
 use messhall_dice::SeededDice;
 use std::sync::Arc;
 
@@ -143,16 +143,16 @@ impl Game {
             .collect()
     }
 
-    /// The outcomes of a chance event waiting in the current position: one a player chooses
-    /// (see [`Variant::chance_chooser`]), since the dice's own are resolved as soon as they arise.
-    pub fn pending_chance(&self) -> Option<Vec<ChanceOutcome>> {
+    /// The chance event waiting in the current position: one a player chooses (its
+    /// [`ChanceEvent::chooser`]), since the dice's own are resolved as soon as they arise.
+    pub fn pending_chance(&self) -> Option<ChanceEvent> {
         self.variant.chance(self.position())
     }
 
     /// Resolves the pending chance event as `outcome`, then lets the dice decide any that
     /// follow. Returns false (and does nothing) when `outcome` is not one the event offers.
     pub fn resolve(&mut self, outcome: ChanceOutcome) -> bool {
-        let offered = self.pending_chance().is_some_and(|o| o.contains(&outcome));
+        let offered = self.pending_chance().is_some_and(|e| e.offers(&outcome));
         if offered {
             self.push_chance(outcome);
             self.roll_pending();
@@ -169,15 +169,13 @@ impl Game {
     /// Lets the dice decide the pending chance events that no player chooses.
     fn roll_pending(&mut self) {
         for _ in 0..MAX_CHANCES_IN_A_ROW {
-            let pos = self.position();
-            if self.variant.chance_chooser(pos).is_some() {
+            let Some(event) = self.variant.chance(self.position()) else {
+                return;
+            };
+            if event.chooser.is_some() {
                 return;
             }
-            let Some(outcome) = self
-                .variant
-                .chance(pos)
-                .and_then(|outcomes| pick_outcome(&outcomes, &mut self.dice))
-            else {
+            let Some(outcome) = pick_outcome(&event.outcomes, &mut self.dice) else {
                 return;
             };
             self.push_chance(outcome);
@@ -474,7 +472,7 @@ impl GameRecord {
                         )));
                     }
                     None => {
-                        let offered = game.pending_chance().unwrap_or_default();
+                        let offered = game.pending_chance().map(|e| e.outcomes).unwrap_or_default();
                         let Some(&o) = offered.iter().find(|o| o.from == from && o.to == to) else {
                             return Err(syntax(format!("{token} is not an outcome to choose here")));
                         };

@@ -3,7 +3,7 @@
 //! The core calls these at fixed points and never asks which game it is playing. A game with no
 //! special rules uses [`NoRules`].
 
-use crate::{ChanceOutcome, Color, Move, Piece, Position, Variant};
+use crate::{ChanceEvent, ChanceOutcome, Color, Fact, Move, Piece, Position, Variant};
 use messhall_geometry::Square;
 use std::fmt::Debug;
 
@@ -41,25 +41,21 @@ pub trait GameRules: Send + Sync + Debug {
         false
     }
 
-    /// The pending chance event's outcomes with their probabilities (which sum to 1), or `None`
-    /// when nothing is pending. A forced event has one outcome of probability 1.
-    fn chance(&self, _variant: &Variant, _pos: &Position) -> Option<Vec<ChanceOutcome>> {
-        None
-    }
-
-    /// Who decides the pending event: `None` for the dice (by the probabilities), or a side that
-    /// chooses among the outcomes itself (a steered PieceEater).
-    fn chance_chooser(&self, _variant: &Variant, _pos: &Position) -> Option<Color> {
+    /// The pending chance event: who chooses its outcome (`None`: the dice, by the
+    /// probabilities; or a side that chooses itself, as in the steered PieceEater) and its
+    /// outcomes. `None` when nothing is pending. The core asks only where
+    /// [`GameRules::chance_pending`] said yes.
+    fn chance(&self, _variant: &Variant, _pos: &Position) -> Option<ChanceEvent> {
         None
     }
 
     /// Applies `outcome`, one of [`GameRules::chance`]'s outcomes, and clears the pending event.
     fn resolve_chance(&self, _variant: &Variant, _pos: &mut Position, _outcome: &ChanceOutcome) {}
 
-    /// How to tell a player what an outcome did, `before` being the position it was resolved in
-    /// (for the PieceEater: "The PieceEater steps d4-e5 and eats the Knight").
-    fn describe_chance(&self, _variant: &Variant, _before: &Position, outcome: &ChanceOutcome) -> String {
-        format!("Chance: {}", outcome.to_text())
+    /// The game's own name of its neutral piece, for front ends to word what it did
+    /// ([`crate::ChanceReport::piece`], [`Fact::Neutral`]).
+    fn neutral_name(&self) -> &'static str {
+        "neutral piece"
     }
 
     /// A win the game's own rules decide in `pos`, beyond lost royals and extinction (for the
@@ -68,8 +64,10 @@ pub trait GameRules: Send + Sync + Debug {
         None
     }
 
-    /// Extra lines describing the game state for `messhall show`.
-    fn describe(&self, _variant: &Variant, _pos: &Position) -> Vec<String> {
+    /// What the game keeps in `pos` beyond the board, hands and rights, as values for front ends
+    /// to word or draw (for the PieceEater: its square, the square it may not step back to, its
+    /// pending step; for Calorie: every piece's energy).
+    fn facts(&self, _variant: &Variant, _pos: &Position) -> Vec<Fact> {
         Vec::new()
     }
 

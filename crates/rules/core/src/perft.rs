@@ -37,8 +37,12 @@ impl Variant {
         if depth == 0 {
             return 1;
         }
-        if let Some(outcomes) = self.chance(pos) {
-            return outcomes.iter().map(|o| self.perft(&self.resolve(pos, o), depth)).sum();
+        if let Some(event) = self.chance(pos) {
+            return event
+                .outcomes
+                .iter()
+                .map(|o| self.perft(&self.resolve(pos, o), depth))
+                .sum();
         }
         let moves = self.legal_moves(pos);
         if depth == 1 {
@@ -53,8 +57,9 @@ impl Variant {
         if depth == 0 {
             return Vec::new();
         }
-        if let Some(outcomes) = self.chance(pos) {
-            return outcomes
+        if let Some(event) = self.chance(pos) {
+            return event
+                .outcomes
                 .iter()
                 .flat_map(|o| self.divide(&self.resolve(pos, o), depth))
                 .collect();

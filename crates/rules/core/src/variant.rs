@@ -9,6 +9,10 @@ use messhall_betza::PieceMoves;
 use messhall_geometry::{BoardSize, Square};
 use std::sync::Arc;
 
+/// The largest piece value, in centipawns, either way: a hundred pawns, far beyond any piece, and
+/// small enough that the search's sums of values never overflow.
+pub const MAX_VALUE: i32 = 10_000;
+
 /// Why a variant file was rejected. Each message is one line that says what and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
@@ -163,6 +167,12 @@ impl Variant {
             by_letter[letter.to_ascii_lowercase() as usize] = Some(Role(i as u8));
             let moves = messhall_betza::parse(&p.betza).map_err(|e| err(format!("piece {:?}: {e}", p.name)))?;
             let value = p.value.unwrap_or_else(|| crate::value::derived_value(&moves));
+            if value.unsigned_abs() > MAX_VALUE.unsigned_abs() {
+                return Err(err(format!(
+                    "piece {:?}: value {value} is beyond {MAX_VALUE} centipawns either way",
+                    p.name
+                )));
+            }
             roles.push(RoleInfo {
                 letter,
                 name: p.name.clone(),

@@ -5,7 +5,8 @@
 //! stands there unless it is a king; with no such square it stays.
 
 use messhall_rules::{
-    Action, ChanceOutcome, Game, GameRecord, GameRules, Move, MoveEffects, Position, Square, Variant,
+    Action, ChanceEvent, ChanceOutcome, ChanceReport, Game, GameRecord, GameRules, Move, MoveEffects, Position, Square,
+    Variant,
 };
 use std::sync::Arc;
 
@@ -27,7 +28,7 @@ impl GameRules for Drifter {
         pos.register(PENDING) != 0
     }
 
-    fn chance(&self, v: &Variant, pos: &Position) -> Option<Vec<ChanceOutcome>> {
+    fn chance(&self, v: &Variant, pos: &Position) -> Option<ChanceEvent> {
         let from = pos.neutrals().first()?;
         let to: Vec<Square> = [-1, 1]
             .into_iter()
@@ -35,10 +36,10 @@ impl GameRules for Drifter {
             .filter(|&s| !pos.piece_at(s).is_some_and(|p| v.is_royal(p.role())))
             .collect();
         if to.is_empty() {
-            return Some(vec![ChanceOutcome::forced(from, from)]);
+            return Some(ChanceEvent::by_dice(vec![ChanceOutcome::forced(from, from)]));
         }
         let total = to.len() as u32;
-        Some(
+        Some(ChanceEvent::by_dice(
             to.into_iter()
                 .map(|to| ChanceOutcome {
                     from,
@@ -47,7 +48,7 @@ impl GameRules for Drifter {
                     total,
                 })
                 .collect(),
-        )
+        ))
     }
 
     fn resolve_chance(&self, v: &Variant, pos: &mut Position, outcome: &ChanceOutcome) {
@@ -154,7 +155,9 @@ fn a_pending_chance_event_stops_the_moves_until_resolved() {
     let next = pos.play(&v, &v.parse_move(&pos, "e3").unwrap());
     assert!(v.chance_pending(&next));
     assert!(v.legal_moves(&next).is_empty());
-    let outcomes = v.chance(&next).unwrap();
+    let event = v.chance(&next).unwrap();
+    assert_eq!(event.chooser, None, "the dice decide");
+    let outcomes = event.outcomes;
     assert_eq!(outcomes.len(), 2);
     assert!(outcomes.iter().all(|o| (o.weight, o.total) == (1, 2)));
     let resolved = v.resolve(&next, &outcomes[1]);
@@ -168,6 +171,40 @@ fn a_pending_chance_event_stops_the_moves_until_resolved() {
 }
 
 #[test]
+fn a_chance_report_says_what_an_outcome_did() {
+    let v = chess(Some(Arc::new(Drifter)));
+    // After Kd1 the neutral piece on d4 drifts to c4 (a Knight there) or e4.
+    let pos = fen(&v, "4k3/8/8/8/2n*4/8/8/4K3 w - - 0 1");
+    let before = pos.play(&v, &v.parse_move(&pos, "Kd1").unwrap());
+    let [c4, e4] = [0, 1].map(|i| v.chance(&before).unwrap().outcomes[i]);
+    let knight = before.piece_at(sq("c4")).unwrap();
+    assert_eq!(
+        v.chance_report(&before, &c4),
+        Some(ChanceReport {
+            piece: "neutral piece",
+            outcome: c4,
+            index: 0,
+            count: 2,
+            chooser: None,
+            eaten: Some((knight, sq("c4"))),
+        })
+    );
+    let report = v.chance_report(&before, &e4).unwrap();
+    assert_eq!((report.index, report.count, report.eaten), (1, 2, None));
+    assert!(!report.is_still());
+    // Kings on both sides: it stays, and eats nothing.
+    let pos = fen(&v, "8/8/8/8/2K*k3/8/P7/8 w - - 0 1");
+    let before = pos.play(&v, &v.parse_move(&pos, "a3").unwrap());
+    let still = ChanceOutcome::forced(sq("d4"), sq("d4"));
+    let report = v.chance_report(&before, &still).unwrap();
+    assert!(report.is_still());
+    assert_eq!((report.index, report.count, report.eaten), (0, 1, None));
+    // Only an outcome the pending event offers is reported.
+    assert_eq!(v.chance_report(&before, &e4), None);
+    assert_eq!(v.chance_report(&pos, &still), None, "nothing pending");
+}
+
+#[test]
 fn perft_branches_on_chance_between_moves_but_not_after_the_last() {
     let v = chess(Some(Arc::new(Drifter)));
     let pos = fen(&v, "4k3/8/8/8/3*4/8/8/4K3 w - - 0 1");
@@ -177,7 +214,7 @@ fn perft_branches_on_chance_between_moves_but_not_after_the_last() {
     let mut expected = 0;
     for m in v.legal_moves(&pos) {
         let next = pos.play(&v, &m);
-        for o in v.chance(&next).unwrap() {
+        for o in v.chance(&next).unwrap().outcomes {
             expected += v.legal_moves(&v.resolve(&next, &o)).len() as u64;
         }
     }
@@ -224,6 +261,7 @@ fn a_game_rolls_records_undoes_and_replays_exactly() {
         let other = v
             .chance(&game.positions()[1])
             .unwrap()
+            .outcomes
             .into_iter()
             .find(|x| x != o)
             .unwrap();

@@ -2,6 +2,7 @@
 //! Star1/Star2-style cutoffs, or chosen by the player who steers them.
 
 use super::{Bound, ChanceOutcome, INFINITY, MATE, Position, Searcher};
+use messhall_rules::ChanceEvent;
 
 impl Searcher {
     /// A chance node: the event does not change the side to move, so children are scored from the
@@ -10,11 +11,10 @@ impl Searcher {
     /// tree by the number of outcomes at every level.
     pub(super) fn chance_node(&mut self, pos: &Position, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         let v = self.variant.clone();
-        let outcomes = v.chance(pos).unwrap_or_default();
-        if outcomes.is_empty() {
+        let Some(ChanceEvent { chooser, outcomes }) = v.chance(pos).filter(|e| !e.outcomes.is_empty()) else {
             return self.evaluate(pos);
-        }
-        match v.chance_chooser(pos) {
+        };
+        match chooser {
             Some(chooser) => {
                 // A player steers: a choice of outcomes, for or against the side to move.
                 let ours = chooser == pos.side_to_move();
