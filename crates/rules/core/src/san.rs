@@ -1,5 +1,5 @@
-//! Standard algebraic notation for display, and reading moves typed by people or programs in either
-//! coordinate form or SAN.
+//! Standard algebraic notation (SAN) for display, and reading moves typed by people or programs in
+//! either coordinate form or SAN. Every form is described in `docs/notation.md`.
 
 use crate::moves::{Coordinates, Move, MoveError, MoveKind};
 use crate::spec::RoyalRule;
@@ -176,22 +176,27 @@ impl Variant {
                 }
             }
         }
-        let forms = self.typed_forms(pos, &legal);
+        let typed = self.typed_forms(pos, &legal);
         let wanted = normalize(text);
+        let loose = wanted.replace('x', "");
         // The exact text first (so `exd5` and a quiet `ed5` stay apart), then without capture
-        // marks, which people leave out or add freely.
-        let exact = matching(&forms, |form| form == wanted);
-        let found = if exact.is_empty() {
-            let loose = wanted.replace('x', "");
-            matching(&forms, |form| form.replace('x', "") == loose)
-        } else {
-            exact
-        };
+        // marks, which people leave out or add freely; last without the from-square SAN needs
+        // (`Gd4` where two Piglets reach d4), only to say which moves the text could be.
+        let mut found = matching(&typed, |t| t.forms.contains(&wanted));
+        if found.is_empty() {
+            found = matching(&typed, |t| t.forms.iter().any(|f| f.replace('x', "") == loose));
+        }
+        if found.is_empty() {
+            found = matching(&typed, |t| t.bare.replace('x', "") == loose);
+            if found.len() < 2 {
+                found.clear();
+            }
+        }
         match found.as_slice() {
             [i] => Ok(legal[*i]),
             [] => Err(self.explain_illegal(pos, text, coordinates.ok(), &legal)),
             _ => {
-                let options: Vec<&str> = found.iter().map(|&i| forms[i][0].as_str()).collect();
+                let options: Vec<&str> = found.iter().map(|&i| typed[i].san.as_str()).collect();
                 Err(MoveError::Ambiguous {
                     text: text.into(),
                     options: options.join(" or "),
@@ -200,28 +205,37 @@ impl Variant {
         }
     }
 
-    /// The texts that name each of `legal` (all the legal moves of `pos`), normalized, its SAN
-    /// first: the SAN, the long form with the from-square (`Ng1f3`, `e7e8=Q`, `Ac2^d4`) and, for a
-    /// pawn written without letter, both with its letter (`Pd4`).
-    fn typed_forms(&self, pos: &Position, legal: &[Move]) -> Vec<Vec<String>> {
+    /// How each of `legal` (all the legal moves of `pos`) may be typed.
+    fn typed_forms(&self, pos: &Position, legal: &[Move]) -> Vec<Typed> {
         let written: Vec<Written> = legal.iter().map(|m| self.written(pos, m)).collect();
         legal
             .iter()
             .zip(&written)
             .map(|(m, w)| {
                 let san = disambiguated(m, w, legal, &written);
-                let Written::Piece { letter, tail, .. } = w else {
-                    return vec![normalize(&san)];
+                let (letter, tail) = match w {
+                    Written::Whole(_) => {
+                        let forms = vec![normalize(&san)];
+                        return Typed {
+                            bare: forms[0].clone(),
+                            forms,
+                            san,
+                        };
+                    }
+                    Written::Piece { letter, tail, .. } => (letter.map(String::from).unwrap_or_default(), tail),
                 };
-                let long = format!("{}{}{tail}", letter.map(String::from).unwrap_or_default(), m.from);
-                let mut forms = vec![san, long];
-                if letter.is_none() {
+                let mut forms = vec![san.clone(), format!("{letter}{}{tail}", m.from)];
+                if letter.is_empty() {
                     if let Some(p) = pos.piece_at(m.from) {
                         let l = self.role(p.role()).letter;
                         forms.extend([format!("{l}{}", forms[0]), format!("{l}{}", forms[1])]);
                     }
                 }
-                forms.iter().map(|f| normalize(f)).collect()
+                Typed {
+                    forms: forms.iter().map(|f| normalize(f)).collect(),
+                    bare: normalize(&format!("{letter}{tail}")),
+                    san,
+                }
             })
             .collect()
     }
@@ -376,9 +390,20 @@ impl Variant {
     }
 }
 
-/// The indices of the moves one of whose `forms` passes `test`.
-fn matching(forms: &[Vec<String>], test: impl Fn(&str) -> bool) -> Vec<usize> {
-    (0..forms.len()).filter(|&i| forms[i].iter().any(|f| test(f))).collect()
+/// The texts that name one legal move, normalized.
+struct Typed {
+    /// Its SAN without check marks (for messages).
+    san: String,
+    /// The SAN, the long form with the from-square (`Ng1f3`, `e7e8=Q`, `Ac2^d4`) and, for a pawn
+    /// written without letter, both with its letter (`Pd4`).
+    forms: Vec<String>,
+    /// The SAN without the from-square (`Gd4` for `Gcd4`).
+    bare: String,
+}
+
+/// The indices of the moves whose texts pass `test`.
+fn matching(typed: &[Typed], test: impl Fn(&Typed) -> bool) -> Vec<usize> {
+    (0..typed.len()).filter(|&i| test(&typed[i])).collect()
 }
 
 /// The SAN of `mv`, written `w`, among the legal moves `legal` written `written`: the letter, as
