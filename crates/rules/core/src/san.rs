@@ -138,7 +138,8 @@ impl Variant {
     }
 
     /// Reads a move in coordinate form (`e2e4`, `e7e8q`, `P@e2`, `pass`, `d4e5,e5f6`) or SAN
-    /// (`Nf3`, `exd5`, `e8=Q`, `O-O`) and returns the legal move it names.
+    /// (`Nf3`, `exd5`, `e8=Q`, `O-O`, `Gd4`, `A^g4`, `Hxd3-d5`, `Q<>g4`, also the long form
+    /// `Ng1f3`; check marks and `x` optional) and returns the legal move it names.
     ///
     /// # Errors
     /// [`MoveError`] says whether the text is malformed, names no legal move (and why, where that
