@@ -1,104 +1,145 @@
-//! Standard algebraic notation for display, and reading moves typed by people or programs in either
-//! coordinate form or SAN.
+//! Standard algebraic notation (SAN) for display, and reading moves typed by people or programs in
+//! either coordinate form or SAN. Every form is described in `docs/notation.md`.
 
 use crate::moves::{Coordinates, Move, MoveError, MoveKind};
-use crate::{Position, Variant};
+use crate::spec::RoyalRule;
+use crate::{Position, Role, Variant};
+use messhall_geometry::Square;
+use std::fmt::Write;
+
+/// A move's SAN before the part that tells it from other moves: what two moves must share to need
+/// their from-squares written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Written {
+    /// Complete as it is: `pass`, `N@e4`, `O-O`.
+    Whole(String),
+    /// A move of a piece on the board.
+    Piece {
+        /// The mover's letter; `None` for a pawn written without one.
+        letter: Option<char>,
+        /// What follows the from-square: the capture mark or the leg through a victim, the
+        /// destination and the promotion (`xd5`, `^g4`, `<>g4`, `xd3-d5`, `e12=N`).
+        tail: String,
+        /// A capture by a pawn written without letter, which always names its file (`exd5`).
+        pawn_capture: bool,
+    },
+}
 
 impl Variant {
-    /// The move in SAN: `Nf3`, `exd5`, `e8=Q+`, `O-O`, `N@e4`, `Qh4#`, with file, rank or both
-    /// added where another legal move of the same type reaches the same square.
+    /// The move in SAN: `Nf3`, `exd5`, `e8=Q+`, `O-O`, `N@e4`, `Qh4#`, `Gd4` (a pawn kind with its
+    /// letter), `A^g4`, `Hxd3-d5`, `Q<>g4`, with file, rank or both added where another legal
+    /// move would otherwise be written the same. Unique among the legal moves of `pos`, and
+    /// [`Variant::parse_move`] reads it back to `mv`. `docs/notation.md` has every form.
     pub fn san(&self, pos: &Position, mv: &Move) -> String {
         let legal = self.legal_moves(pos);
-        let mut s = self.san_without_check(pos, mv, &legal);
-        if mv.kind != MoveKind::Pass {
-            let next = pos.play(self, mv);
-            if self.in_check(&next) {
-                // Mate cannot be told before a pending chance event (the PieceEater may still
-                // step into the line).
-                let pending = self.chance_pending(&next);
-                s.push(
-                    if pending || self.legal_moves(&next).iter().any(|m| m.kind != MoveKind::Pass) {
-                        '+'
-                    } else {
-                        '#'
-                    },
-                );
-            }
-        }
+        let written: Vec<Written> = legal.iter().map(|m| self.written(pos, m)).collect();
+        let mut s = disambiguated(mv, &self.written(pos, mv), &legal, &written);
+        s.extend(self.check_mark(pos, mv));
         s
     }
 
-    fn san_without_check(&self, pos: &Position, mv: &Move, legal: &[Move]) -> String {
-        let mut s = String::new();
+    /// Every legal move of `pos` with its SAN ([`Variant::san`]), in the order of
+    /// [`Variant::legal_moves`]: cheaper than asking for each move's SAN in turn.
+    pub fn legal_moves_san(&self, pos: &Position) -> Vec<(Move, String)> {
+        let legal = self.legal_moves(pos);
+        let sans = self.sans_without_check(pos, &legal);
+        legal
+            .into_iter()
+            .zip(sans)
+            .map(|(m, mut s)| {
+                s.extend(self.check_mark(pos, &m));
+                (m, s)
+            })
+            .collect()
+    }
+
+    /// The SAN of each of `legal` (all the legal moves of `pos`) without check marks.
+    fn sans_without_check(&self, pos: &Position, legal: &[Move]) -> Vec<String> {
+        let written: Vec<Written> = legal.iter().map(|m| self.written(pos, m)).collect();
+        legal
+            .iter()
+            .zip(&written)
+            .map(|(m, w)| disambiguated(m, w, legal, &written))
+            .collect()
+    }
+
+    /// `+` when `mv` attacks the enemy royal, `#` when it also leaves no move but a pass; nothing
+    /// in games without check, where a royal is captured rather than mated.
+    fn check_mark(&self, pos: &Position, mv: &Move) -> Option<char> {
+        if mv.kind == MoveKind::Pass || self.end.royal == RoyalRule::Capture {
+            return None;
+        }
+        let next = pos.play(self, mv);
+        if !self.in_check(&next) {
+            return None;
+        }
+        // Mate cannot be told before a pending chance event (the PieceEater may still step into
+        // the line).
+        let pending = self.chance_pending(&next);
+        Some(
+            if pending || self.legal_moves(&next).iter().any(|m| m.kind != MoveKind::Pass) {
+                '+'
+            } else {
+                '#'
+            },
+        )
+    }
+
+    /// The letter SAN writes for a mover of `role`: none for a pawn that is the variant's only pawn
+    /// kind or is written `P`, as in chess; every other pawn kind writes its letter like a piece.
+    fn san_letter(&self, role: Role) -> Option<char> {
+        let letter = self.role(role).letter;
+        let plain_pawn = self.is_pawn(role) && (letter == 'P' || self.pawn_roles.count_ones() == 1);
+        (!plain_pawn).then_some(letter)
+    }
+
+    fn written(&self, pos: &Position, mv: &Move) -> Written {
         match mv.kind {
-            MoveKind::Pass => return "pass".into(),
-            MoveKind::Drop(role) => return format!("{}@{}", self.role(role).letter, mv.to),
+            MoveKind::Pass => return Written::Whole("pass".into()),
+            MoveKind::Drop(role) => return Written::Whole(format!("{}@{}", self.role(role).letter, mv.to)),
             MoveKind::Castle => {
                 let queenside = self
                     .castling
                     .iter()
                     .any(|c| c.rook_from == mv.extra && c.right % 2 == 1);
-                return if queenside { "O-O-O".into() } else { "O-O".into() };
+                return Written::Whole(if queenside { "O-O-O" } else { "O-O" }.into());
             }
             _ => {}
         }
         let Some(piece) = pos.piece_at(mv.from) else {
-            return mv.to_coordinates(self);
+            return Written::Whole(mv.to_coordinates(self));
         };
-        let role = piece.role();
-        let pawn = self.is_pawn(role);
-        let rivals: Vec<&Move> = legal
-            .iter()
-            .filter(|m| {
-                m.to == mv.to
-                    && m.from != mv.from
-                    && m.kind != MoveKind::Drop(role)
-                    && pos.piece_at(m.from).is_some_and(|p| p.role() == role)
-            })
-            .collect();
-        if !pawn {
-            s.push(self.role(role).letter);
-        }
-        let file = (b'a' + mv.from.file()) as char;
-        let rank = (mv.from.rank() + 1).to_string();
-        if pawn && mv.is_capture() {
-            s.push(file);
-            if rivals.iter().any(|m| m.from.file() == mv.from.file()) {
-                s.push_str(&rank);
+        let letter = self.san_letter(piece.role());
+        let mut tail = String::new();
+        match mv.kind {
+            // Shoots without moving: `A^g4`.
+            MoveKind::Rifle => tail.push('^'),
+            MoveKind::Swap => tail.push_str("<>"),
+            // The victim on the way, then where the mover lands (taking what stands there too).
+            MoveKind::Locust | MoveKind::Withdrawal => {
+                let _ = write!(tail, "x{}-", mv.extra);
+                if pos.piece_at(mv.to).is_some_and(|p| p.color() != piece.color()) {
+                    tail.push('x');
+                }
             }
-        } else if !rivals.is_empty() {
-            if rivals.iter().all(|m| m.from.file() != mv.from.file()) {
-                s.push(file);
-            } else if rivals.iter().all(|m| m.from.rank() != mv.from.rank()) {
-                s.push_str(&rank);
-            } else {
-                s.push(file);
-                s.push_str(&rank);
-            }
+            _ if mv.is_capture() => tail.push('x'),
+            _ => {}
         }
-        if mv.kind == MoveKind::Rifle {
-            // Shoots without moving: `A^d4`.
-            s.push('^');
-        } else if mv.kind == MoveKind::Swap {
-            s.push_str("<>");
-        } else if matches!(mv.kind, MoveKind::Locust | MoveKind::Withdrawal) {
-            s.push_str(&format!("x{}-", mv.extra));
-            if pos.piece_at(mv.to).is_some() {
-                s.push('x');
-            }
-        } else if mv.is_capture() {
-            s.push('x');
-        }
-        s.push_str(&mv.to.to_string());
+        let _ = write!(tail, "{}", mv.to);
         if let Some(p) = mv.promotion {
-            s.push('=');
-            s.push(self.role(p).letter);
+            tail.push('=');
+            tail.push(self.role(p).letter);
         }
-        s
+        Written::Piece {
+            letter,
+            tail,
+            pawn_capture: letter.is_none() && mv.is_capture(),
+        }
     }
 
     /// Reads a move in coordinate form (`e2e4`, `e7e8q`, `P@e2`, `pass`, `d4e5,e5f6`) or SAN
-    /// (`Nf3`, `exd5`, `e8=Q`, `O-O`) and returns the legal move it names.
+    /// (`Nf3`, `exd5`, `e8=Q`, `O-O`, `Gd4`, `A^g4`, `Hxd3-d5`, `Q<>g4`, also the long form
+    /// `Ng1f3`; check marks and `x` optional) and returns the legal move it names.
     ///
     /// # Errors
     /// [`MoveError`] says whether the text is malformed, names no legal move (and why, where that
@@ -136,23 +177,27 @@ impl Variant {
                 }
             }
         }
+        let typed = self.typed_forms(pos, &legal);
         let wanted = normalize(text);
-        let found: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| {
-                let san = self.san_without_check(pos, m, &legal);
-                let long = self.long_algebraic(pos, m);
-                [san, long]
-                    .iter()
-                    .any(|form| normalize(form).replace('x', "") == wanted.replace('x', ""))
-            })
-            .collect();
-        match found.len() {
-            1 => Ok(found[0]),
-            0 => Err(self.explain_illegal(pos, text, coordinates.ok(), &legal)),
+        let loose = wanted.replace('x', "");
+        // The exact text first (so `exd5` and a quiet `ed5` stay apart), then without capture
+        // marks, which people leave out or add freely; last without the from-square SAN needs
+        // (`Gd4` where two Piglets reach d4), only to say which moves the text could be.
+        let mut found = matching(&typed, |t| t.forms.contains(&wanted));
+        if found.is_empty() {
+            found = matching(&typed, |t| t.forms.iter().any(|f| f.replace('x', "") == loose));
+        }
+        if found.is_empty() {
+            found = matching(&typed, |t| t.bare.replace('x', "") == loose);
+            if found.len() < 2 {
+                found.clear();
+            }
+        }
+        match found.as_slice() {
+            [i] => Ok(legal[*i]),
+            [] => Err(self.explain_illegal(pos, text, coordinates.ok(), &legal)),
             _ => {
-                let options: Vec<String> = found.iter().map(|m| m.to_coordinates(self)).collect();
+                let options: Vec<&str> = found.iter().map(|&i| typed[i].san.as_str()).collect();
                 Err(MoveError::Ambiguous {
                     text: text.into(),
                     options: options.join(" or "),
@@ -161,16 +206,39 @@ impl Variant {
         }
     }
 
-    /// Long algebraic form, accepted when typed: `Ng1f3`, `e2e4`, `e7e8Q` (the piece letter, both squares).
-    fn long_algebraic(&self, pos: &Position, m: &Move) -> String {
-        let letter = match pos.piece_at(m.from) {
-            Some(p) if !self.is_pawn(p.role()) && !matches!(m.kind, MoveKind::Drop(_) | MoveKind::Pass) => {
-                self.role(p.role()).letter.to_string()
-            }
-            _ => String::new(),
-        };
-        let promotion = m.promotion.map(|r| self.role(r).letter.to_string()).unwrap_or_default();
-        format!("{letter}{}{}{promotion}", m.from, m.to)
+    /// How each of `legal` (all the legal moves of `pos`) may be typed.
+    fn typed_forms(&self, pos: &Position, legal: &[Move]) -> Vec<Typed> {
+        let written: Vec<Written> = legal.iter().map(|m| self.written(pos, m)).collect();
+        legal
+            .iter()
+            .zip(&written)
+            .map(|(m, w)| {
+                let san = disambiguated(m, w, legal, &written);
+                let (letter, tail) = match w {
+                    Written::Whole(_) => {
+                        let forms = vec![normalize(&san)];
+                        return Typed {
+                            bare: forms[0].clone(),
+                            forms,
+                            san,
+                        };
+                    }
+                    Written::Piece { letter, tail, .. } => (letter.map(String::from).unwrap_or_default(), tail),
+                };
+                let mut forms = vec![san.clone(), format!("{letter}{}{tail}", m.from)];
+                if letter.is_empty() {
+                    if let Some(p) = pos.piece_at(m.from) {
+                        let l = self.role(p.role()).letter;
+                        forms.extend([format!("{l}{}", forms[0]), format!("{l}{}", forms[1])]);
+                    }
+                }
+                Typed {
+                    forms: forms.iter().map(|f| normalize(f)).collect(),
+                    bare: normalize(&format!("{letter}{tail}")),
+                    san,
+                }
+            })
+            .collect()
     }
 
     /// [`Variant::parse_move`], then plays it.
@@ -321,4 +389,54 @@ impl Variant {
             .filter_map(|m| m.promotion)
             .collect()
     }
+}
+
+/// The texts that name one legal move, normalized.
+struct Typed {
+    /// Its SAN without check marks (for messages).
+    san: String,
+    /// The SAN, the long form with the from-square (`Ng1f3`, `e7e8=Q`, `Ac2^d4`) and, for a pawn
+    /// written without letter, both with its letter (`Pd4`).
+    forms: Vec<String>,
+    /// The SAN without the from-square (`Gd4` for `Gcd4`).
+    bare: String,
+}
+
+/// The indices of the moves whose texts pass `test`.
+fn matching(typed: &[Typed], test: impl Fn(&Typed) -> bool) -> Vec<usize> {
+    (0..typed.len()).filter(|&i| test(&typed[i])).collect()
+}
+
+/// The SAN of `mv`, written `w`, among the legal moves `legal` written `written`: the letter, as
+/// much of the from-square as tells it from the moves written the same (the file, else the rank,
+/// else both; a pawn without letter never gets a rank alone, and always names its file when
+/// capturing), then the rest.
+fn disambiguated(mv: &Move, w: &Written, legal: &[Move], written: &[Written]) -> String {
+    let (letter, tail, pawn_capture) = match w {
+        Written::Whole(s) => return s.clone(),
+        Written::Piece {
+            letter,
+            tail,
+            pawn_capture,
+        } => (letter, tail, *pawn_capture),
+    };
+    let rivals: Vec<Square> = legal
+        .iter()
+        .zip(written)
+        .filter(|(m, x)| m.from != mv.from && *x == w)
+        .map(|(m, _)| m.from)
+        .collect();
+    let from = mv.from;
+    let mut s: String = letter.map(String::from).unwrap_or_default();
+    if rivals.iter().all(|r| r.file() != from.file()) {
+        if pawn_capture || !rivals.is_empty() {
+            s.push((b'a' + from.file()) as char);
+        }
+    } else if letter.is_some() && rivals.iter().all(|r| r.rank() != from.rank()) {
+        let _ = write!(s, "{}", from.rank() + 1);
+    } else {
+        let _ = write!(s, "{from}");
+    }
+    s.push_str(tail);
+    s
 }
