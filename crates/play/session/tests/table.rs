@@ -326,3 +326,23 @@ fn resignation_and_flag_fall() {
     let events = t.try_act_at(Seat(1), e5, late).unwrap();
     assert!(matches!(&events[0], Event::Ended(r) if r.ending == Ending::Flagged { seat: Seat(1) }));
 }
+
+#[test]
+fn a_taken_king_ends_the_game_before_the_next_step() {
+    for name in ["pieceeater", "pieceeater-steered"] {
+        let mut t = table(name, Some("4k3/8/8/8/7*/8/8/4R1K1[] w - - 0 1"), 1);
+        if let Turn::Steer { .. } = t.turn() {
+            script(&mut t, &["h5"]);
+        }
+        let events = script(&mut t, &["Rxe8"]);
+        assert!(
+            !events.iter().any(|e| matches!(e, Event::Chance { .. })),
+            "{name}: {events:?}"
+        );
+        assert!(
+            matches!(events.last(), Some(Event::Ended(r)) if r.winner() == Some(Seat(0))),
+            "{name}: {events:?}"
+        );
+        assert_eq!(t.turn(), Turn::Over);
+    }
+}

@@ -169,6 +169,10 @@ impl Game {
     /// Lets the dice decide the pending chance events that no player chooses.
     fn roll_pending(&mut self) {
         for _ in 0..MAX_CHANCES_IN_A_ROW {
+            // A game a move has decided (a King taken) is over: nothing more happens in it.
+            if self.variant.material_decided(self.position()).is_some() {
+                return;
+            }
             let Some(event) = self.variant.chance(self.position()) else {
                 return;
             };
