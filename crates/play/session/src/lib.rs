@@ -6,7 +6,7 @@
 //!   from a seat and returns [`Event`]s, which front ends word and draw.
 //! - [`Player`]: whatever chooses actions (the engine, baselines, cafeteria bots, a person).
 //! - [`GameClock`]: base time and increment per seat, flag fall.
-//! - [`Record`]: one record type for every game, as JSON; [`pgn`] for the chess games.
+//! - [`Record`]: one record type for every game, as JSON; PGN for the chess games.
 //! - [`arena`]: matches between players, and the [`Tally`] of their score.
 //!
 //! No terminal, network or database code lives here.
@@ -72,3 +72,8 @@ pub use record::{FORMAT, Record, RecordError, Step, from_rules_text};
 pub use result::{Ending, GameResult};
 pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
 pub use tally::{EloEstimate, Tally, elo};
+
+/// docs/play-layer.md, whose example runs as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../../../../docs/play-layer.md")]
+pub struct PlayLayerPage;
