@@ -37,7 +37,9 @@ pub fn run(settings: &Settings) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let color = board_text::color_wanted();
-    play(settings, lines.as_mut(), &mut out, color)
+    let mut session = Session::start(settings, color)?;
+    session.interactive = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    session.run(lines.as_mut(), &mut out)
 }
 
 /// A game as `settings` say, read from `lines` and written to `out`.
@@ -56,6 +58,8 @@ struct Session<'a> {
     seed_given: bool,
     /// Whether the record has been printed since the game ended.
     told_end: bool,
+    /// Whether a person watches a terminal (a "thinking" line shows while the computer works).
+    interactive: bool,
 }
 
 impl<'a> Session<'a> {
@@ -82,6 +86,7 @@ impl<'a> Session<'a> {
             style,
             seed_given: settings.seed.is_some() || settings.load.is_some(),
             told_end: false,
+            interactive: false,
         })
     }
 
@@ -198,7 +203,7 @@ impl<'a> Session<'a> {
     }
 
     fn computer_turn(&mut self, seat: Seat, out: &mut dyn Write) -> Result<()> {
-        let interactive = self.style.color;
+        let interactive = self.interactive;
         if interactive {
             write!(out, "{} is thinking...", words::side(seat))?;
             out.flush()?;
