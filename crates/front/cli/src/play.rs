@@ -42,8 +42,9 @@ pub fn run(settings: &Settings) -> Result<()> {
     session.run(lines.as_mut(), &mut out)
 }
 
-/// A game as `settings` say, read from `lines` and written to `out`.
-pub fn play(settings: &Settings, lines: &mut dyn Lines, out: &mut dyn Write, color: bool) -> Result<()> {
+/// A game as `settings` say, read from `lines` and written to `out` (tests drive it).
+#[cfg(test)]
+fn play(settings: &Settings, lines: &mut dyn Lines, out: &mut dyn Write, color: bool) -> Result<()> {
     let mut session = Session::start(settings, color)?;
     session.run(lines, out)
 }
