@@ -8,6 +8,7 @@
 
 mod chance;
 mod color;
+mod echo;
 mod fen;
 mod game;
 mod hooks;
@@ -18,6 +19,7 @@ mod piece;
 mod position;
 mod powers;
 mod san;
+mod setup;
 pub mod spec;
 mod tables;
 mod value;
@@ -26,7 +28,8 @@ mod zobrist;
 
 pub use chance::{ChanceOutcome, pick_outcome};
 pub use color::{ByColor, Color};
-pub use fen::FenError;
+pub use echo::{ECHO_CHARS, echo};
+pub use fen::{FenError, MAX_MOVE_COUNT};
 pub use game::{Action, Game, GameRecord, Outcome, Reason, ReplayError};
 pub use hooks::{GameRules, MoveEffects, NoRules};
 pub use messhall_geometry::{BoardSize, Square, SquareSet};
@@ -35,5 +38,6 @@ pub use moves::{Move, MoveError, MoveKind};
 pub use piece::{MAX_ROLES, NEUTRAL_CODE, NEUTRAL_LETTER, Piece, Role};
 pub use position::{Position, REGISTERS};
 pub use powers::Borrowed;
+pub use setup::{Setup, SetupProblem};
 pub use spec::VariantSpec;
 pub use variant::{CastlingSide, DropRule, EndRules, PromotionRule, RoleInfo, Variant, VariantError};

@@ -94,6 +94,8 @@ pub struct Variant {
     pub rules: Arc<dyn GameRules>,
     pub(crate) royal_roles: u64,
     pub(crate) pawn_roles: u64,
+    /// Roles whose pieces carry a counter (a variant file gives them a starting `counter`).
+    pub(crate) counter_roles: u64,
     pub(crate) tables: Tables,
     pub(crate) zobrist: Zobrist,
     /// Start squares of each piece code, for deciding which pieces have moved when a FEN does not say.
@@ -290,6 +292,12 @@ impl Variant {
             rules,
             royal_roles,
             pawn_roles,
+            counter_roles: spec
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.counter.is_some())
+                .fold(0u64, |m, (i, _)| m | 1 << i),
             zobrist: Zobrist::new(spec.pieces.len()),
             tables,
             start_board: [0; 256],
@@ -340,6 +348,11 @@ impl Variant {
 
     pub fn is_royal(&self, role: Role) -> bool {
         self.royal_roles >> role.0 & 1 == 1
+    }
+
+    /// Whether pieces of `role` carry a counter (Calorie's energy; a King's is unlimited: none).
+    pub fn carries_counter(&self, role: Role) -> bool {
+        self.counter_roles >> role.0 & 1 == 1
     }
 
     pub fn is_pawn(&self, role: Role) -> bool {
