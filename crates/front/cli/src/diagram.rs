@@ -14,7 +14,7 @@
 //! them there.
 
 use anyhow::{Context, Result, bail};
-use messhall_rules::{Color, MoveKind, Piece, Position, Square, Variant};
+use messhall_rules::{Color, MoveKind, Piece, Position, Setup, SetupProblem, Square, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -156,7 +156,8 @@ fn reach(
     note: &str,
 ) -> Result<BTreeMap<Square, (bool, bool)>> {
     let moves_from = |board: &BTreeMap<Square, char>| -> Result<Vec<messhall_rules::Move>> {
-        let pos = Position::from_fen(v, &fen_with(v, board, square, letter, note))?;
+        // A lone piece on a board, without Kings: a setup no game reaches, so its problems are waived.
+        let pos = Setup::from_fen(v, &fen_with(v, board, square, letter, note))?.position(v, &SetupProblem::ALL)?;
         let mut moves = Vec::new();
         v.pseudo_moves(&pos, &mut moves);
         moves.retain(|m| m.from == square);

@@ -30,6 +30,8 @@
 //! assert_eq!(v.chance(&after).unwrap().len(), 1);
 //! ```
 
+mod fen_state;
+
 use messhall_rules::spec::RoyalRule;
 use messhall_rules::{ChanceOutcome, Color, GameRules, Move, MoveEffects, MoveKind, Position, Square, Variant};
 
@@ -276,6 +278,18 @@ impl GameRules for PieceEaterRules {
             text.push_str(&format!(" and eats {owner}'s {}", v.role(p.role()).name));
         }
         text
+    }
+
+    fn register_name(&self, i: usize) -> Option<&'static str> {
+        fen_state::register_name(i)
+    }
+
+    fn register_text(&self, v: &Variant, i: usize, value: u16) -> String {
+        fen_state::register_text(v, i, value)
+    }
+
+    fn register_value(&self, v: &Variant, i: usize, text: &str) -> Option<u16> {
+        fen_state::register_value(v, i, text)
     }
 
     /// The PieceEater's nearness: pieces on the squares its next step may take are at risk,

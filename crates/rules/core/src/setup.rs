@@ -46,7 +46,8 @@ pub struct Setup {
 /// A kind of problem that makes a setup no position of its game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SetupProblem {
-    /// A side has no royal piece though the game's start gives it one.
+    /// A side has no royal piece though the game's start gives it one (except the side to move
+    /// in a game won by taking the last royal, which has just lost).
     NoRoyal,
     /// A side has more royal pieces than the game's start gives it (and no promotion makes one).
     TooManyRoyals,
@@ -260,9 +261,16 @@ impl Setup {
             .roles()
             .find(|(r, _)| v.is_royal(*r))
             .map_or_else(String::new, |(_, info)| info.name.clone());
+        // Where losing the last royal loses the game, the side to move may have just lost it:
+        // a finished game, but a position (the other side still has its own).
+        let lost_last_royal = |color: Color| {
+            matches!(v.end.royal, RoyalRule::Capture | RoyalRule::Last)
+                && color == self.side
+                && !pos.royals(!color).is_empty()
+        };
         for color in Color::ALL {
             let (have, start) = (pos.royals(color).count(), at_start[color]);
-            if have == 0 && start > 0 {
+            if have == 0 && start > 0 && !lost_last_royal(color) {
                 found.add(
                     SetupProblem::NoRoyal,
                     format!("{} has no {royal_name}", color.name()),

@@ -320,8 +320,23 @@ impl Variant {
     }
 
     /// Piece type by index.
+    ///
+    /// # Panics
+    /// If `role` is not one of the variant's (from a record or a program's own bug: check ids
+    /// from outside with [`Variant::try_role`]).
     pub fn role(&self, role: Role) -> &RoleInfo {
         &self.roles[role.index()]
+    }
+
+    /// Piece type by index; `None` when the variant has no such role.
+    pub fn try_role(&self, role: Role) -> Option<&RoleInfo> {
+        self.roles.get(role.index())
+    }
+
+    /// The letter of a role, `?` for a role the variant does not have (so that writing a move
+    /// read from a tampered record never panics).
+    pub fn role_letter(&self, role: Role) -> char {
+        self.try_role(role).map_or('?', |r| r.letter)
     }
 
     pub fn roles(&self) -> impl Iterator<Item = (Role, &RoleInfo)> {

@@ -1,0 +1,181 @@
+//! Input the rules must refuse with a clear one-line error (issues 16 and 17): FENs that are no
+//! position of their game, moves, tampered records. The inputs are in `tests/rejected/`.
+
+use messhall_games::builtin;
+use messhall_rules::{Action, GameRecord, Move, MoveKind, Position, Role, Setup, SetupProblem, Square, Variant};
+use std::sync::Arc;
+
+fn variant(name: &str) -> Arc<Variant> {
+    Arc::new(builtin(name).unwrap_or_else(|| panic!("no built-in {name}")))
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+#[test]
+fn every_refused_fen_gives_its_error() {
+    let text = include_str!("rejected/fens.txt");
+    let mut checked = 0;
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let parts: Vec<&str> = line.splitn(3, " | ").collect();
+        let [name, fen, expected] = parts[..] else {
+            panic!("fens.txt line {}: not \"variant | FEN | error\"", n + 1);
+        };
+        let v = variant(name);
+        match Position::from_fen(&v, fen) {
+            Ok(_) => panic!("fens.txt line {}: {fen} was accepted", n + 1),
+            Err(e) => assert_eq!(e.to_string(), expected, "fens.txt line {}", n + 1),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} FENs");
+}
+
+#[test]
+fn problems_come_as_kinds_that_a_caller_may_waive() {
+    let v = variant("chess");
+    let empty = "8/8/8/8/8/8/8/8 w - - 0 1";
+    let err = Position::from_fen(&v, empty).unwrap_err();
+    assert_eq!(err.where_, "position");
+    assert_eq!(err.problems, [SetupProblem::NoRoyal, SetupProblem::NoRoyal]);
+    // A board editor may knowingly keep a position without kings.
+    let setup = Setup::from_fen(&v, empty).unwrap();
+    let pos = setup.position(&v, &[SetupProblem::NoRoyal]).unwrap();
+    assert_eq!(pos.to_fen(&v), empty);
+    // Waiving one kind leaves the others.
+    let fen = "4k2P/8/8/8/8/8/8/8 b Q - 0 1";
+    let err = Setup::from_fen(&v, fen)
+        .unwrap()
+        .position(&v, &[SetupProblem::NoRoyal])
+        .unwrap_err();
+    assert_eq!(
+        err.problems,
+        [SetupProblem::ImpossibleCastling, SetupProblem::PawnOnPromotionRank]
+    );
+    // Waived castling and en passant rights that no move could use are dropped.
+    let pos = Setup::from_fen(&v, "4k3/8/8/8/8/8/8/4K3 w KQ e6 0 1")
+        .unwrap()
+        .position(&v, &SetupProblem::ALL)
+        .unwrap();
+    assert_eq!(pos.to_fen(&v), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+#[test]
+fn a_game_won_by_taking_the_king_ends_in_a_position() {
+    // PieceEater Chess is won by capturing the King: the side to move has just lost it.
+    let v = variant("pieceeater");
+    let fen = "4k3/8/8/8/3*4/8/8/8[] w - - 0 1";
+    let pos = Position::from_fen(&v, fen).unwrap();
+    assert_eq!(pos.to_fen(&v), fen);
+    // In chess a King is never taken.
+    let v = variant("chess");
+    assert_eq!(
+        Position::from_fen(&v, "4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap_err().to_string(),
+        "FEN position: White has no King"
+    );
+}
+
+#[test]
+fn every_built_in_start_is_a_position() {
+    for b in messhall_games::BUILTINS {
+        let v = variant(b.name);
+        let fen = v.start().to_fen(&v);
+        Position::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{}: {e}", b.name));
+    }
+}
+
+#[test]
+fn long_input_is_quoted_cut_short() {
+    let v = variant("chess");
+    let long = format!("4k3/8/8/8/8/8/8/4K2{}", "x".repeat(100_000));
+    let msg = Position::from_fen(&v, &long).unwrap_err().to_string();
+    assert_eq!(
+        msg,
+        format!(
+            "FEN board rank 1 (\"4K2{}…\"), character 4: 'x' is not a piece of chess",
+            "x".repeat(37)
+        )
+    );
+    let pos = v.start();
+    let msg = v.parse_move(&pos, &"e2e4".repeat(25_000)).unwrap_err().to_string();
+    assert!(msg.len() < 200, "{} bytes: {}", msg.len(), &msg[..200]);
+    assert!(msg.starts_with("move \"e2e4e2e4"), "{msg}");
+}
+
+#[test]
+fn a_promotion_letter_on_a_move_that_does_not_promote_says_so() {
+    let v = variant("chess");
+    let pos = v.start();
+    assert_eq!(
+        v.parse_move(&pos, "e2e4q").unwrap_err().to_string(),
+        "move \"e2e4q\" is not legal here: the Pawn does not promote on e4; write e2e4"
+    );
+    let pos = Position::from_fen(&v, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        v.parse_move(&pos, "a7a8k").unwrap_err().to_string(),
+        "move \"a7a8k\" is not legal here: 'k' is not a promotion choice here; choose one of q r b n"
+    );
+}
+
+/// A record whose one action is `action`, from the start of `v`.
+fn record_of(v: &Variant, action: Action) -> GameRecord {
+    GameRecord {
+        variant: v.name.clone(),
+        start: v.start_fen.clone(),
+        seed: 0,
+        actions: vec![action],
+    }
+}
+
+#[test]
+fn a_record_with_ids_the_game_does_not_have_is_refused() {
+    let v = variant("chess");
+    let pos = Position::from_fen(&v, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let mut promotion = v.parse_move(&pos, "a7a8q").unwrap();
+    promotion.promotion = Some(Role(200));
+    let mut record = record_of(&v, Action::Move(promotion));
+    record.start = pos.to_fen(&v);
+    assert_eq!(
+        record.replay(v.clone()).unwrap_err().to_string(),
+        "record action 0: piece type 200 is not one of the 6 of chess"
+    );
+    let off_board = Square::from_index(200);
+    let record = record_of(&v, Action::Move(Move::new(sq("e2"), off_board, MoveKind::Quiet)));
+    assert_eq!(
+        record.replay(v.clone()).unwrap_err().to_string(),
+        "record action 0: square index 200 is not on the 8x8 board"
+    );
+    let record = record_of(&v, Action::Move(Move::new(sq("e2"), sq("e4"), MoveKind::Drop(Role(63)))));
+    assert_eq!(
+        record.replay(v.clone()).unwrap_err().to_string(),
+        "record action 0: piece type 63 is not one of the 6 of chess"
+    );
+    // Written out, an unknown role never panics.
+    assert_eq!(promotion.to_coordinates(&v), "a7a8?");
+}
+
+#[test]
+fn every_tampered_text_record_gives_its_error() {
+    let records = [
+        (
+            "pieceeater",
+            include_str!("rejected/chance-trailing.record"),
+        ),
+        ("chess", include_str!("rejected/illegal-move.record")),
+        ("chess", include_str!("rejected/bad-start.record")),
+        ("pieceeater", include_str!("rejected/chance-off-board.record")),
+    ];
+    for (name, text) in records {
+        let expected = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# expect: "))
+            .expect("an \"# expect: \" line");
+        let err = GameRecord::from_text(variant(name), text).unwrap_err();
+        assert_eq!(err.to_string(), expected);
+    }
+}
