@@ -75,7 +75,9 @@ fn a_game_won_by_taking_the_king_ends_in_a_position() {
     // In chess a King is never taken.
     let v = variant("chess");
     assert_eq!(
-        Position::from_fen(&v, "4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap_err().to_string(),
+        Position::from_fen(&v, "4k3/8/8/8/8/8/8/8 w - - 0 1")
+            .unwrap_err()
+            .to_string(),
         "FEN position: White has no King"
     );
 }
@@ -150,7 +152,10 @@ fn a_record_with_ids_the_game_does_not_have_is_refused() {
         record.replay(v.clone()).unwrap_err().to_string(),
         "record action 0: square index 200 is not on the 8x8 board"
     );
-    let record = record_of(&v, Action::Move(Move::new(sq("e2"), sq("e4"), MoveKind::Drop(Role(63)))));
+    let record = record_of(
+        &v,
+        Action::Move(Move::new(sq("e2"), sq("e4"), MoveKind::Drop(Role(63)))),
+    );
     assert_eq!(
         record.replay(v.clone()).unwrap_err().to_string(),
         "record action 0: piece type 63 is not one of the 6 of chess"
@@ -162,10 +167,7 @@ fn a_record_with_ids_the_game_does_not_have_is_refused() {
 #[test]
 fn every_tampered_text_record_gives_its_error() {
     let records = [
-        (
-            "pieceeater",
-            include_str!("rejected/chance-trailing.record"),
-        ),
+        ("pieceeater", include_str!("rejected/chance-trailing.record")),
         ("chess", include_str!("rejected/illegal-move.record")),
         ("chess", include_str!("rejected/bad-start.record")),
         ("pieceeater", include_str!("rejected/chance-off-board.record")),
@@ -178,4 +180,19 @@ fn every_tampered_text_record_gives_its_error() {
         let err = GameRecord::from_text(variant(name), text).unwrap_err();
         assert_eq!(err.to_string(), expected);
     }
+}
+
+#[test]
+fn a_variant_file_error_quotes_a_long_piece_name_cut_short() {
+    let chess = include_str!("../variants/chess.toml");
+    let name = "Knight".repeat(20_000);
+    let text = chess.replacen(
+        "name = \"Knight\"\nbetza = \"N\"",
+        &format!("name = \"{name}\"\nbetza = \"N(\""),
+        1,
+    );
+    let msg = messhall_games::from_toml("long.toml", &text).unwrap_err().to_string();
+    let quoted = format!("long.toml: piece \"{}…\": ", &name[..messhall_rules::ECHO_CHARS]);
+    assert!(msg.starts_with(&quoted), "{}", &msg[..msg.len().min(300)]);
+    assert!(msg.len() < 300, "{} bytes", msg.len());
 }

@@ -577,10 +577,22 @@ fn its_state_is_written_by_name_and_old_records_still_read() {
     assert!(moved.to_fen(&v).ends_with(" step=after-e4"), "{}", moved.to_fen(&v));
     assert!(at(&v, &moved.to_fen(&v)) == moved);
     for (bad, why) in [
-        ("forbidden=z9", "FEN extra field \"forbidden=z9\": \"z9\" is not a value of forbidden"),
-        ("forbidden=i1", "FEN extra field \"forbidden=i1\": \"i1\" is not a value of forbidden"),
-        ("step=soon", "FEN extra field \"step=soon\": \"soon\" is not a value of step"),
-        ("eaten=3", "FEN extra field \"eaten=3\": expected \"passed\" or one of forbidden step r2 r3"),
+        (
+            "forbidden=z9",
+            "FEN extra field \"forbidden=z9\": \"z9\" is not a value of forbidden",
+        ),
+        (
+            "forbidden=i1",
+            "FEN extra field \"forbidden=i1\": \"i1\" is not a value of forbidden",
+        ),
+        (
+            "step=soon",
+            "FEN extra field \"step=soon\": \"soon\" is not a value of step",
+        ),
+        (
+            "eaten=3",
+            "FEN extra field \"eaten=3\": expected \"passed\" or one of forbidden step r2 r3",
+        ),
     ] {
         let fen = format!("4k3/8/8/8/3*4/8/8/4K3[] w - - 0 1 {bad}");
         assert_eq!(Position::from_fen(&v, &fen).unwrap_err().to_string(), why);

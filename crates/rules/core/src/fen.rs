@@ -114,7 +114,10 @@ fn parse_board(v: &Variant, field: &str) -> Result<Board, FenError> {
                 let digits: String = chars[start..i].iter().collect();
                 let n: u32 = digits.parse().unwrap_or(u32::MAX);
                 if n == 0 || digits.starts_with('0') {
-                    return fail(here(start), format!("empty-square count \"{}\" must be 1 or more", echo(&digits)));
+                    return fail(
+                        here(start),
+                        format!("empty-square count \"{}\" must be 1 or more", echo(&digits)),
+                    );
                 }
                 file = file.saturating_add(n);
                 if file > u32::from(files) {

@@ -4,8 +4,8 @@
 use crate::moves::{Move, MoveError, MoveKind};
 use crate::spec::{RoyalRule, StalemateRule};
 use crate::{ChanceOutcome, Color, FenError, Position, Role, Variant, echo, pick_outcome};
-use messhall_geometry::Square;
 use messhall_dice::SeededDice;
+use messhall_geometry::Square;
 use std::sync::Arc;
 
 /// Why a game ended.
@@ -517,7 +517,12 @@ fn check_ids(v: &Variant, action: &Action) -> Result<(), String> {
     };
     let role = |r: Role| match v.try_role(r) {
         Some(_) => Ok(()),
-        None => Err(format!("piece type {} is not one of the {} of {}", r.0, v.role_count(), v.name)),
+        None => Err(format!(
+            "piece type {} is not one of the {} of {}",
+            r.0,
+            v.role_count(),
+            v.name
+        )),
     };
     match action {
         Action::Move(m) => {

@@ -168,11 +168,11 @@ impl Coordinates {
         let legs: Vec<&str> = t.split(',').collect();
         let mut promotion = None;
         for (i, leg) in legs.iter().enumerate() {
-            let (a, used) =
-                Square::parse_prefix(leg).ok_or_else(|| bad(format!("leg \"{}\" does not start with a square", echo(leg))))?;
+            let (a, used) = Square::parse_prefix(leg)
+                .ok_or_else(|| bad(format!("leg \"{}\" does not start with a square", echo(leg))))?;
             let rest = &leg[used..];
-            let (b, used2) =
-                Square::parse_prefix(rest).ok_or_else(|| bad(format!("leg \"{}\" needs a second square", echo(leg))))?;
+            let (b, used2) = Square::parse_prefix(rest)
+                .ok_or_else(|| bad(format!("leg \"{}\" needs a second square", echo(leg))))?;
             let tail = &rest[used2..];
             if let Some(&last) = squares.last() {
                 if last != a {

@@ -148,7 +148,11 @@ impl Setup {
             let n = pos.hand(piece.color(), piece.role());
             if n == 0 && !v.drops.iter().any(|d| d.roles >> piece.role().0 & 1 == 1) {
                 let why = if v.drops.is_empty() {
-                    format!("{} has no drops, but {} holds pieces in hand", v.name, piece.color().name())
+                    format!(
+                        "{} has no drops, but {} holds pieces in hand",
+                        v.name,
+                        piece.color().name()
+                    )
                 } else {
                     format!(
                         "{} holds a {} in hand, which {} never drops",
@@ -271,14 +275,15 @@ impl Setup {
         for color in Color::ALL {
             let (have, start) = (pos.royals(color).count(), at_start[color]);
             if have == 0 && start > 0 && !lost_last_royal(color) {
-                found.add(
-                    SetupProblem::NoRoyal,
-                    format!("{} has no {royal_name}", color.name()),
-                );
+                found.add(SetupProblem::NoRoyal, format!("{} has no {royal_name}", color.name()));
             } else if have > start && !promotes_to_royal {
                 found.add(
                     SetupProblem::TooManyRoyals,
-                    format!("{} has {have} royal pieces, but {} starts with {start}", color.name(), v.name),
+                    format!(
+                        "{} has {have} royal pieces, but {} starts with {start}",
+                        color.name(),
+                        v.name
+                    ),
                 );
             }
         }
@@ -288,8 +293,7 @@ impl Setup {
         for p in &self.placed {
             let role = p.piece.role();
             let rank = v.relative_rank(p.piece.color(), p.sq);
-            if v
-                .promotions
+            if v.promotions
                 .iter()
                 .any(|rule| rule.forced && rule.rank == rank && rule.roles >> role.0 & 1 == 1)
             {

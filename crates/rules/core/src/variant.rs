@@ -4,7 +4,7 @@ use crate::hooks::{GameRules, NoRules};
 use crate::spec::{RoyalRule, StalemateRule, VariantSpec};
 use crate::tables::Tables;
 use crate::zobrist::Zobrist;
-use crate::{Color, Piece, Position, Role, piece::MAX_ROLES};
+use crate::{Color, Piece, Position, Role, echo, piece::MAX_ROLES};
 use messhall_betza::PieceMoves;
 use messhall_geometry::{BoardSize, Square};
 use std::sync::Arc;
@@ -155,15 +155,19 @@ impl Variant {
             if !letter.is_ascii_uppercase() {
                 return Err(err(format!(
                     "piece {:?}: letter '{}' must be a letter A-Z",
-                    p.name, p.letter
+                    echo(&p.name),
+                    p.letter
                 )));
             }
             if by_letter[letter as usize].is_some() {
-                return Err(err(format!("piece {:?}: letter '{letter}' is used twice", p.name)));
+                return Err(err(format!(
+                    "piece {:?}: letter '{letter}' is used twice",
+                    echo(&p.name)
+                )));
             }
             by_letter[letter as usize] = Some(Role(i as u8));
             by_letter[letter.to_ascii_lowercase() as usize] = Some(Role(i as u8));
-            let moves = messhall_betza::parse(&p.betza).map_err(|e| err(format!("piece {:?}: {e}", p.name)))?;
+            let moves = messhall_betza::parse(&p.betza).map_err(|e| err(format!("piece {:?}: {e}", echo(&p.name))))?;
             let value = p.value.unwrap_or_else(|| crate::value::derived_value(&moves));
             roles.push(RoleInfo {
                 letter,
