@@ -196,3 +196,70 @@ fn a_variant_file_error_quotes_a_long_piece_name_cut_short() {
     assert!(msg.starts_with(&quoted), "{}", &msg[..msg.len().min(300)]);
     assert!(msg.len() < 300, "{} bytes", msg.len());
 }
+
+/// Positions to start the edits from, per built-in: its start, and one with more state.
+const EDITED: &[(&str, &str)] = &[
+    ("chess", "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"),
+    ("calorie", "4k3/8/8/8/8/8/8/R{3}3K2R w KQ - 0 1"),
+    (
+        "pieceeater",
+        "4k3/8/8/8/3*4/8/8/4K3[PN] w - - 0 1 forbidden=c5 step=after-e1",
+    ),
+    ("foodfight", ""),
+    ("friendly", ""),
+];
+
+fn waived_setup_is_usable(name: &str, edits: &[(usize, char)]) {
+    let v = variant(name);
+    let base = EDITED.iter().find(|(n, _)| *n == name).map_or("", |(_, f)| f);
+    let base = if base.is_empty() {
+        v.start_fen.clone()
+    } else {
+        base.to_string()
+    };
+    let mut chars: Vec<char> = base.chars().collect();
+    for &(at, c) in edits {
+        let at = at % chars.len();
+        chars[at] = c;
+    }
+    let text: String = chars.into_iter().collect();
+    let Ok(setup) = Setup::from_fen(&v, &text) else {
+        return;
+    };
+    // Whatever a board editor sets up, with every problem waived, is a position that can be
+    // hashed, written and played on without a panic.
+    let pos = setup
+        .position(&v, &SetupProblem::ALL)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(pos.hash(), pos.recomputed_hash(&v), "{text}");
+    let _ = pos.to_fen(&v);
+    for mv in v.legal_moves(&pos).iter().take(20) {
+        let _ = pos.play(&v, mv);
+    }
+    // Checked, it reads back from its own FEN, or is refused naming the kinds of its problems.
+    match setup.position(&v, &[]) {
+        Ok(checked) => {
+            let fen = checked.to_fen(&v);
+            let back = Position::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{text} gave {fen}: {e}"));
+            assert!(back == checked, "{text} gave {fen}, which reads back differently");
+        }
+        Err(e) => {
+            assert_eq!(e.where_, "position");
+            assert!(!e.problems.is_empty(), "{text}: {e}");
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(256))]
+    #[test]
+    fn a_setup_with_every_problem_waived_never_panics(
+        variant in proptest::sample::select(EDITED.iter().map(|(n, _)| *n).collect::<Vec<_>>()),
+        edits in proptest::collection::vec(
+            (0usize..200, proptest::sample::select("KkQqPpNnRr*12345678/ wb-".chars().collect::<Vec<_>>())),
+            1..4,
+        ),
+    ) {
+        waived_setup_is_usable(variant, &edits);
+    }
+}

@@ -56,6 +56,60 @@ pub enum Action {
     Chance(ChanceOutcome),
 }
 
+impl Action {
+    /// Checks that every id the action holds (its squares, the roles of a promotion or a drop,
+    /// the chance's probability) is one of `variant`'s, as an action read from a record must be
+    /// before anything looks it up.
+    ///
+    /// # Errors
+    /// What is out of range, in words.
+    pub fn check_ids(&self, variant: &Variant) -> Result<(), String> {
+        let v = variant;
+        let square = |s: Square| {
+            if v.size.contains(s) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "square index {} is not on the {}x{} board",
+                    s.index(),
+                    v.size.files(),
+                    v.size.ranks()
+                ))
+            }
+        };
+        let role = |r: Role| match v.try_role(r) {
+            Some(_) => Ok(()),
+            None => Err(format!(
+                "piece type {} is not one of the {} of {}",
+                r.0,
+                v.role_count(),
+                v.name
+            )),
+        };
+        match self {
+            Action::Move(m) => {
+                if m.kind != MoveKind::Pass {
+                    square(m.from)?;
+                    square(m.to)?;
+                    square(m.extra)?;
+                }
+                if let MoveKind::Drop(r) = m.kind {
+                    role(r)?;
+                }
+                m.promotion.map_or(Ok(()), role)
+            }
+            Action::Chance(o) => {
+                square(o.from)?;
+                square(o.to)?;
+                if o.total == 0 || o.weight > o.total {
+                    return Err(format!("chance {}/{} is not a probability", o.weight, o.total));
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 /// A most unlikely run of chance events one after the other; beyond it a game stops resolving
 /// (a guard against hooks that never clear their event).
 const MAX_CHANCES_IN_A_ROW: usize = 64;
@@ -335,7 +389,9 @@ impl GameRecord {
     /// [`ReplayError`] names the first action that does not fit.
     pub fn replay(&self, variant: Arc<Variant>) -> Result<Game, ReplayError> {
         for (index, action) in self.actions.iter().enumerate() {
-            check_ids(&variant, action).map_err(|why| ReplayError::Action { index, why })?;
+            action
+                .check_ids(&variant)
+                .map_err(|why| ReplayError::Action { index, why })?;
         }
         let start = Position::from_fen(&variant, &self.start)?;
         let mut game = Game::with_seed(variant, start, self.seed);
@@ -499,52 +555,6 @@ fn chance_squares(v: &Variant, inner: &str) -> Result<(Square, Square), String> 
         }
     }
     Ok((squares[0], squares.last().copied().unwrap_or(squares[0])))
-}
-
-/// Whether every id an action holds (squares, roles) is one of `v`'s, before anything uses them.
-fn check_ids(v: &Variant, action: &Action) -> Result<(), String> {
-    let square = |s: Square| {
-        if v.size.contains(s) {
-            Ok(())
-        } else {
-            Err(format!(
-                "square index {} is not on the {}x{} board",
-                s.index(),
-                v.size.files(),
-                v.size.ranks()
-            ))
-        }
-    };
-    let role = |r: Role| match v.try_role(r) {
-        Some(_) => Ok(()),
-        None => Err(format!(
-            "piece type {} is not one of the {} of {}",
-            r.0,
-            v.role_count(),
-            v.name
-        )),
-    };
-    match action {
-        Action::Move(m) => {
-            if m.kind != MoveKind::Pass {
-                square(m.from)?;
-                square(m.to)?;
-                square(m.extra)?;
-            }
-            if let MoveKind::Drop(r) = m.kind {
-                role(r)?;
-            }
-            m.promotion.map_or(Ok(()), role)
-        }
-        Action::Chance(o) => {
-            square(o.from)?;
-            square(o.to)?;
-            if o.total == 0 || o.weight > o.total {
-                return Err(format!("chance {}/{} is not a probability", o.weight, o.total));
-            }
-            Ok(())
-        }
-    }
 }
 
 fn action_text(v: &Variant, action: &Action) -> String {
