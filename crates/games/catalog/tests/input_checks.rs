@@ -171,6 +171,7 @@ fn every_tampered_text_record_gives_its_error() {
         ("chess", include_str!("rejected/illegal-move.record")),
         ("chess", include_str!("rejected/bad-start.record")),
         ("pieceeater", include_str!("rejected/chance-off-board.record")),
+        ("chess", include_str!("rejected/wrong-variant.record")),
     ];
     for (name, text) in records {
         let expected = text

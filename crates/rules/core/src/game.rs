@@ -452,7 +452,8 @@ impl GameRecord {
     /// Lines starting with `#` are comments.
     ///
     /// # Errors
-    /// [`ReplayError`] for a missing line, a malformed action, or one that does not replay.
+    /// [`ReplayError`] for a missing line, a `variant` line naming another game, a malformed
+    /// action, or one that does not replay.
     pub fn from_text(variant: Arc<Variant>, text: &str) -> Result<GameRecord, ReplayError> {
         let mut seed = None;
         let mut start = None;
@@ -473,6 +474,13 @@ impl GameRecord {
                 start = Some(rest.trim().to_string());
             } else if let Some(rest) = line.strip_prefix("variant ") {
                 name = rest.trim().to_string();
+                if name != variant.name {
+                    return Err(syntax(format!(
+                        "the record is of {}, not of {}",
+                        echo(&name),
+                        variant.name
+                    )));
+                }
             } else {
                 tokens.extend(line.split_whitespace().map(|t| (i + 1, t.to_string())));
             }
