@@ -14,7 +14,7 @@
 //! them there.
 
 use anyhow::{Context, Result, bail};
-use messhall_rules::{Color, MoveKind, Piece, Position, Square, Variant};
+use messhall_rules::{Color, MoveKind, Piece, Position, Setup, SetupProblem, Square, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -29,6 +29,12 @@ pub struct Request<'a> {
     pub fen: Option<&'a str>,
 }
 
+/// A board to draw from a FEN: pieces set up to show a move (a lone piece, no Kings), not a
+/// position a game reaches, so the problems [`Setup::position`] finds are waived.
+fn drawn_board(v: &Variant, fen: &str) -> Result<Position> {
+    Ok(Setup::from_fen(v, fen)?.position(v, &SetupProblem::ALL)?)
+}
+
 pub fn run(request: &Request<'_>) -> Result<()> {
     print!("{}", render(request)?);
     Ok(())
@@ -39,7 +45,7 @@ pub fn render(request: &Request<'_>) -> Result<String> {
     let v = messhall_games::load(request.variant)?;
     if request.piece.is_none() && request.square.is_none() {
         let pos = match request.fen {
-            Some(f) => Position::from_fen(&v, f)?,
+            Some(f) => drawn_board(&v, f)?,
             None => v.start(),
         };
         return Ok(draw(&v, |sq| pos.piece_at(sq).map(|p| v.piece_letter(p))));
@@ -56,7 +62,7 @@ pub fn render(request: &Request<'_>) -> Result<String> {
         );
     }
     let board = match request.fen {
-        Some(f) => board_of(&v, &Position::from_fen(&v, f)?),
+        Some(f) => board_of(&v, &drawn_board(&v, f)?),
         None => BTreeMap::new(),
     };
     let piece = match request.piece {
@@ -170,7 +176,7 @@ fn reach(
     note: &str,
 ) -> Result<BTreeMap<Square, (bool, bool)>> {
     let moves_from = |board: &BTreeMap<Square, char>| -> Result<Vec<messhall_rules::Move>> {
-        let pos = Position::from_fen(v, &fen_with(v, board, square, letter, note))?;
+        let pos = drawn_board(v, &fen_with(v, board, square, letter, note))?;
         let mut moves = Vec::new();
         v.pseudo_moves(&pos, &mut moves);
         moves.retain(|m| m.from == square);

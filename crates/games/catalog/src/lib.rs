@@ -62,7 +62,8 @@ pub fn from_toml(file: &str, text: &str) -> Result<Variant, VariantError> {
         Some(name) => rules_named(name).ok_or_else(|| VariantError::Invalid {
             file: file.to_string(),
             message: format!(
-                "rules = \"{name}\": no such game rules (known: {})",
+                "rules = \"{}\": no such game rules (known: {})",
+                messhall_rules::echo(name),
                 RULES_NAMES.join(", ")
             ),
         })?,

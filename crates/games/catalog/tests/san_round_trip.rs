@@ -85,7 +85,7 @@ fn walk(v: &Variant, choices: &[u16]) {
             break;
         }
         let pick = usize::from(choice);
-        if let Some(outcomes) = v.chance(&pos) {
+        if let Some(outcomes) = v.chance(&pos).map(|event| event.outcomes) {
             let Some(o) = outcomes.get(pick % outcomes.len().max(1)) else {
                 break;
             };

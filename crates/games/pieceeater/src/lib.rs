@@ -30,6 +30,8 @@
 //! assert_eq!(v.chance(&after).unwrap().outcomes.len(), 1);
 //! ```
 
+mod fen_state;
+
 use messhall_rules::spec::RoyalRule;
 use messhall_rules::{
     ChanceEvent, ChanceOutcome, Color, Fact, GameRules, Move, MoveEffects, MoveKind, PendingStep, Position, Square,
@@ -274,6 +276,18 @@ impl GameRules for PieceEaterRules {
 
     fn neutral_name(&self) -> &'static str {
         NAME
+    }
+
+    fn register_name(&self, i: usize) -> Option<&'static str> {
+        fen_state::register_name(i)
+    }
+
+    fn register_text(&self, v: &Variant, i: usize, value: u16) -> String {
+        fen_state::register_text(v, i, value)
+    }
+
+    fn register_value(&self, v: &Variant, i: usize, text: &str) -> Option<u16> {
+        fen_state::register_value(v, i, text)
     }
 
     /// The PieceEater's nearness: pieces on the squares its next step may take are at risk,

@@ -3,7 +3,7 @@
 //! square it may not step back to, plus one; `r1` a pending step) and states what must happen.
 
 use messhall_games::builtin;
-use messhall_pieceeater::{DIE, allowed_squares, torus_step};
+use messhall_pieceeater::{DIE, allowed_squares, forbidden_square, pending_step, torus_step};
 use messhall_rules::{ChanceOutcome, Color, Game, GameRecord, Move, MoveKind, Position, Reason, Square, Variant};
 use std::sync::Arc;
 
@@ -107,10 +107,10 @@ fn rule_1_the_square_it_left_is_forbidden_and_stays_so_while_it_stands_still() {
     let v = pieceeater();
     let pos = play(&v, &v.start(), "a2a3");
     let pos = step_to(&v, &pos, "e5");
-    let r0 = format!("r0={}", 1 + sq("d4").index());
+    assert_eq!(pos.register(0), 1 + sq("d4").index() as u16);
     assert_eq!(
-        pos.to_fen(&v).split(' ').find(|f| f.starts_with("r0=")),
-        Some(r0.as_str())
+        pos.to_fen(&v).split(' ').find(|f| f.starts_with("forbidden=")),
+        Some("forbidden=d4")
     );
     let pos = play(&v, &pos, "h7h6");
     let to = steps(&v, &pos);
@@ -177,10 +177,7 @@ fn rule_3_a_piece_moving_next_to_it_is_eaten() {
         1,
         "the Knight is gone, to no hand"
     );
-    assert_eq!(
-        eaten.to_fen(&v),
-        format!("4k3/8/8/8/8/2*5/8/4K3[] b - - 0 1 r0={}", 1 + sq("d4").index())
-    );
+    assert_eq!(eaten.to_fen(&v), "4k3/8/8/8/8/2*5/8/4K3[] b - - 0 1 forbidden=d4");
 }
 
 #[test]
@@ -560,5 +557,47 @@ fn a_recorded_game_replays_exactly() {
         assert_eq!(again.position(), game.position());
         let text = record.to_text(&v);
         assert_eq!(GameRecord::from_text(v.clone(), &text).unwrap(), record, "{text}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The PieceEater's state in FEN
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn its_state_is_written_by_name_and_old_records_still_read() {
+    let v = pieceeater();
+    let named = "4k3/8/8/8/3*4/8/8/4K3[] w - - 0 1 forbidden=c5 step=pending";
+    let pos = at(&v, named);
+    assert_eq!(pos.to_fen(&v), named);
+    assert_eq!(forbidden_square(&pos), Some(sq("c5")));
+    assert_eq!(pending_step(&pos), Some(None));
+    // Older records wrote the registers as numbers: the same position.
+    let old = format!("4k3/8/8/8/3*4/8/8/4K3[] w - - 0 1 r0={} r1=1", 1 + sq("c5").index());
+    assert!(at(&v, &old) == pos);
+    // After a move the step names the square of the piece that moved (rule 3 looks at it).
+    let moved = play(&v, &v.start(), "e2e4");
+    assert!(moved.to_fen(&v).ends_with(" step=after-e4"), "{}", moved.to_fen(&v));
+    assert!(at(&v, &moved.to_fen(&v)) == moved);
+    for (bad, why) in [
+        (
+            "forbidden=z9",
+            "FEN extra field \"forbidden=z9\": \"z9\" is not a value of forbidden",
+        ),
+        (
+            "forbidden=i1",
+            "FEN extra field \"forbidden=i1\": \"i1\" is not a value of forbidden",
+        ),
+        (
+            "step=soon",
+            "FEN extra field \"step=soon\": \"soon\" is not a value of step",
+        ),
+        (
+            "eaten=3",
+            "FEN extra field \"eaten=3\": expected \"passed\" or one of forbidden step r2 r3",
+        ),
+    ] {
+        let fen = format!("4k3/8/8/8/3*4/8/8/4K3[] w - - 0 1 {bad}");
+        assert_eq!(Position::from_fen(&v, &fen).unwrap_err().to_string(), why);
     }
 }

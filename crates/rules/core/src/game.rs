@@ -3,8 +3,9 @@
 
 use crate::moves::{Move, MoveError, MoveKind};
 use crate::spec::{RoyalRule, StalemateRule};
-use crate::{ChanceEvent, ChanceOutcome, Color, FenError, Position, Variant, pick_outcome};
+use crate::{ChanceEvent, ChanceOutcome, Color, FenError, Position, Role, Variant, echo, pick_outcome};
 use messhall_dice::SeededDice;
+use messhall_geometry::Square;
 use std::sync::Arc;
 
 /// Why a game ended.
@@ -57,6 +58,60 @@ impl std::fmt::Display for Outcome {
 pub enum Action {
     Move(Move),
     Chance(ChanceOutcome),
+}
+
+impl Action {
+    /// Checks that every id the action holds (its squares, the roles of a promotion or a drop,
+    /// the chance's probability) is one of `variant`'s, as an action read from a record must be
+    /// before anything looks it up.
+    ///
+    /// # Errors
+    /// What is out of range, in words.
+    pub fn check_ids(&self, variant: &Variant) -> Result<(), String> {
+        let v = variant;
+        let square = |s: Square| {
+            if v.size.contains(s) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "square index {} is not on the {}x{} board",
+                    s.index(),
+                    v.size.files(),
+                    v.size.ranks()
+                ))
+            }
+        };
+        let role = |r: Role| match v.try_role(r) {
+            Some(_) => Ok(()),
+            None => Err(format!(
+                "piece type {} is not one of the {} of {}",
+                r.0,
+                v.role_count(),
+                v.name
+            )),
+        };
+        match self {
+            Action::Move(m) => {
+                if m.kind != MoveKind::Pass {
+                    square(m.from)?;
+                    square(m.to)?;
+                    square(m.extra)?;
+                }
+                if let MoveKind::Drop(r) = m.kind {
+                    role(r)?;
+                }
+                m.promotion.map_or(Ok(()), role)
+            }
+            Action::Chance(o) => {
+                square(o.from)?;
+                square(o.to)?;
+                if o.total == 0 || o.weight > o.total {
+                    return Err(format!("chance {}/{} is not a probability", o.weight, o.total));
+                }
+                Ok(())
+            }
+        }
+    }
 }
 
 /// A most unlikely run of chance events one after the other; beyond it a game stops resolving
@@ -361,6 +416,11 @@ impl GameRecord {
     /// # Errors
     /// [`ReplayError`] names the first action that does not fit.
     pub fn replay(&self, variant: Arc<Variant>) -> Result<Game, ReplayError> {
+        for (index, action) in self.actions.iter().enumerate() {
+            action
+                .check_ids(&variant)
+                .map_err(|why| ReplayError::Action { index, why })?;
+        }
         let start = Position::from_fen(&variant, &self.start)?;
         let mut game = Game::with_seed(variant, start, self.seed);
         let mut done = 0;
@@ -420,7 +480,8 @@ impl GameRecord {
     /// Lines starting with `#` are comments.
     ///
     /// # Errors
-    /// [`ReplayError`] for a missing line, a malformed action, or one that does not replay.
+    /// [`ReplayError`] for a missing line, a `variant` line naming another game, a malformed
+    /// action, or one that does not replay.
     pub fn from_text(variant: Arc<Variant>, text: &str) -> Result<GameRecord, ReplayError> {
         let mut seed = None;
         let mut start = None;
@@ -435,12 +496,19 @@ impl GameRecord {
                 seed = Some(
                     rest.trim()
                         .parse::<u64>()
-                        .map_err(|_| syntax(format!("\"{rest}\" is not a seed")))?,
+                        .map_err(|_| syntax(format!("\"{}\" is not a seed", echo(rest))))?,
                 );
             } else if let Some(rest) = line.strip_prefix("start ") {
                 start = Some(rest.trim().to_string());
             } else if let Some(rest) = line.strip_prefix("variant ") {
                 name = rest.trim().to_string();
+                if name != variant.name {
+                    return Err(syntax(format!(
+                        "the record is of {}, not of {}",
+                        echo(&name),
+                        variant.name
+                    )));
+                }
             } else {
                 tokens.extend(line.split_whitespace().map(|t| (i + 1, t.to_string())));
             }
@@ -457,28 +525,22 @@ impl GameRecord {
         for (line, token) in tokens {
             let syntax = |why: String| ReplayError::Syntax { line, why };
             let rolled = game.actions.get(actions.len()).copied();
+            let quoted = echo(&token);
             if let Some(inner) = token.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
-                let mut squares = inner.split('-').map(|t| {
-                    t.parse::<messhall_geometry::Square>()
-                        .map_err(|_| syntax(format!("\"{t}\" in {token} is not a square")))
-                });
-                let from = squares
-                    .next()
-                    .unwrap_or_else(|| Err(syntax(format!("{token}: no square"))))?;
-                let to = squares.next().transpose()?.unwrap_or(from);
+                let (from, to) = chance_squares(&variant, inner).map_err(|why| syntax(format!("{quoted}: {why}")))?;
                 let outcome = match rolled {
                     // The dice decided this one when the move before it was played.
                     Some(Action::Chance(o)) if o.from == from && o.to == to => o,
                     Some(a) => {
                         return Err(syntax(format!(
-                            "{token}: the seed gives {} here",
+                            "{quoted}: the seed gives {} here",
                             action_text(&variant, &a)
                         )));
                     }
                     None => {
                         let offered = game.pending_chance().map(|e| e.outcomes).unwrap_or_default();
                         let Some(&o) = offered.iter().find(|o| o.from == from && o.to == to) else {
-                            return Err(syntax(format!("{token} is not an outcome to choose here")));
+                            return Err(syntax(format!("{quoted} is not an outcome to choose here")));
                         };
                         game.resolve(o);
                         o
@@ -488,7 +550,7 @@ impl GameRecord {
             } else {
                 if let Some(a) = rolled {
                     return Err(syntax(format!(
-                        "{token}: the chance outcome {} comes first",
+                        "{quoted}: the chance outcome {} comes first",
                         action_text(&variant, &a)
                     )));
                 }
@@ -512,6 +574,23 @@ impl GameRecord {
             actions,
         })
     }
+}
+
+/// The squares of a chance token's inside: `d4` (standing still) or `d4-e5`, on the board,
+/// and nothing else.
+fn chance_squares(v: &Variant, inner: &str) -> Result<(Square, Square), String> {
+    let parts: Vec<&str> = inner.split('-').collect();
+    if parts.len() > 2 {
+        return Err("a chance outcome is one square or two joined by '-'".into());
+    }
+    let mut squares = Vec::with_capacity(2);
+    for t in parts {
+        match t.parse::<Square>() {
+            Ok(s) if v.size.contains(s) => squares.push(s),
+            _ => return Err(format!("\"{}\" is not a square of the board", echo(t))),
+        }
+    }
+    Ok((squares[0], squares.last().copied().unwrap_or(squares[0])))
 }
 
 fn action_text(v: &Variant, action: &Action) -> String {

@@ -71,6 +71,22 @@ pub trait GameRules: Send + Sync + Debug {
         Vec::new()
     }
 
+    /// The name of game register `i` in FEN (`forbidden` writes `forbidden=d5` where `r0=52`
+    /// would be), or `None` to write it `rN=value`.
+    fn register_name(&self, _i: usize) -> Option<&'static str> {
+        None
+    }
+
+    /// Register `i`'s value as its named FEN field shows it.
+    fn register_text(&self, _variant: &Variant, _i: usize, value: u16) -> String {
+        value.to_string()
+    }
+
+    /// Reads [`GameRules::register_text`]'s form back; `None` when `text` is no value of register `i`.
+    fn register_value(&self, _variant: &Variant, _i: usize, text: &str) -> Option<u16> {
+        text.parse().ok()
+    }
+
     /// The game's own term of the evaluation, in centipawns from the side to move's point of view,
     /// added by the search to its evaluation from the variant's data (for the PieceEater: what its
     /// next step may eat).

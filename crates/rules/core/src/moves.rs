@@ -1,6 +1,6 @@
 //! Moves and their coordinate notation (`e2e4`, `a10a12`, `e11e12q`, `P@e2`, `pass`, `d4e5,e5f6`).
 
-use crate::{Role, Variant};
+use crate::{Role, Variant, echo};
 use messhall_geometry::Square;
 use std::fmt::Write;
 
@@ -98,7 +98,7 @@ impl Move {
         match self.kind {
             MoveKind::Pass => s.push_str("pass"),
             MoveKind::Drop(role) => {
-                let _ = write!(s, "{}@{}", variant.role(role).letter, self.to);
+                let _ = write!(s, "{}@{}", variant.role_letter(role), self.to);
             }
             MoveKind::Locust => {
                 let _ = write!(s, "{}{},{}{}", self.from, self.extra, self.extra, self.to);
@@ -111,7 +111,7 @@ impl Move {
             }
         }
         if let Some(role) = self.promotion {
-            s.push(variant.role(role).letter.to_ascii_lowercase());
+            s.push(variant.role_letter(role).to_ascii_lowercase());
         }
         s
     }
@@ -133,12 +133,13 @@ pub(crate) enum Coordinates {
 
 /// Why a move was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// The text is quoted cut short ([`crate::echo`]) when it is long.
 pub enum MoveError {
-    #[error("move \"{text}\": {why}")]
+    #[error("move \"{}\": {why}", echo(.text))]
     Malformed { text: String, why: String },
-    #[error("move \"{text}\" is not legal here{hint}")]
+    #[error("move \"{}\" is not legal here{hint}", echo(.text))]
     Illegal { text: String, hint: String },
-    #[error("move \"{text}\" is ambiguous: it could be {options}")]
+    #[error("move \"{}\" is ambiguous: it could be {options}", echo(.text))]
     Ambiguous { text: String, options: String },
 }
 
@@ -162,23 +163,24 @@ impl Coordinates {
             };
             let to = square
                 .parse()
-                .map_err(|_| bad(format!("\"{square}\" after '@' is not a square")))?;
+                .map_err(|_| bad(format!("\"{}\" after '@' is not a square", echo(square))))?;
             return Ok(Coordinates::Drop { letter, to });
         }
         let mut squares = Vec::new();
         let legs: Vec<&str> = t.split(',').collect();
         let mut promotion = None;
         for (i, leg) in legs.iter().enumerate() {
-            let (a, used) =
-                Square::parse_prefix(leg).ok_or_else(|| bad(format!("leg \"{leg}\" does not start with a square")))?;
+            let (a, used) = Square::parse_prefix(leg)
+                .ok_or_else(|| bad(format!("leg \"{}\" does not start with a square", echo(leg))))?;
             let rest = &leg[used..];
-            let (b, used2) =
-                Square::parse_prefix(rest).ok_or_else(|| bad(format!("leg \"{leg}\" needs a second square")))?;
+            let (b, used2) = Square::parse_prefix(rest)
+                .ok_or_else(|| bad(format!("leg \"{}\" needs a second square", echo(leg))))?;
             let tail = &rest[used2..];
             if let Some(&last) = squares.last() {
                 if last != a {
                     return Err(bad(format!(
-                        "leg \"{leg}\" must start where the previous leg ended ({last})"
+                        "leg \"{}\" must start where the previous leg ended ({last})",
+                        echo(leg)
                     )));
                 }
             } else {
@@ -189,7 +191,7 @@ impl Coordinates {
                 let mut chars = tail.chars();
                 match (chars.next(), chars.next(), i + 1 == legs.len()) {
                     (Some(c), None, true) if c.is_ascii_alphabetic() => promotion = Some(c),
-                    _ => return Err(bad(format!("unexpected \"{tail}\" after {a}{b}"))),
+                    _ => return Err(bad(format!("unexpected \"{}\" after {a}{b}", echo(tail)))),
                 }
             }
         }

@@ -75,7 +75,7 @@ impl Powers {
             let extra = match &spec.when_attacked {
                 Some(text) => {
                     let moves = messhall_betza::parse(text)
-                        .map_err(|e| format!("piece {:?}: when_attacked: {e}", spec.name))?;
+                        .map_err(|e| format!("piece {:?}: when_attacked: {e}", crate::echo(&spec.name)))?;
                     extra_moves.push(moves);
                     Some(Role((pieces.len() + extra_moves.len() - 1) as u8))
                 }
@@ -97,7 +97,7 @@ impl Powers {
             if spec.borrows && !spec.betza.trim().is_empty() {
                 return Err(format!(
                     "piece {:?}: a piece that borrows has no moves of its own (betza = \"\")",
-                    spec.name
+                    crate::echo(&spec.name)
                 ));
             }
             any |= spec.rifle.is_some()

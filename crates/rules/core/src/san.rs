@@ -341,6 +341,9 @@ impl Variant {
                 .collect();
             return match promotion {
                 None => illegal(format!(": the {name} must promote; add one of {}", letters.join(" "))),
+                Some(_) if letters.is_empty() => {
+                    illegal(format!(": the {name} does not promote on {to}; write {from}{to}"))
+                }
                 Some(p) => illegal(format!(
                     ": '{p}' is not a promotion choice here; choose one of {}",
                     letters.join(" ")

@@ -4,7 +4,7 @@ use crate::hooks::{GameRules, NoRules};
 use crate::spec::{RoyalRule, StalemateRule, VariantSpec};
 use crate::tables::Tables;
 use crate::zobrist::Zobrist;
-use crate::{Color, Piece, Position, Role, piece::MAX_ROLES};
+use crate::{Color, Piece, Position, Role, echo, piece::MAX_ROLES};
 use messhall_betza::PieceMoves;
 use messhall_geometry::{BoardSize, Square};
 use std::sync::Arc;
@@ -98,6 +98,8 @@ pub struct Variant {
     pub rules: Arc<dyn GameRules>,
     pub(crate) royal_roles: u64,
     pub(crate) pawn_roles: u64,
+    /// Roles whose pieces carry a counter (a variant file gives them a starting `counter`).
+    pub(crate) counter_roles: u64,
     pub(crate) tables: Tables,
     pub(crate) zobrist: Zobrist,
     /// Start squares of each piece code, for deciding which pieces have moved when a FEN does not say.
@@ -157,15 +159,19 @@ impl Variant {
             if !letter.is_ascii_uppercase() {
                 return Err(err(format!(
                     "piece {:?}: letter '{}' must be a letter A-Z",
-                    p.name, p.letter
+                    echo(&p.name),
+                    p.letter
                 )));
             }
             if by_letter[letter as usize].is_some() {
-                return Err(err(format!("piece {:?}: letter '{letter}' is used twice", p.name)));
+                return Err(err(format!(
+                    "piece {:?}: letter '{letter}' is used twice",
+                    echo(&p.name)
+                )));
             }
             by_letter[letter as usize] = Some(Role(i as u8));
             by_letter[letter.to_ascii_lowercase() as usize] = Some(Role(i as u8));
-            let moves = messhall_betza::parse(&p.betza).map_err(|e| err(format!("piece {:?}: {e}", p.name)))?;
+            let moves = messhall_betza::parse(&p.betza).map_err(|e| err(format!("piece {:?}: {e}", echo(&p.name))))?;
             let value = p.value.unwrap_or_else(|| crate::value::derived_value(&moves));
             if value.unsigned_abs() > MAX_VALUE.unsigned_abs() {
                 return Err(err(format!(
@@ -300,6 +306,12 @@ impl Variant {
             rules,
             royal_roles,
             pawn_roles,
+            counter_roles: spec
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.counter.is_some())
+                .fold(0u64, |m, (i, _)| m | 1 << i),
             zobrist: Zobrist::new(spec.pieces.len()),
             tables,
             start_board: [0; 256],
@@ -322,8 +334,23 @@ impl Variant {
     }
 
     /// Piece type by index.
+    ///
+    /// # Panics
+    /// If `role` is not one of the variant's (from a record or a program's own bug: check ids
+    /// from outside with [`Variant::try_role`]).
     pub fn role(&self, role: Role) -> &RoleInfo {
         &self.roles[role.index()]
+    }
+
+    /// Piece type by index; `None` when the variant has no such role.
+    pub fn try_role(&self, role: Role) -> Option<&RoleInfo> {
+        self.roles.get(role.index())
+    }
+
+    /// The letter of a role, `?` for a role the variant does not have (so that writing a move
+    /// read from a tampered record never panics).
+    pub fn role_letter(&self, role: Role) -> char {
+        self.try_role(role).map_or('?', |r| r.letter)
     }
 
     pub fn roles(&self) -> impl Iterator<Item = (Role, &RoleInfo)> {
@@ -350,6 +377,11 @@ impl Variant {
 
     pub fn is_royal(&self, role: Role) -> bool {
         self.royal_roles >> role.0 & 1 == 1
+    }
+
+    /// Whether pieces of `role` carry a counter (Calorie's energy; a King's is unlimited: none).
+    pub fn carries_counter(&self, role: Role) -> bool {
+        self.counter_roles >> role.0 & 1 == 1
     }
 
     pub fn is_pawn(&self, role: Role) -> bool {

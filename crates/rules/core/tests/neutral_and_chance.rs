@@ -5,8 +5,8 @@
 //! stands there unless it is a king; with no such square it stays.
 
 use messhall_rules::{
-    Action, ChanceEvent, ChanceOutcome, ChanceReport, Game, GameRecord, GameRules, Move, MoveEffects, Position, Square,
-    Variant,
+    Action, ChanceEvent, ChanceOutcome, ChanceReport, Game, GameRecord, GameRules, Move, MoveEffects, Position, Setup,
+    SetupProblem, Square, Variant,
 };
 use std::sync::Arc;
 
@@ -57,8 +57,10 @@ impl GameRules for Drifter {
     }
 }
 
+/// Chess with a neutral piece on d4 at the start (so positions may hold one).
 fn chess(rules: Option<Arc<dyn GameRules>>) -> Variant {
-    let spec = Variant::spec_from_toml("chess", CHESS).unwrap();
+    let mut spec = Variant::spec_from_toml("chess", CHESS).unwrap();
+    spec.start = "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into();
     match rules {
         Some(r) => Variant::with_rules("drifter", &spec, r).unwrap(),
         None => Variant::new("chess", &spec).unwrap(),
@@ -90,9 +92,17 @@ fn neutral_piece_reads_writes_and_hashes() {
     assert!(pos != without);
     let elsewhere = fen(&v, "4k3/8/8/8/4*3/8/8/4K3 w - - 0 1");
     assert_ne!(pos.hash(), elsewhere.hash());
-    // Next to other things on a rank, and two of them.
+    // Next to other things on a rank, and two of them: more than the start has, so only with
+    // that problem waived.
     let text = "4k3/8/8/8/2P**p2/8/8/4K3 w - - 0 1";
-    assert_eq!(fen(&v, text).to_fen(&v), text);
+    let err = Position::from_fen(&v, text).unwrap_err();
+    assert_eq!(err.to_string(), "FEN position: 2 neutral pieces ('*'), but chess has 1");
+    assert_eq!(err.problems, [SetupProblem::TooManyNeutrals]);
+    let two = Setup::from_fen(&v, text)
+        .unwrap()
+        .position(&v, &[SetupProblem::TooManyNeutrals])
+        .unwrap();
+    assert_eq!(two.to_fen(&v), text);
 }
 
 #[test]

@@ -1,0 +1,33 @@
+//! Quoting a user's input back in an error message, cut short when it is long.
+
+/// How many characters of an input an error message repeats.
+pub const ECHO_CHARS: usize = 40;
+
+/// `text` as an error message quotes it: whole when it has at most [`ECHO_CHARS`] characters,
+/// otherwise its first characters and an ellipsis (so a 100 KB input gives a one-line error).
+///
+/// ```
+/// assert_eq!(messhall_rules::echo("e2e4"), "e2e4");
+/// let long = "x".repeat(100_000);
+/// assert_eq!(messhall_rules::echo(&long).chars().count(), messhall_rules::ECHO_CHARS + 1);
+/// ```
+pub fn echo(text: &str) -> String {
+    match text.char_indices().nth(ECHO_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_at_a_character_not_a_byte() {
+        let text = "é".repeat(ECHO_CHARS + 5);
+        let cut = echo(&text);
+        assert_eq!(cut.chars().count(), ECHO_CHARS + 1);
+        assert!(cut.ends_with('…'));
+        assert_eq!(echo(&"é".repeat(ECHO_CHARS)), "é".repeat(ECHO_CHARS));
+    }
+}
