@@ -460,11 +460,7 @@ impl<'a> Session<'a> {
             };
             match chosen {
                 Some((_, mv)) => return Ok(Promotion::Chosen(Action::Move(*mv))),
-                None => writeln!(
-                    out,
-                    "\"{}\" is not one of the choices.",
-                    messhall_play::text::shorten(answer)
-                )?,
+                None => writeln!(out, "\"{}\" is not one of the choices.", messhall_rules::echo(answer))?,
             }
         }
     }

@@ -45,7 +45,7 @@ impl Contestant {
     /// # Errors
     /// [`ContestantError`] naming the text and what was expected.
     pub fn parse(text: &str, seconds: impl Fn(&str) -> Result<f64, String>) -> Result<Contestant, ContestantError> {
-        let shown = crate::text::shorten(text);
+        let shown = messhall_rules::echo(text);
         let (config, time) = match text.split_once(',') {
             None => (text, None),
             Some((config, setting)) => match setting.split_once('=') {
@@ -56,7 +56,7 @@ impl Contestant {
                 _ => {
                     return Err(ContestantError(format!(
                         "player \"{shown}\": after the comma expected time=SECONDS, found \"{}\"",
-                        crate::text::shorten(setting)
+                        messhall_rules::echo(setting)
                     )));
                 }
             },

@@ -198,7 +198,7 @@ impl ChessTable {
                         let names: Vec<String> = outcomes.iter().map(|o| o.to.to_string()).collect();
                         ActError::Illegal(format!(
                             "\"{}\" is not a square the step may go to ({})",
-                            crate::text::shorten(wanted),
+                            messhall_rules::echo(wanted),
                             names.join(", ")
                         ))
                     })

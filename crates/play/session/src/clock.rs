@@ -34,7 +34,7 @@ impl ClockSpec {
         let bad = || {
             format!(
                 "clock \"{}\": expected MINUTES+SECONDS, like 5+3 (up to a day)",
-                crate::text::shorten(text)
+                messhall_rules::echo(text)
             )
         };
         let (minutes, seconds) = text.trim().split_once('+').ok_or_else(bad)?;

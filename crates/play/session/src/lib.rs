@@ -56,7 +56,6 @@ mod result;
 pub mod seed;
 mod table;
 mod tally;
-pub mod text;
 
 pub use baseline_player::{Greedy, RandomMover};
 pub use cafeteria_player::CafeteriaBot;

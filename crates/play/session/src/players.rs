@@ -7,8 +7,8 @@ use crate::cafeteria_player::CafeteriaBot;
 use crate::catalog::GameKind;
 use crate::engine_player::EnginePlayer;
 use crate::player::{Person, Player};
-use crate::text::shorten;
 use messhall_cafeteria::bots::BotKind;
+use messhall_rules::echo as shorten;
 use std::fmt;
 
 /// Who plays a seat.

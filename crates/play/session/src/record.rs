@@ -8,8 +8,8 @@ use crate::clock::ClockSpec;
 use crate::event::Seat;
 use crate::result::{Ending, GameResult};
 use crate::table::{Action, Play, Table, TableSetup, Turn};
-use crate::text::shorten;
 use messhall_dice::{Draw, Seed};
+use messhall_rules::echo as shorten;
 use messhall_rules::{ChanceOutcome, Square, Variant};
 use serde::{Deserialize, Serialize};
 
