@@ -51,6 +51,7 @@ mod engine_player;
 mod event;
 mod player;
 mod players;
+pub mod pgn;
 mod record;
 mod result;
 pub mod seed;
