@@ -51,9 +51,9 @@ pub const MAX_GAMES: usize = 10_000;
 /// The most moves read in one game.
 pub const MAX_MOVES: usize = 5_000;
 
-/// The most moves read from one text, all games together (each is checked at a table, so this
-/// bounds the time a text takes).
-pub const MAX_TOTAL_MOVES: usize = 500_000;
+/// The most moves read from one text, all games together: each is checked at a table, so this
+/// bounds the time a text takes (about 10 s of FIDE chess, a minute of Food Fight's 12x12).
+pub const MAX_TOTAL_MOVES: usize = 200_000;
 
 /// The most tags one game may have.
 pub const MAX_TAGS: usize = 1_000;
@@ -124,7 +124,9 @@ pub fn write(table: &Table, header: &Header) -> Result<String, PgnError> {
 /// # Errors
 /// [`PgnError::Export`] when the record does not replay or is not of a chess game.
 pub fn write_record(record: &Record, header: &Header) -> Result<String, PgnError> {
-    let table = record.replay().map_err(|e: RecordError| PgnError::Export(e.to_string()))?;
+    let table = record
+        .replay()
+        .map_err(|e: RecordError| PgnError::Export(e.to_string()))?;
     write(&table, header)
 }
 

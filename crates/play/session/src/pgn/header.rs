@@ -93,6 +93,9 @@ mod tests {
 
     #[test]
     fn tag_values_are_escaped_on_one_line() {
-        assert_eq!(tag_line("White", "A \"B\" \\ C\nD"), "[White \"A \\\"B\\\" \\\\ C D\"]\n");
+        assert_eq!(
+            tag_line("White", "A \"B\" \\ C\nD"),
+            "[White \"A \\\"B\\\" \\\\ C D\"]\n"
+        );
     }
 }

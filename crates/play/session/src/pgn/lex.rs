@@ -27,7 +27,7 @@ pub(super) struct LexError {
     pub why: String,
 }
 
-/// Bytes that end a symbol.
+/// Bytes that end a symbol (each has its own arm in `next`, so a symbol is never empty).
 const DELIMITERS: &[u8] = b"{}()[];$\"";
 
 /// Tokens of a PGN text, in order.
@@ -224,6 +224,7 @@ impl<'a> Iterator for Lexer<'a> {
                 b']' | b'"' => {
                     return self.fail(line, format!("'{}' outside a tag", byte as char));
                 }
+                b'}' => return self.fail(line, "'}' closes no comment"),
                 _ => {
                     let len = self.bytes()[self.at..]
                         .iter()
@@ -254,8 +255,8 @@ mod tests {
 
     #[test]
     fn numbers_nags_marks_and_variations_are_dropped() {
-        let got = tokens("1.e4 $1 e5!? 2. Nf3 (2. f4 {gambit} (2. d4)) 2...Nc6 3.exd6 e.p. 0-0 ; note\n% esc\n1-0")
-            .unwrap();
+        let got =
+            tokens("1.e4 $1 e5!? 2. Nf3 (2. f4 {gambit} (2. d4)) 2...Nc6 3.exd6 e.p. 0-0 ; note\n% esc\n1-0").unwrap();
         let symbols = ["e4", "e5", "Nf3", "Nc6", "exd6", "0-0", "1-0"];
         assert_eq!(got, symbols.iter().map(|s| Token::Symbol(s)).collect::<Vec<_>>());
     }
@@ -285,5 +286,6 @@ mod tests {
         assert!(lines("[Event \"x]\n").unwrap().1.contains("not closed"));
         assert!(lines("[Event x]").unwrap().1.contains("[Name \"value\"]"));
         assert!(lines("e4 $ e5").unwrap().1.contains("NAG"));
+        assert!(lines("e4 } e5").unwrap().1.contains("closes no comment"));
     }
 }

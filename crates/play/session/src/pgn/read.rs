@@ -53,7 +53,11 @@ pub(super) fn read_games(text: &str, extra: &[GameKind]) -> Result<Vec<PgnGame>,
     let mut moves_read = 0;
     for lexed in Lexer::new(text) {
         let number = games.len() + 1;
-        let lexed = lexed.map_err(|LexError { line, why }| PgnError::Game { game: number, line, why })?;
+        let lexed = lexed.map_err(|LexError { line, why }| PgnError::Game {
+            game: number,
+            line,
+            why,
+        })?;
         let line = lexed.line;
         match lexed.token {
             Token::Tag { name, value } => {
@@ -116,7 +120,9 @@ fn start<'r>(
     if reader.is_none() {
         *reader = Some(GameReader::new(tags, number, line, extra)?);
     }
-    reader.as_mut().ok_or_else(|| PgnError::Text("a game that could not be set up".into()))
+    reader
+        .as_mut()
+        .ok_or_else(|| PgnError::Text("a game that could not be set up".into()))
 }
 
 /// A game's tags as read: name, value, line.
@@ -299,10 +305,15 @@ impl GameReader {
                 let seat = match self.table.turn() {
                     Turn::Move { seat } => seat,
                     Turn::Steer { .. } => {
-                        return Err(fail("a steered step is due first, in a comment like {steer d4-e5}".into()));
+                        return Err(fail(
+                            "a steered step is due first, in a comment like {steer d4-e5}".into(),
+                        ));
                     }
                     Turn::Over | Turn::Student { .. } => {
-                        return Err(fail(format!("the game is over ({}): only the result may follow", self.ended())));
+                        return Err(fail(format!(
+                            "the game is over ({}): only the result may follow",
+                            self.ended()
+                        )));
                     }
                 };
                 let mv = v
@@ -338,14 +349,18 @@ impl GameReader {
                 }
                 let made = made.to_text();
                 if steered {
-                    return Err(fail(format!("the dice decide this step, nobody steers it: {{step {made}}}")));
+                    return Err(fail(format!(
+                        "the dice decide this step, nobody steers it: {{step {made}}}"
+                    )));
                 }
                 if made != outcome {
                     return Err(fail(format!("the dice of the game's seed give {{step {made}}} here")));
                 }
             }
             Some(messhall_rules::Action::Move(_)) => {
-                return Err(fail("the side to move passes before any step: \"pass\" comes first".into()));
+                return Err(fail(
+                    "the side to move passes before any step: \"pass\" comes first".into(),
+                ));
             }
             None => {
                 let seat = match self.table.turn() {
@@ -386,7 +401,9 @@ impl GameReader {
         match self.made()? {
             Some(messhall_rules::Action::Chance(o)) => return Err(self.missing_step(line, place, token, &o.to_text())),
             Some(messhall_rules::Action::Move(_)) => {
-                return Err(fail("the side to move can only pass before the end: \"pass\" is missing".into()));
+                return Err(fail(
+                    "the side to move can only pass before the end: \"pass\" is missing".into(),
+                ));
             }
             None => {}
         }
@@ -398,7 +415,9 @@ impl GameReader {
                 return Err(fail(format!("the moves end the game {} ({})", r.pgn(), self.ended())));
             }
             Some(_) => {}
-            None => self.end_by(token).map_err(|why| token_error(self.number, line, place, token, why))?,
+            None => self
+                .end_by(token)
+                .map_err(|why| token_error(self.number, line, place, token, why))?,
         }
         let mut record = self.table.record();
         record.clock = self.clock;
@@ -427,7 +446,11 @@ impl GameReader {
             }
             if self.table.turn().seat() != Some(loser) {
                 let (side, other) = (color_of(loser), !color_of(loser));
-                return Err(format!("{} lost on time, but {} was to move", side.name(), other.name()));
+                return Err(format!(
+                    "{} lost on time, but {} was to move",
+                    side.name(),
+                    other.name()
+                ));
             }
             self.table.end_on_time(loser);
             return Ok(());
@@ -496,7 +519,10 @@ fn game_named(name: &str, extra: &[GameKind]) -> Result<GameKind, String> {
         Some(GameKind::Cafeteria) => Err("the cafeteria game has no PGN".into()),
         None => {
             let known: Vec<&str> = catalog::entries().filter(|e| e.chess).map(|e| e.name).collect();
-            Err(format!("not a game messhall knows (its chess games: {})", known.join(", ")))
+            Err(format!(
+                "not a game messhall knows (its chess games: {})",
+                known.join(", ")
+            ))
         }
     }
 }
@@ -530,7 +556,10 @@ mod tests {
 
     #[test]
     fn time_controls_read_in_seconds() {
-        assert_eq!(time_control("300+2").map(|c| (c.base_ms, c.increment_ms)), Some((300_000, 2_000)));
+        assert_eq!(
+            time_control("300+2").map(|c| (c.base_ms, c.increment_ms)),
+            Some((300_000, 2_000))
+        );
         assert_eq!(time_control("30.5").map(|c| c.base_ms), Some(30_500));
         for none in ["-", "?", "40/7200:3600", "0+1", "1e300+0", "NaN"] {
             assert_eq!(time_control(none), None, "{none}");

@@ -66,7 +66,7 @@ pub(super) fn write_table(table: &Table, header: &Header) -> Result<String, PgnE
     Ok(out)
 }
 
-/// The moves and steps as PGN words: `1.`, `e4`, `{step`, `d4-e5}`...
+/// The moves and steps as PGN words: `1. e4`, `e5`, `{step`, `d4-e5}`...
 fn movetext(chess: &ChessTable) -> Vec<String> {
     let v = chess.variant();
     let game = chess.game();
@@ -77,21 +77,26 @@ fn movetext(chess: &ChessTable) -> Vec<String> {
         let pos = &game.positions()[i];
         match action {
             Action::Move(mv) => {
-                let n = pos.fullmove_number();
-                match pos.side_to_move() {
-                    Color::White => words.push(format!("{n}.")),
-                    Color::Black if !numbered => words.push(format!("{n}...")),
-                    Color::Black => {}
-                }
                 let san = v.san(pos, mv);
                 // The reader must find this very move again; where SAN cannot name it alone,
                 // the coordinates do.
                 let readable = v.parse_move(pos, &san).is_ok_and(|m| m == *mv);
-                words.push(if readable { san } else { mv.to_coordinates(v) });
+                let text = if readable { san } else { mv.to_coordinates(v) };
+                // A move stays on the line of its number.
+                let n = pos.fullmove_number();
+                words.push(match pos.side_to_move() {
+                    Color::White => format!("{n}. {text}"),
+                    Color::Black if !numbered => format!("{n}... {text}"),
+                    Color::Black => text,
+                });
                 numbered = pos.side_to_move() == Color::White;
             }
             Action::Chance(outcome) => {
-                let word = if v.chance_chooser(pos).is_some() { "steer" } else { "step" };
+                let word = if v.chance_chooser(pos).is_some() {
+                    "steer"
+                } else {
+                    "step"
+                };
                 words.extend(comment_words(&format!("{word} {}", outcome.to_text())));
                 numbered = false;
             }
