@@ -183,6 +183,8 @@ Qe7 8.Nc3 c6 9.Bg5 b5?! 10.Nxb5! cxb5 11.Bxb5+ Nbd7 12.0-0-0 Rd8 13.Rxd7! Rxd7
 16.Qb8+!! Nxb8 17.Rd8# 1-0
 
 [Event "An illustration"]
+[Variant "Standard"]
+[TimeControl "-"]
 [White "?"]
 [Black "?"]
 [Result "1/2-1/2"]
@@ -215,7 +217,7 @@ fn fide_pgn_with_comments_nags_variations_and_castling_in_zeros() {
     assert!(text.contains("[ECO \"C41\"]") && text.contains("12. O-O-O Rd8") && text.contains("17. Rd8#"));
 
     let quiet = &games[1];
-    assert!(quiet.record.players.is_empty());
+    assert!(quiet.record.players.is_empty() && quiet.record.clock.is_none());
     assert_eq!(quiet.record.actions[4], messhall_play::Step::Move("e5d6".into()));
     assert_eq!(quiet.record.actions.last(), Some(&messhall_play::Step::Draw));
     let table = quiet.record.replay().unwrap();
@@ -384,6 +386,34 @@ fn the_cafeteria_game_has_no_pgn_and_records_write_through_a_replay() {
         pgn::write_record(&bad, &Header::default()),
         Err(PgnError::Export(_))
     ));
+}
+
+#[test]
+fn a_variant_file_is_known_by_its_name_when_given() {
+    let text = messhall_games::BUILTINS
+        .iter()
+        .find(|b| b.name == "pieceeater")
+        .unwrap()
+        .text;
+    let file = catalog::from_file_text("mine.toml", text).unwrap();
+    let setup = TableSetup {
+        seed: Some(Seed::from_number(4)),
+        ..TableSetup::default()
+    };
+    let mut table = Table::new(file.clone(), &setup).unwrap();
+    for san in ["e4", "e5", "Nf3"] {
+        let seat = to_move(&table);
+        let action = table.parse_action(san).unwrap();
+        table.try_act(seat, action).unwrap();
+    }
+    let written = pgn::write(&table, &Header::default()).unwrap();
+    let games = pgn::read_with(&written, std::slice::from_ref(&file)).unwrap();
+    assert_eq!(games[0].record, table.record());
+    assert!(matches!(games[0].record.game, catalog::GameSource::File { .. }));
+    // Without the file, the name is the built-in's.
+    let builtin = &pgn::read(&written).unwrap()[0].record;
+    assert!(matches!(&builtin.game, catalog::GameSource::Builtin { name, .. } if name == "pieceeater"));
+    assert_eq!(builtin.actions, table.record().actions);
 }
 
 proptest! {

@@ -100,6 +100,7 @@ impl<'a> Lexer<'a> {
             i += 1;
         }
         let name = &self.text[name_start..i];
+        let shown = crate::text::shorten(name);
         i = skip_blanks(i);
         if name.is_empty() || bytes.get(i) != Some(&b'"') {
             return Err(FORM.into());
@@ -109,7 +110,7 @@ impl<'a> Lexer<'a> {
         let value_start = i;
         loop {
             match bytes.get(i) {
-                None | Some(b'\n' | b'\r') => return Err(format!("the value of tag {name} is not closed: {FORM}")),
+                None | Some(b'\n' | b'\r') => return Err(format!("the value of tag {shown} is not closed: {FORM}")),
                 Some(b'"') => break,
                 Some(b'\\') if matches!(bytes.get(i + 1), Some(b'"' | b'\\')) => i += 2,
                 Some(_) => i += 1,
@@ -129,7 +130,7 @@ impl<'a> Lexer<'a> {
         }
         i = skip_blanks(i + 1);
         if bytes.get(i) != Some(&b']') {
-            return Err(format!("tag {name} does not end in ']': {FORM}"));
+            return Err(format!("tag {shown} does not end in ']': {FORM}"));
         }
         self.at = i + 1;
         Ok(Token::Tag { name, value })
