@@ -49,6 +49,7 @@ mod chess_table;
 mod clock;
 mod engine_player;
 mod event;
+pub mod pgn;
 mod player;
 mod players;
 mod record;
