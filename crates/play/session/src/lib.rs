@@ -6,7 +6,7 @@
 //!   from a seat and returns [`Event`]s, which front ends word and draw.
 //! - [`Player`]: whatever chooses actions (the engine, baselines, cafeteria bots, a person).
 //! - [`GameClock`]: base time and increment per seat, flag fall.
-//! - [`Record`]: one record type for every game, as JSON; PGN for the chess games.
+//! - [`Record`]: one record type for every game, as JSON; [`pgn`] for the chess games.
 //! - [`arena`]: matches between players, and the [`Tally`] of their score.
 //!
 //! No terminal, network or database code lives here.

@@ -138,7 +138,8 @@ impl Record {
         let setup = TableSetup {
             fen: self.start.clone(),
             seed: Some(self.seed),
-            clock: self.clock,
+            // The clock is put on after the replay: a replay takes real time that no one spent.
+            clock: None,
             cafeteria: match (&kind, &self.setup) {
                 (GameKind::Cafeteria, None) => Some(messhall_cafeteria::Setup::new(4, &[])),
                 (_, setup) => setup.clone(),
@@ -162,7 +163,7 @@ impl Record {
                 continue;
             }
             let before = rules_steps(&table);
-            play_step(&mut table, step).map_err(fail)?;
+            play_step(&mut table, step, self.clock.is_some()).map_err(fail)?;
             // The step itself is one of the rules' steps (a move or a steered outcome).
             cursor = before
                 + usize::from(!matches!(
@@ -185,6 +186,9 @@ impl Record {
                     "the dice's draw {i} differs from the record's"
                 )));
             }
+        }
+        if let Some(spec) = self.clock {
+            table.put_clock(spec);
         }
         if let Some(result) = &self.result
             && table.result() != Some(result)
@@ -278,7 +282,7 @@ fn rules_step(table: &Table, cursor: usize) -> Option<Step> {
 }
 
 /// Plays one step a seat chose; the reason when it does not fit.
-fn play_step(table: &mut Table, step: &Step) -> Result<(), String> {
+fn play_step(table: &mut Table, step: &Step, clocked: bool) -> Result<(), String> {
     let turn = table.turn();
     let Some(seat) = turn.seat() else {
         return Err(format!("{} after the game ended", step_text(step)));
@@ -305,7 +309,7 @@ fn play_step(table: &mut Table, step: &Step) -> Result<(), String> {
             table.try_act(*s, Action::Resign).map_err(|e| e.to_string())?;
             return Ok(());
         }
-        Step::Flag(s) => return flag(table, *s),
+        Step::Flag(s) => return flag(table, *s, clocked),
         Step::Draw => return table.agree_draw().map(|_| ()).map_err(|e| e.to_string()),
         Step::MoveLimit => {
             table.stop_at_move_limit();
@@ -316,8 +320,8 @@ fn play_step(table: &mut Table, step: &Step) -> Result<(), String> {
 }
 
 /// A recorded flag fall: the seat must be the one whose clock ran.
-fn flag(table: &mut Table, seat: Seat) -> Result<(), String> {
-    if table.clock().is_none() {
+fn flag(table: &mut Table, seat: Seat, clocked: bool) -> Result<(), String> {
+    if !clocked {
         return Err("a flag fall in a game without a clock".into());
     }
     if table.turn().seat() != Some(seat) {

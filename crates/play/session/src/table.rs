@@ -475,6 +475,16 @@ impl Table {
         Some(self.finish(GameResult::lost_by(seat, self.seats(), Ending::Flagged { seat })))
     }
 
+    /// Gives the table a clock (full time for every seat, running for the seat to act), as a
+    /// replayed record's game goes on from where it stopped.
+    pub(crate) fn put_clock(&mut self, spec: ClockSpec) {
+        let mut clock = GameClock::new(spec, self.seats());
+        if let (Some(seat), None) = (self.turn.seat(), &self.result) {
+            clock.start(seat, Instant::now());
+        }
+        self.clock = Some(clock);
+    }
+
     /// Ends the game on time for `seat` (a front end or record that knows its flag fell).
     pub fn end_on_time(&mut self, seat: Seat) -> Vec<Event> {
         if self.result.is_some() {

@@ -100,7 +100,7 @@ impl<'a> Lexer<'a> {
             i += 1;
         }
         let name = &self.text[name_start..i];
-        let shown = crate::text::shorten(name);
+        let shown = messhall_rules::echo(name);
         i = skip_blanks(i);
         if name.is_empty() || bytes.get(i) != Some(&b'"') {
             return Err(FORM.into());

@@ -11,8 +11,8 @@ use crate::chess_table::{ChessTable, color_of};
 use crate::clock::ClockSpec;
 use crate::event::Seat;
 use crate::table::{Action, Legal, Table, TableSetup, Turn};
-use crate::text::shorten;
 use messhall_dice::Seed;
+use messhall_rules::echo as shorten;
 use messhall_rules::{Color, MoveError, Position};
 use std::time::Duration;
 

@@ -92,7 +92,7 @@ fn movetext(chess: &ChessTable) -> Vec<String> {
                 numbered = pos.side_to_move() == Color::White;
             }
             Action::Chance(outcome) => {
-                let word = if v.chance_chooser(pos).is_some() {
+                let word = if crate::record::steered(v, pos) {
                     "steer"
                 } else {
                     "step"
