@@ -76,10 +76,19 @@ pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, 
     Ok((tally, a.describe(time), b.describe(time)))
 }
 
-/// Writes a game's record (`game-001.json`) with its players, result and final position.
+/// Writes a game's record (`game-001.json`) with its players and result, and its PGN
+/// (`game-001.pgn`).
 fn write_record(dir: &Path, g: &GameReport) -> Result<()> {
     let path = dir.join(format!("game-{:03}.json", g.number));
-    std::fs::write(&path, g.record.to_json()).with_context(|| format!("cannot write the record {}", path.display()))
+    std::fs::write(&path, g.record.to_json()).with_context(|| format!("cannot write the record {}", path.display()))?;
+    let header = messhall_play::pgn::Header {
+        event: "messhall match".into(),
+        round: g.number.to_string(),
+        ..messhall_play::pgn::Header::today()
+    };
+    let pgn = messhall_play::pgn::write_record(&g.record, &header)?;
+    let path = path.with_extension("pgn");
+    std::fs::write(&path, pgn).with_context(|| format!("cannot write the PGN {}", path.display()))
 }
 
 pub fn run(r: &MatchRequest<'_>) -> Result<()> {
@@ -138,6 +147,11 @@ mod tests {
             assert_eq!(record.players.len(), 2);
         }
         assert!(!part.join("game-001.json").exists());
+        let pgn = std::fs::read_to_string(whole.join("game-002.pgn")).unwrap();
+        assert!(
+            pgn.contains("[Round \"2\"]") && pgn.contains("[Variant \"pieceeater\"]"),
+            "{pgn}"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

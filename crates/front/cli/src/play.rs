@@ -200,6 +200,9 @@ impl<'a> Session<'a> {
 
     fn tell_record(&self, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "Record:\n{}", self.table.record().to_json())?;
+        if let Some(pgn) = pgn_text(&self.table) {
+            writeln!(out, "PGN:\n{pgn}")?;
+        }
         Ok(())
     }
 
@@ -380,8 +383,16 @@ impl<'a> Session<'a> {
             writeln!(out, "save needs a file name, like \"save game.json\"")?;
             return Ok(());
         }
-        match std::fs::write(file, self.table.record().to_json()) {
-            Ok(()) => writeln!(out, "Saved to {file} (load it with --load {file}).")?,
+        // A .pgn file gets PGN; anything else the JSON record.
+        let text = match file.to_ascii_lowercase().ends_with(".pgn") {
+            true => pgn_text(&self.table).context("this game has no PGN form")?,
+            false => self.table.record().to_json(),
+        };
+        match std::fs::write(file, text) {
+            Ok(()) => writeln!(
+                out,
+                "Saved to {file} (go on with --load {file}, replay with messhall replay {file})."
+            )?,
             Err(e) => writeln!(out, "Cannot write {file}: {e}")?,
         }
         Ok(())
@@ -530,12 +541,25 @@ fn load_record(path: &Path) -> Result<Table> {
 }
 
 /// Reads a record: our JSON, or the rules' older text form.
+/// Reads a record: our JSON, a PGN (its first game), or the rules' older text form.
 pub fn read_record(text: &str) -> Result<Record> {
-    if text.trim_start().starts_with('{') {
+    let start = text.trim_start();
+    if start.starts_with('{') {
         Ok(Record::from_json(text)?)
+    } else if start.starts_with('[') || start.starts_with("1.") {
+        let mut games = messhall_play::pgn::read(text)?;
+        if games.is_empty() {
+            bail!("the PGN holds no game");
+        }
+        Ok(games.swap_remove(0).record)
     } else {
         Ok(messhall_play::from_rules_text(text, None)?)
     }
+}
+
+/// The game as PGN, when it is a chess game.
+fn pgn_text(table: &Table) -> Option<String> {
+    messhall_play::pgn::write(table, &messhall_play::pgn::Header::today()).ok()
 }
 
 #[cfg(test)]
@@ -582,6 +606,8 @@ mod tests {
         assert!(text.contains("Black played Qh4#"), "{text}");
         assert!(text.contains("Game over: 0-1 (checkmate)"), "{text}");
         assert!(text.contains("Record:\n{"), "{text}");
+        assert!(text.contains("PGN:\n[Event"), "{text}");
+        assert!(text.contains("1. f3 e5 2. g4 Qh4#"), "{text}");
         assert!(text.contains("Game over > "), "{text}");
         // Two people: undo takes back one move, and the game goes on.
         assert!(text.contains("Took back 1 move."), "{text}");
@@ -693,5 +719,19 @@ mod tests {
         let text = run_with(&loaded, b"fen\n");
         assert!(text.contains("White to move (move 2)"), "{text}");
         std::fs::remove_file(&path).unwrap();
+        // The same as PGN.
+        let pgn = path.with_extension("pgn");
+        let script = format!("e3\ne6\nsave {}\n", pgn.display());
+        run_with(
+            &settings("pieceeater", None, [PlayerSpec::Human; 2], 9),
+            script.as_bytes(),
+        );
+        let loaded = Settings {
+            load: Some(pgn.clone()),
+            ..settings("pieceeater", None, [PlayerSpec::Human; 2], 9)
+        };
+        let text = run_with(&loaded, b"fen\n");
+        assert!(text.contains("White to move (move 2)"), "{text}");
+        std::fs::remove_file(&pgn).unwrap();
     }
 }
