@@ -127,7 +127,7 @@ impl ChessTable {
         let before = self.game.position().clone();
         let san = v.san(&before, &mv);
         let first_after = self.game.actions().len() + 1;
-        self.game.play(mv);
+        self.game.play_unchecked(mv);
         let after = &self.game.positions()[first_after];
         let changed = changed_squares(&v, &before, after);
         let mut events = vec![Event::Moved {

@@ -205,6 +205,34 @@ impl Game {
     }
 
     /// Resolves the pending chance event as `outcome`, then lets the dice decide any that
+    /// follow.
+    ///
+    /// # Errors
+    /// A message saying why when no event is pending or it does not offer `outcome`; the game
+    /// is unchanged.
+    pub fn try_resolve(&mut self, outcome: ChanceOutcome) -> Result<(), String> {
+        match self.pending_chance() {
+            None => Err(format!(
+                "no chance event is pending, so {} cannot happen",
+                outcome.to_text()
+            )),
+            Some(event) if !event.offers(&outcome) => {
+                let offered: Vec<String> = event.outcomes.iter().map(ChanceOutcome::to_text).collect();
+                Err(format!(
+                    "{} is not one of the outcomes offered ({})",
+                    outcome.to_text(),
+                    offered.join(", ")
+                ))
+            }
+            Some(_) => {
+                self.push_chance(outcome);
+                self.roll_pending();
+                Ok(())
+            }
+        }
+    }
+
+    /// Resolves the pending chance event as `outcome`, then lets the dice decide any that
     /// follow. Returns false (and does nothing) when `outcome` is not one the event offers.
     pub fn resolve(&mut self, outcome: ChanceOutcome) -> bool {
         let offered = self.pending_chance().is_some_and(|e| e.offers(&outcome));
@@ -264,12 +292,43 @@ impl Game {
     /// Plays a move given as text (coordinates or SAN).
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         let mv = self.variant.parse_move(self.position(), text)?;
-        self.play(mv);
+        self.play_unchecked(mv);
         Ok(mv)
     }
 
-    /// Plays a move that must be legal, then lets the dice decide the chance events that follow.
+    /// Plays `mv` if it is legal here, then lets the dice decide the chance events that follow.
+    ///
+    /// # Errors
+    /// [`MoveError::Illegal`] saying why, and the game is unchanged.
+    pub fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
+        if !self.variant.is_legal(self.position(), &mv) {
+            let text = mv.to_coordinates(&self.variant);
+            // The rules explain a refused move given as text.
+            return Err(match self.variant.parse_move(self.position(), &text) {
+                Err(e) => e,
+                Ok(_) => MoveError::Illegal {
+                    text,
+                    hint: String::new(),
+                },
+            });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays a legal move, then lets the dice decide the chance events that follow.
+    ///
+    /// # Panics
+    /// When `mv` is not legal in the current position.
     pub fn play(&mut self, mv: Move) {
+        if let Err(e) = self.try_play(mv) {
+            panic!("Game::play: {e}");
+        }
+    }
+
+    /// Plays a move the caller knows is legal (a search's choice, a checked record), without
+    /// checking it; an illegal one leaves the game in a state the rules never reach.
+    pub fn play_unchecked(&mut self, mv: Move) {
         let next = self.position().play(&self.variant, &mv);
         self.dice_before.push(self.dice.clone());
         self.positions.push(next);
@@ -452,7 +511,7 @@ impl GameRecord {
                     if !v.is_legal(game.position(), &mv) {
                         return Err(fail("is not a legal move here"));
                     }
-                    game.play(mv);
+                    game.play_unchecked(mv);
                 }
                 Action::Chance(outcome) => {
                     if !game.resolve(outcome) {
@@ -557,7 +616,7 @@ impl GameRecord {
                 let mv = variant
                     .parse_move(game.position(), &token)
                     .map_err(|e| syntax(e.to_string()))?;
-                game.play(mv);
+                game.play_unchecked(mv);
                 actions.push(Action::Move(mv));
             }
         }

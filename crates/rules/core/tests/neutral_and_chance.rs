@@ -291,3 +291,30 @@ fn a_game_rolls_records_undoes_and_replays_exactly() {
     assert_eq!(g.actions(), &before[..]);
     assert_eq!(g.moves().len(), 2);
 }
+
+#[test]
+fn checked_play_and_resolve_say_why_and_change_nothing() {
+    let v = Arc::new(
+        messhall_rules::Variant::new(
+            "chess",
+            &messhall_rules::Variant::spec_from_toml("chess", CHESS_FOR_CHECKS).unwrap(),
+        )
+        .unwrap(),
+    );
+    let mut game = Game::new(v.clone(), v.start());
+    let e2 = "e2".parse().unwrap();
+    let e5 = "e5".parse().unwrap();
+    let err = game
+        .try_play(Move::new(e2, e5, messhall_rules::MoveKind::Quiet))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not legal"), "{err}");
+    assert!(game.actions().is_empty());
+    let err = game.try_resolve(ChanceOutcome::forced(e2, e5)).unwrap_err();
+    assert!(err.contains("no chance event is pending"), "{err}");
+    let e4 = v.parse_move(game.position(), "e4").unwrap();
+    game.try_play(e4).unwrap();
+    assert_eq!(game.moves(), [e4]);
+}
+
+const CHESS_FOR_CHECKS: &str = include_str!("../../../games/catalog/variants/chess.toml");
