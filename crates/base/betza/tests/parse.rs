@@ -628,7 +628,11 @@ fn error_too_many_moves() {
     let long = "QaQaQamQ".repeat(3000);
     let started = std::time::Instant::now();
     check(&long, 'Q', 9, "more than 4096 moves");
-    assert!(started.elapsed() < std::time::Duration::from_secs(2), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
@@ -636,5 +640,8 @@ fn error_message_cuts_a_long_input() {
     let long = format!("x{}", "W".repeat(100_000));
     let msg = error(&long).to_string();
     assert!(msg.len() < 200, "{msg}");
-    assert!(msg.contains("(100001 characters)") && msg.contains("position 1:"), "{msg}");
+    assert!(
+        msg.contains("(100001 characters)") && msg.contains("position 1:"),
+        "{msg}"
+    );
 }

@@ -11,6 +11,7 @@ mod color;
 mod fen;
 mod game;
 mod hooks;
+pub mod limits;
 mod movegen;
 mod moves;
 mod perft;
