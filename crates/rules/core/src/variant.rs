@@ -164,7 +164,9 @@ impl Variant {
             by_letter[letter.to_ascii_lowercase() as usize] = Some(Role(i as u8));
             let moves = messhall_betza::parse(&p.betza).map_err(|e| err(format!("piece {:?}: {e}", p.name)))?;
             crate::limits::check_moves(&p.name, "betza", &moves).map_err(err)?;
-            let value = p.value.unwrap_or_else(|| crate::value::derived_value(&moves));
+            let value = p
+                .value
+                .unwrap_or_else(|| crate::value::derived_value(&moves).min(crate::limits::MAX_PIECE_VALUE));
             roles.push(RoleInfo {
                 letter,
                 name: p.name.clone(),
