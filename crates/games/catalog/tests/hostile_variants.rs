@@ -94,7 +94,7 @@ fn too_much_xbetza() {
         "multi-leg-legs.toml",
         "piece \"Shuttle\": betza: its multi-leg moves have 1024 legs in all; at most 256",
     );
-    let msg = refused("targets-per-square.toml", "piece \"Shuttle\": its moves reach ");
+    let msg = refused("targets-per-square.toml", "piece \"Shuttle\": betza: its moves reach ");
     assert!(msg.ends_with("; at most 1024"), "{msg}");
 }
 

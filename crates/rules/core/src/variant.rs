@@ -304,9 +304,20 @@ impl Variant {
         let mut moves: Vec<PieceMoves> = roles.iter().map(|r| r.moves.clone()).collect();
         moves.extend(extra_moves.iter().cloned());
         let tables = Tables::build(size, &moves).map_err(|e| {
-            let piece = spec.pieces.get(e.piece).map_or("when_attacked", |p| p.name.as_str());
+            // Past the pieces come their `when_attacked` moves, in the pieces' order.
+            let (name, field) = match spec.pieces.get(e.piece) {
+                Some(p) => (p.name.as_str(), "betza"),
+                None => (
+                    spec.pieces
+                        .iter()
+                        .filter(|p| p.when_attacked.is_some())
+                        .nth(e.piece - spec.pieces.len())
+                        .map_or("?", |p| p.name.as_str()),
+                    "when_attacked",
+                ),
+            };
             err(format!(
-                "piece {piece:?}: its moves reach {} squares from {}; at most {}",
+                "piece {name:?}: {field}: its moves reach {} squares from {}; at most {}",
                 e.targets,
                 e.square,
                 crate::limits::MAX_TARGETS_PER_SQUARE
