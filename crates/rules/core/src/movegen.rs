@@ -63,7 +63,7 @@ impl Variant {
         let hit = |y: Square, k: usize, mask_at: &[u64; 17]| {
             let code = board[y.index()];
             let p = Piece::from_code(code);
-            p.is_some_and(|p| p.color() == by && mask_at[k.min(16)] >> p.role().0 & 1 == 1 && self.active(pos, y))
+            p.is_some_and(|p| p.color() == by && p.role().in_mask(mask_at[k.min(16)]) && self.active(pos, y))
         };
         for (g, group) in t.groups[by.index()].iter().enumerate() {
             let ray = t.reverse_ray(by, g, target);
@@ -124,7 +124,7 @@ impl Variant {
             let mut moves = Vec::new();
             for sq in pos.by_color[by] {
                 let Some(p) = pos.piece_at(sq) else { continue };
-                if slow >> p.role().0 & 1 == 0 || !self.active(pos, sq) {
+                if !p.role().in_mask(slow) || !self.active(pos, sq) {
                     continue;
                 }
                 moves.clear();
@@ -298,7 +298,7 @@ impl Variant {
                 self.multi_leg_moves(pos, from, ctx, m, out);
             }
         }
-        if t.duplicating[us.index()] >> role.0 & 1 == 1 {
+        if role.in_mask(t.duplicating[us.index()]) {
             dedupe(out, first);
         }
     }
@@ -603,7 +603,7 @@ impl Variant {
         if slow != 0
             && pos.by_color[them]
                 .iter()
-                .any(|s| pos.piece_at(s).is_some_and(|p| slow >> p.role().0 & 1 == 1))
+                .any(|s| pos.piece_at(s).is_some_and(|p| p.role().in_mask(slow)))
         {
             return None;
         }
@@ -633,7 +633,7 @@ impl Variant {
                 let Some(p) = pos.piece_at(y) else { continue };
                 match blocker {
                     None if p.color() == us => blocker = Some(y),
-                    Some(b) if p.color() == them && group.mask_at[(i + 1).min(16)] >> p.role().0 & 1 == 1 => {
+                    Some(b) if p.color() == them && p.role().in_mask(group.mask_at[(i + 1).min(16)]) => {
                         if self.active(pos, y) {
                             unsafe_squares.insert(b);
                         }

@@ -177,7 +177,7 @@ impl Position {
         }
         self.hash ^= v.zobrist.piece(piece.code(), sq);
         self.set_counter(sq, counter);
-        if unmoved && v.tracks_unmoved >> piece.role().0 & 1 == 1 {
+        if unmoved && piece.role().in_mask(v.tracks_unmoved) {
             self.unmoved.insert(sq);
             self.hash ^= Zobrist::unmoved(sq);
         }

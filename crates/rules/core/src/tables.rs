@@ -349,28 +349,33 @@ impl Tables {
         }
     }
 
+    // The lookups below are the move generator's innermost arithmetic. Their operands are
+    // bounded by the tables' sizes, and a wrong index would still be caught by the slice's bounds
+    // check, so they use wrapping arithmetic and skip the release build's overflow checks.
+
     /// The rays of `role` (of `color`) from `sq`.
     #[inline]
     pub fn rays(&self, color: Color, role: Role, sq: Square) -> &[Ray] {
-        let (first, count) = self.index[(color.index() * self.roles + role.index()) * 256 + sq.index()];
-        &self.rays[first as usize..(first + count) as usize]
+        let slot = color.index().wrapping_mul(self.roles).wrapping_add(role.index());
+        let (first, count) = self.index[slot.wrapping_mul(256).wrapping_add(sq.index())];
+        &self.rays[first as usize..first.wrapping_add(count) as usize]
     }
 
     #[inline]
     pub fn ray_squares(&self, ray: &Ray) -> &[Square] {
-        &self.squares[ray.start as usize..ray.start as usize + usize::from(ray.len)]
+        &self.squares[ray.start as usize..][..usize::from(ray.len)]
     }
 
     /// The squares leap number `step` of `ray` passes (empty unless the ray is lame).
     #[inline]
     pub fn lame_squares(&self, ray: &Ray, step: usize) -> &[Square] {
         let n = usize::from(ray.lame_per_step);
-        &self.lame[ray.lame_start as usize + step * n..][..n]
+        &self.lame[(ray.lame_start as usize).wrapping_add(step.wrapping_mul(n))..][..n]
     }
 
     #[inline]
     pub fn reverse_ray(&self, color: Color, group: usize, target: Square) -> &Ray {
-        &self.reverse[color.index()][group * 256 + target.index()]
+        &self.reverse[color.index()][group.wrapping_mul(256).wrapping_add(target.index())]
     }
 
     pub fn multi_leg(&self, color: Color, role: Role) -> &[BetzaMove] {

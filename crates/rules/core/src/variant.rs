@@ -397,11 +397,11 @@ impl Variant {
     }
 
     pub fn is_royal(&self, role: Role) -> bool {
-        self.royal_roles >> role.0 & 1 == 1
+        role.in_mask(self.royal_roles)
     }
 
     pub fn is_pawn(&self, role: Role) -> bool {
-        self.pawn_roles >> role.0 & 1 == 1
+        role.in_mask(self.pawn_roles)
     }
 
     /// The start position.
