@@ -76,6 +76,7 @@ impl Powers {
                 Some(text) => {
                     let moves = messhall_betza::parse(text)
                         .map_err(|e| format!("piece {:?}: when_attacked: {e}", crate::echo(&spec.name)))?;
+                    crate::limits::check_moves(&spec.name, "when_attacked", &moves)?;
                     extra_moves.push(moves);
                     Some(Role((pieces.len() + extra_moves.len() - 1) as u8))
                 }

@@ -14,7 +14,7 @@ fn with_queen_value(value: &str) -> Result<Variant, String> {
 #[test]
 fn a_value_beyond_the_range_is_refused_with_the_piece_named() {
     assert!(with_queen_value(&MAX_VALUE.to_string()).is_ok());
-    assert!(with_queen_value(&(-MAX_VALUE).to_string()).is_ok());
+    assert!(with_queen_value(&(-1).to_string()).is_err());
     for value in ["10001", "-10001", "2000000000"] {
         let err = with_queen_value(value).unwrap_err();
         assert!(err.contains("\"Queen\"") && err.contains(value), "{err}");
@@ -24,8 +24,9 @@ fn a_value_beyond_the_range_is_refused_with_the_piece_named() {
 
 #[test]
 fn a_derived_value_stays_within_the_range() {
-    // A rider of every shape up to (7,7) at once, a piece far beyond any game's.
-    let many: String = (1..=7)
+    // A rider of every shape up to (5,5) at once (200 characters, the most a field may have), a
+    // piece far beyond any game's.
+    let many: String = (1..=5)
         .flat_map(|a| (0..=a).map(move |b| format!("({a},{b})({a},{b})")))
         .collect();
     let text = CHESS
@@ -39,5 +40,5 @@ fn a_derived_value_stays_within_the_range() {
     let v = Variant::new("chess", &Variant::spec_from_toml("chess", &text).unwrap()).unwrap();
     let queen = v.role_by_letter('Q').unwrap();
     let value = v.role(queen).value;
-    assert!(value > 3000 && value < MAX_VALUE, "{value}");
+    assert!(value > 2000 && value < MAX_VALUE, "{value}");
 }
