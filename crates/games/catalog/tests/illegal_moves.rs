@@ -26,7 +26,11 @@ fn fen12(pieces: &str, side: char) -> String {
 
 #[track_caller]
 fn says(v: &Variant, fen: &str, text: &str, why: &str) {
-    assert_eq!(refusal(v, fen, text), format!("move \"{text}\" is not legal here: {why}"), "{fen}");
+    assert_eq!(
+        refusal(v, fen, text),
+        format!("move \"{text}\" is not legal here: {why}"),
+        "{fen}"
+    );
 }
 
 #[test]
@@ -42,16 +46,36 @@ fn a_pinned_piece_names_the_royal_it_shields() {
 fn a_move_that_does_not_answer_check_says_so() {
     let chess = game("chess");
     let fen = "4k3/4r3/8/8/8/8/8/R3K3 w - - 0 1";
-    says(&chess, fen, "Ra2", "White's King is in check and Ra2 does not get it out of check");
-    says(&chess, fen, "a1a2", "White's King is in check and a1a2 does not get it out of check");
+    says(
+        &chess,
+        fen,
+        "Ra2",
+        "White's King is in check and Ra2 does not get it out of check",
+    );
+    says(
+        &chess,
+        fen,
+        "a1a2",
+        "White's King is in check and a1a2 does not get it out of check",
+    );
     // The royal by its own name: Food Fight's Chef, checked along the f-file by a Rhubarb.
     let food = game("foodfight");
     let fen = fen12("Kf1 rf8 Wa1 kl12", 'w');
-    says(&food, &fen, "Wa2", "White's Chef is in check and Wa2 does not get it out of check");
+    says(
+        &food,
+        &fen,
+        "Wa2",
+        "White's Chef is in check and Wa2 does not get it out of check",
+    );
     // The Friendly game's last Friend, checked along the a-file by a Mtawala.
     let friendly = game("friendly");
     let fen = fen12("Fa1 ta8 Ih4 Uc6 fk12 fl12", 'w');
-    says(&friendly, &fen, "Ig6", "White's Friend is in check and Ig6 does not get it out of check");
+    says(
+        &friendly,
+        &fen,
+        "Ig6",
+        "White's Friend is in check and Ig6 does not get it out of check",
+    );
 }
 
 #[test]
@@ -69,7 +93,12 @@ fn a_piece_frozen_by_a_jellyfish_names_it() {
     // The white Impala on h4 stands next to the black Jellyfish on i3.
     let fen = fen12("Ih4 ji3 Uc6 Fa12 Fb12 fk12 fl12", 'w');
     for text in ["h4g6", "Ig6"] {
-        says(&friendly, &fen, text, "the Impala on h4 is frozen by Black's Jellyfish on i3");
+        says(
+            &friendly,
+            &fen,
+            text,
+            "the Impala on h4 is frozen by Black's Jellyfish on i3",
+        );
     }
 }
 
@@ -92,7 +121,9 @@ fn san_names_a_missing_piece_or_one_that_cannot_reach() {
     says(&chess, bare, "Bb5", "White has no Bishop");
     says(&chess, bare, "e4", "White has no Pawn");
     says(&chess, bare, "Ne5", "the Knight on g1 cannot go to e5");
-    says(&chess, bare, "Nbd2", "White has no Knight on b");
+    says(&chess, bare, "Nbd2", "White has no Knight on the b-file");
+    says(&chess, bare, "N2f3", "White has no Knight on rank 2");
+    says(&chess, bare, "Nh1f3", "White has no Knight on h1");
     says(&chess, bare, "Zf3", "'Z' is not a piece of chess");
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     says(&chess, start, "Ne5", "no Knight can go to e5");
@@ -118,4 +149,15 @@ fn a_finished_game_refuses_every_move() {
     for text in ["a2a3", "a3"] {
         says(&chess, mated, text, "the game is over");
     }
+}
+
+#[test]
+fn a_move_waits_for_the_pieceeater_step() {
+    let v = game("pieceeater");
+    let (_, after) = v.play_checked(&v.start(), "e2e4").expect("e2e4 opens the game");
+    let err = v
+        .parse_move(&after, "e7e5")
+        .expect_err("the step comes first")
+        .to_string();
+    assert_eq!(err, "move \"e7e5\" is not legal here: the PieceEater steps first");
 }

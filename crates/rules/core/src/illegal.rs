@@ -41,6 +41,17 @@ impl FromHint {
         }
     }
 
+    /// Where it points, for messages: `on g1`, `on the g-file`, `on rank 1`.
+    fn describe(self) -> String {
+        let file = self.file.map(|f| char::from(b'a' + f));
+        match (file, self.rank) {
+            (Some(f), Some(r)) => format!("on {f}{}", r + 1),
+            (Some(f), None) => format!("on the {f}-file"),
+            (None, Some(r)) => format!("on rank {}", r + 1),
+            (None, None) => String::new(),
+        }
+    }
+
     fn fits(self, sq: Square) -> bool {
         self.file.is_none_or(|f| f == sq.file()) && self.rank.is_none_or(|r| r == sq.rank())
     }
@@ -49,7 +60,13 @@ impl FromHint {
 impl Variant {
     /// Why `text` (read as `c` where it is in coordinate form) names no legal move of `pos`, whose
     /// legal moves are `legal`.
-    pub(crate) fn explain_illegal(&self, pos: &Position, text: &str, c: Option<Coordinates>, legal: &[Move]) -> MoveError {
+    pub(crate) fn explain_illegal(
+        &self,
+        pos: &Position,
+        text: &str,
+        c: Option<Coordinates>,
+        legal: &[Move],
+    ) -> MoveError {
         let illegal = |hint: String| MoveError::Illegal {
             text: text.into(),
             hint,
@@ -117,13 +134,8 @@ impl Variant {
 
     /// `: {s} is not on the board` when `s` is off it.
     fn off_board(&self, s: Square) -> Option<String> {
-        (!self.size.contains(s)).then(|| {
-            format!(
-                ": {s} is not on the {}x{} board",
-                self.size.files(),
-                self.size.ranks()
-            )
-        })
+        (!self.size.contains(s))
+            .then(|| format!(": {s} is not on the {}x{} board", self.size.files(), self.size.ranks()))
     }
 
     /// Why the SAN `text` names no legal move, where the piece it means can be told: no such
@@ -167,7 +179,7 @@ impl Variant {
         }
         let candidates: Vec<Square> = ours.into_iter().filter(|&s| hint.fits(s)).collect();
         if candidates.is_empty() {
-            return Some(format!(": {} has no {name} on {}", us.name(), &rest[..split]));
+            return Some(format!(": {} has no {name} {}", us.name(), hint.describe()));
         }
         let mut pseudo = Vec::new();
         self.pseudo_moves(pos, &mut pseudo);

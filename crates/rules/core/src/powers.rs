@@ -703,7 +703,10 @@ impl Variant {
             pos.by_color[them].contains(n)
                 && pos.piece_at(n).is_some_and(|p| {
                     Powers::has(pw.immobilizes, p.role())
-                        || ab.borrowed.iter().any(|b| b.square == n && b.roles & pw.immobilizes != 0)
+                        || ab
+                            .borrowed
+                            .iter()
+                            .any(|b| b.square == n && b.roles & pw.immobilizes != 0)
                 })
         })
     }
