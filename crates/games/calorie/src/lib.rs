@@ -7,7 +7,7 @@
 //! The rules page is `docs/calorie.md`.
 
 use messhall_rules::{
-    Color, Counter, CounterValue, Fact, GameRules, Move, MoveEffects, MoveKind, Position, Square, Variant,
+    Color, Counter, CounterValue, Fact, GameRules, Inactivity, Move, MoveEffects, MoveKind, Position, Square, Variant,
 };
 
 /// The counter every piece but a King carries.
@@ -54,6 +54,14 @@ impl GameRules for CalorieRules {
     /// Kings always act; other pieces need at least 1 Cal.
     fn is_active(&self, variant: &Variant, pos: &Position, sq: Square) -> bool {
         Self::has_unlimited_energy(variant, pos, sq) || pos.counter(sq) > 0
+    }
+
+    /// Out of energy, with what the piece holds.
+    fn inactive_reason(&self, variant: &Variant, pos: &Position, sq: Square) -> Option<Inactivity> {
+        (!self.is_active(variant, pos, sq)).then(|| Inactivity::Spent {
+            counter: ENERGY,
+            value: pos.counter(sq),
+        })
     }
 
     fn after_move(&self, variant: &Variant, pos: &mut Position, mv: &Move, effects: &MoveEffects) {

@@ -77,7 +77,7 @@ fn moves_parse_in_either_notation() {
     assert!(e.contains("chess has no drops"), "{e}");
     let pinned = Position::from_fen(&chess, "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
     let e = chess.parse_move(&pinned, "e2c3").unwrap_err().to_string();
-    assert!(e.contains("would leave your King attacked"), "{e}");
+    assert!(e.contains("the Knight on e2 is pinned to the King on e1"), "{e}");
 }
 
 #[test]

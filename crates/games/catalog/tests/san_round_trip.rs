@@ -85,7 +85,8 @@ fn walk(v: &Variant, choices: &[u16]) {
             break;
         }
         let pick = usize::from(choice);
-        if let Some(outcomes) = v.chance(&pos).map(|event| event.outcomes) {
+        if let Some(event) = v.chance(&pos) {
+            let outcomes = &event.outcomes;
             let Some(o) = outcomes.get(pick % outcomes.len().max(1)) else {
                 break;
             };

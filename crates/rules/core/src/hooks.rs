@@ -3,7 +3,7 @@
 //! The core calls these at fixed points and never asks which game it is playing. A game with no
 //! special rules uses [`NoRules`].
 
-use crate::{ChanceEvent, ChanceOutcome, Color, Fact, Move, Piece, Position, Variant};
+use crate::{ChanceEvent, ChanceOutcome, Color, Counter, Fact, Move, Piece, Position, Variant};
 use messhall_geometry::Square;
 use std::fmt::Debug;
 
@@ -19,6 +19,20 @@ pub struct MoveEffects {
     pub castle_rook: Option<Square>,
 }
 
+/// Why a piece cannot act, as a game's hooks tell it ([`GameRules::inactive_reason`]), for front
+/// ends and messages to word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Inactivity {
+    /// Its counter has run out: it holds `value` of `counter` (a Calorie piece at 0 Cal).
+    Spent {
+        /// What is counted.
+        counter: Counter,
+        /// What the piece holds.
+        value: u16,
+    },
+}
+
 /// Special rules of a game, called by the core at fixed points.
 pub trait GameRules: Send + Sync + Debug {
     /// Whether some pieces can be unable to act (so the core asks [`GameRules::is_active`]).
@@ -29,6 +43,13 @@ pub trait GameRules: Send + Sync + Debug {
     /// Whether the piece on `sq` can move, capture and attack at all.
     fn is_active(&self, _variant: &Variant, _pos: &Position, _sq: Square) -> bool {
         true
+    }
+
+    /// Why the piece on `sq` cannot act, where [`GameRules::is_active`] says it cannot; `None`
+    /// when the game gives no reason. Asked only to explain a refused move, never while
+    /// generating moves.
+    fn inactive_reason(&self, _variant: &Variant, _pos: &Position, _sq: Square) -> Option<Inactivity> {
+        None
     }
 
     /// Called after the core has played `mv` on `pos`, passes included (the side to move has

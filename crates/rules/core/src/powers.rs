@@ -691,6 +691,27 @@ impl Variant {
         self.powers.is_some() && self.abilities(pos).frozen.contains(sq)
     }
 
+    /// The enemy piece that freezes the piece on `sq`: an immobilizer next to it, or a borrower
+    /// next to it that borrows an immobilizer's power. `None` when it is not frozen.
+    pub fn frozen_by(&self, pos: &Position, sq: Square) -> Option<Square> {
+        let pw = self.powers.as_ref()?;
+        let ab = self.abilities(pos);
+        if !ab.frozen.contains(sq) {
+            return None;
+        }
+        let them = !pos.piece_at(sq)?.color();
+        neighbours(self, sq).find(|&n| {
+            pos.by_color[them].contains(n)
+                && pos.piece_at(n).is_some_and(|p| {
+                    Powers::has(pw.immobilizes, p.role())
+                        || ab
+                            .borrowed
+                            .iter()
+                            .any(|b| b.square == n && b.roles & pw.immobilizes != 0)
+                })
+        })
+    }
+
     /// Whether pieces of `role` borrow the moves of the pieces guarding them.
     pub fn is_borrower(&self, role: Role) -> bool {
         self.powers.as_ref().is_some_and(|pw| Powers::has(pw.borrowers, role))

@@ -87,7 +87,7 @@ impl Variant {
 
     /// The letter SAN writes for a mover of `role`: none for a pawn that is the variant's only pawn
     /// kind or is written `P`, as in chess; every other pawn kind writes its letter like a piece.
-    fn san_letter(&self, role: Role) -> Option<char> {
+    pub(crate) fn san_letter(&self, role: Role) -> Option<char> {
         let letter = self.role(role).letter;
         let plain_pawn = self.is_pawn(role) && (letter == 'P' || self.pawn_roles.count_ones() == 1);
         (!plain_pawn).then_some(letter)
@@ -279,93 +279,9 @@ impl Variant {
             }
         }
     }
-
-    fn explain_illegal(&self, pos: &Position, text: &str, c: Option<Coordinates>, legal: &[Move]) -> MoveError {
-        let illegal = |hint: String| MoveError::Illegal {
-            text: text.into(),
-            hint,
-        };
-        if let Some(Coordinates::Drop { letter, to }) = c {
-            let us = pos.side_to_move();
-            return match self.role_by_letter(letter) {
-                _ if self.drops.is_empty() => illegal(format!(": {} has no drops", self.name)),
-                None => illegal(format!(": '{letter}' is not a piece of {}", self.name)),
-                Some(role) if pos.hand(us, role) == 0 => {
-                    illegal(format!(": {} holds no {} in hand", us.name(), self.role(role).name))
-                }
-                Some(role) => illegal(format!(": a {} cannot be dropped on {to}", self.role(role).name)),
-            };
-        }
-        let Some(Coordinates::Legs { squares, promotion }) = c else {
-            if legal.is_empty() {
-                return illegal(": the game is over".into());
-            }
-            let looks_like_san = text
-                .chars()
-                .next()
-                .is_some_and(|ch| ch.is_ascii_alphabetic() || ch == 'O' || ch == '0');
-            return if looks_like_san {
-                illegal(String::new())
-            } else {
-                MoveError::Malformed {
-                    text: text.into(),
-                    why: "write a move like e2e4, e7e8q, N@e4, pass, or in SAN like Nf3".into(),
-                }
-            };
-        };
-        let (from, to) = (squares[0], squares[squares.len() - 1]);
-        for s in [from, to] {
-            if !self.size.contains(s) {
-                return illegal(format!(
-                    ": {s} is not on the {}x{} board",
-                    self.size.files(),
-                    self.size.ranks()
-                ));
-            }
-        }
-        let Some(piece) = pos.piece_at(from) else {
-            return illegal(format!(": {from} is empty"));
-        };
-        if piece.color() != pos.side_to_move() {
-            return illegal(format!(": the piece on {from} is not {}'s", pos.side_to_move().name()));
-        }
-        let name = &self.role(piece.role()).name;
-        let to_there: Vec<&Move> = legal.iter().filter(|m| m.from == from && m.to == to).collect();
-        if !to_there.is_empty() {
-            let letters: Vec<String> = to_there
-                .iter()
-                .filter_map(|m| {
-                    m.promotion
-                        .map(|r| self.role(r).letter.to_ascii_lowercase().to_string())
-                })
-                .collect();
-            return match promotion {
-                None => illegal(format!(": the {name} must promote; add one of {}", letters.join(" "))),
-                Some(_) if letters.is_empty() => {
-                    illegal(format!(": the {name} does not promote on {to}; write {from}{to}"))
-                }
-                Some(p) => illegal(format!(
-                    ": '{p}' is not a promotion choice here; choose one of {}",
-                    letters.join(" ")
-                )),
-            };
-        }
-        let mut pseudo = Vec::new();
-        self.pseudo_moves(pos, &mut pseudo);
-        if pseudo.iter().any(|m| m.from == from && m.to == to) {
-            let royal = self
-                .roles()
-                .filter(|(_, r)| r.royal)
-                .map(|(_, r)| r.name.clone())
-                .next()
-                .unwrap_or_default();
-            return illegal(format!(": it would leave your {royal} attacked"));
-        }
-        illegal(format!(": the {name} on {from} cannot go to {to}"))
-    }
 }
 
-fn normalize(text: &str) -> String {
+pub(crate) fn normalize(text: &str) -> String {
     // "0-0" is a common spelling of castling; elsewhere a 0 belongs to a rank like a10.
     let text = if text.starts_with("0-0") {
         text.replace('0', "O")
