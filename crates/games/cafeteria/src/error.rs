@@ -44,6 +44,15 @@ pub enum ActionError {
     /// The action is not among the legal ones.
     #[error("not possible now: {0}")]
     Illegal(String),
+    /// The action names a food, can, table, student, staff member, square or family that does not
+    /// exist.
+    #[error("{action}: {what}")]
+    BadId {
+        /// The action's verb (see [`crate::Action::kind_name`]).
+        action: &'static str,
+        /// Which id is out of range.
+        what: String,
+    },
 }
 
 /// An option name that is not known.

@@ -1067,12 +1067,13 @@ impl Game {
     /// Applies an action after checking it is legal.
     ///
     /// # Errors
-    /// [`ActionError::GameOver`] after the end, [`ActionError::Illegal`] for an action not in
-    /// [`Game::legal_actions`].
+    /// [`ActionError::GameOver`] after the end, [`ActionError::BadId`] for an id that names nothing,
+    /// [`ActionError::Illegal`] for an action not in [`Game::legal_actions`].
     pub fn play(&mut self, action: &Action, dice: &mut dyn Dice) -> Result<(), ActionError> {
         if self.outcome.is_some() {
             return Err(ActionError::GameOver);
         }
+        self.check_ids(action)?;
         if !self.legal_actions().contains(action) {
             return Err(ActionError::Illegal(self.describe(action)));
         }

@@ -27,6 +27,7 @@ mod describe;
 mod error;
 mod faculty;
 mod game;
+mod ids;
 mod legal;
 mod record;
 mod rules;

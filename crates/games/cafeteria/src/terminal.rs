@@ -222,6 +222,9 @@ pub fn play_terminal(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<Outcome, PlayError> {
+    if !(2..=4).contains(&opts.players) {
+        return Err(PlayError::Setup(crate::error::SetupError::Players(opts.players)));
+    }
     if opts.bots > opts.players {
         return Err(PlayError::Setup(crate::error::SetupError::Bots {
             bots: opts.bots,

@@ -102,3 +102,14 @@ fn more_bots_than_players_is_refused() {
     };
     assert!(matches!(run(&opts, "").0, Err(PlayError::Setup(_))));
 }
+
+#[test]
+fn one_player_is_refused_for_the_player_count_not_the_bots() {
+    let opts = PlayOptions {
+        players: 1,
+        bots: 3,
+        ..PlayOptions::default()
+    };
+    let error = run(&opts, "").0.expect_err("refused");
+    assert_eq!(error.to_string(), "a game needs 2 to 4 players, not 1");
+}
