@@ -55,6 +55,25 @@ pub enum ActionError {
     },
 }
 
+/// Text that is not an action (see [`crate::Game::parse_action`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{text:?} is not an action: {why}")]
+pub struct NotationError {
+    /// The text, cut to 80 characters.
+    pub text: String,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+impl NotationError {
+    pub(crate) fn new(text: &str, why: &str) -> Self {
+        NotationError {
+            text: text.chars().take(80).collect(),
+            why: why.to_string(),
+        }
+    }
+}
+
 /// An option name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("unknown option {0:?}: use a-new-beginning, mystery-meat, table-tipping or salad-bar")]

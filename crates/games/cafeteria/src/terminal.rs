@@ -8,7 +8,9 @@ use crate::action::{Action, GameOption, StudentId};
 use crate::bots::{Bot, BotKind};
 use crate::data::{Cell, Sq};
 use crate::error::PlayError;
+use crate::event::Note;
 use crate::game::{CanPlace, Game, Hold, Outcome, Setup, Status};
+use crate::words;
 
 /// How to run a terminal game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,6 +207,17 @@ pub fn render_status(game: &Game, viewer: Option<u8>) -> String {
     out
 }
 
+/// Whether the log at this terminal shows an event: the one human player sees their own hidden
+/// food; with several humans at one screen only what everyone sees; an onlooker of a game of bots
+/// alone keeps no secrets from anybody and sees everything.
+fn shown(note: &Note, humans: u8) -> bool {
+    match humans {
+        0 => true,
+        1 => note.visible_to(Some(0)),
+        _ => note.visible_to(None),
+    }
+}
+
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -258,8 +271,10 @@ pub fn play_terminal(
     )?;
     let mut last_turn: Option<(u8, StudentId)> = None;
     loop {
-        for e in game.take_events() {
-            writeln!(output, "  {e}")?;
+        for note in game.take_events() {
+            if shown(&note, humans) {
+                writeln!(output, "  {}", words::event(&game, &note))?;
+            }
         }
         if let Some(outcome) = game.outcome() {
             let outcome = outcome.clone();
@@ -268,32 +283,7 @@ pub fn play_terminal(
             for (s, score) in &outcome.food_off {
                 writeln!(output, "Food-Off: {} did {score} damage", game.student_name(*s))?;
             }
-            let names: Vec<String> = outcome
-                .winners
-                .iter()
-                .map(|&s| {
-                    format!(
-                        "{} (player {})",
-                        game.student_name(s),
-                        game.students()[usize::from(s)].player + 1
-                    )
-                })
-                .collect();
-            if names.is_empty() {
-                writeln!(
-                    output,
-                    "Game over after round {}: nobody wins ({:?}).",
-                    outcome.rounds, outcome.kind
-                )?;
-            } else {
-                writeln!(
-                    output,
-                    "Game over after round {}: {} wins ({:?}).",
-                    outcome.rounds,
-                    names.join(" and "),
-                    outcome.kind
-                )?;
-            }
+            writeln!(output, "{}", words::outcome(&game, &outcome))?;
             return Ok(outcome);
         }
         let Some(student) = game.to_move() else {
@@ -320,8 +310,10 @@ pub fn play_terminal(
                 game.student_name(student),
                 game.aa_left()
             )?;
-            for (i, a) in actions.iter().enumerate() {
-                writeln!(output, "  {:>2}. {}", i + 1, game.describe(a))?;
+            let names: Vec<String> = actions.iter().map(|a| game.action_name(a)).collect();
+            let width = names.iter().map(String::len).max().unwrap_or(0);
+            for (i, (a, name)) in actions.iter().zip(&names).enumerate() {
+                writeln!(output, "  {:>2}. {name:<width$}  {}", i + 1, words::action(&game, a))?;
             }
             loop {
                 write!(output, "> ")?;
@@ -348,10 +340,14 @@ pub fn play_terminal(
                 "{} ({}): {}",
                 game.student_name(student),
                 opts.bot,
-                game.describe(&action)
+                words::action(&game, &action)
             )?;
         }
-        game.play(&action, &mut dice)?;
+        for note in game.play(&action, &mut dice)? {
+            if shown(&note, humans) {
+                writeln!(output, "  {}", words::event(&game, &note))?;
+            }
+        }
     }
 }
 
@@ -373,10 +369,16 @@ fn parse_choice(game: &Game, actions: &[Action], text: &str) -> Result<Option<Ac
             .ok_or_else(|| format!("there is no action {n}: choose 1 to {}", actions.len()));
     }
     let wanted = text.to_ascii_lowercase();
-    actions
+    if let Some(a) = actions
         .iter()
-        .find(|a| game.describe(a).to_ascii_lowercase() == wanted)
-        .cloned()
-        .map(Some)
-        .ok_or_else(|| format!("{text:?} is not possible now: type the number of a listed action"))
+        .find(|a| words::action(game, a).to_ascii_lowercase() == wanted)
+    {
+        return Ok(Some(a.clone()));
+    }
+    let named = game.parse_action(text).map_err(|e| e.to_string())?;
+    if actions.contains(&named) {
+        Ok(Some(named))
+    } else {
+        Err(format!("{text:?} is not possible now: type the number of a listed action"))
+    }
 }

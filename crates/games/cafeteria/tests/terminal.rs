@@ -12,6 +12,17 @@ fn run(opts: &PlayOptions, input: &str) -> (Result<messhall_cafeteria::Outcome, 
     (r, String::from_utf8_lossy(&out).into_owned())
 }
 
+/// Player 1 (Rock and Lennie) types; player 2 is a random bot.
+fn one_human_one_bot() -> PlayOptions {
+    PlayOptions {
+        players: 2,
+        bots: 1,
+        seed: Some(9),
+        options: vec![],
+        bot: BotKind::Random,
+    }
+}
+
 #[test]
 fn all_bots_play_to_the_end_without_input() {
     let opts = PlayOptions {
@@ -34,19 +45,13 @@ fn all_bots_play_to_the_end_without_input() {
 
 #[test]
 fn a_human_gets_a_list_and_one_line_errors() {
-    let opts = PlayOptions {
-        players: 2,
-        bots: 1,
-        seed: Some(9),
-        options: vec![],
-        bot: BotKind::Random,
-    };
+    let opts = one_human_one_bot();
     let (r, out) = run(&opts, "banana\n0\n99\n\nquit\n");
     assert!(matches!(r, Err(PlayError::Quit)));
-    assert!(
-        out.contains("1. go through the Food Line: a tray and beverages, breads, vegetables, main dishes, desserts")
-    );
-    assert!(out.contains("error: \"banana\" is not possible now"));
+    assert!(out.contains(
+        "1. line tray drink bread veg main dessert  go through the Food Line: a tray and beverages, breads, vegetables, main dishes, desserts"
+    ));
+    assert!(out.contains("error: \"banana\" is not an action: the actions are line, move, throw"));
     assert!(out.contains("error: there is no action 0"));
     assert!(out.contains("error: there is no action 99"));
     assert!(out.contains("error: type the number of an action"));
@@ -55,19 +60,23 @@ fn a_human_gets_a_list_and_one_line_errors() {
 
 #[test]
 fn typed_action_text_works_and_input_ending_early_is_an_error() {
-    let opts = PlayOptions {
-        players: 2,
-        bots: 1,
-        seed: Some(9),
-        options: vec![],
-        bot: BotKind::Random,
-    };
+    let opts = one_human_one_bot();
     let (r, out) = run(
         &opts,
         "Go through the Food Line: a tray and beverages, breads, vegetables, main dishes, desserts\n",
     );
     assert!(matches!(r, Err(PlayError::InputClosed)));
     assert!(out.contains("Rock goes through the Food Line with a tray"));
+}
+
+#[test]
+fn an_action_can_be_typed_by_its_name_and_a_wrong_one_says_why() {
+    let opts = one_human_one_bot();
+    let (r, out) = run(&opts, "throw 3 at bob\nmove c4\nLINE tray drink bread veg main dessert\n");
+    assert!(matches!(r, Err(PlayError::InputClosed)));
+    assert!(out.contains("error: \"throw 3 at bob\" is not an action: nobody is called \"bob\""));
+    assert!(out.contains("error: \"move c4\" is not possible now"));
+    assert!(out.contains("Rock goes through the Food Line with a tray: 5 food counters"));
 }
 
 #[test]
