@@ -760,6 +760,9 @@ impl Data {
     }
 
     /// The kind of food counter `food`.
+    ///
+    /// # Panics
+    /// For a food id past [`Data::counters`].
     pub fn kind(&self, food: u8) -> &FoodKind {
         &self.kinds[usize::from(self.counters[usize::from(food)])]
     }

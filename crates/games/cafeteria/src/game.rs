@@ -580,21 +580,33 @@ impl Game {
     }
 
     /// A student's name.
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn student_name(&self, s: StudentId) -> &'static str {
         &self.data.students[usize::from(self.students[usize::from(s)].spec)].name
     }
 
     /// A faculty member's name.
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn faculty_name(&self, f: FacultyId) -> &'static str {
         &self.data.faculty[usize::from(f)].name
     }
 
     /// A food counter's name.
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn food_name(&self, food: FoodId) -> &'static str {
         &self.data.kind(food).name
     }
 
     /// A target's name.
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn target_name(&self, t: Target) -> &'static str {
         match t {
             Target::Student(s) => self.student_name(s),
@@ -603,16 +615,25 @@ impl Game {
     }
 
     /// The Action Allowance of a student.
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn student_aa(&self, s: StudentId) -> u8 {
         self.data.students[usize::from(self.students[usize::from(s)].spec)].aa
     }
 
     /// The starting Appearance Rating of a student.
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn student_max_ar(&self, s: StudentId) -> u8 {
         self.data.students[usize::from(self.students[usize::from(s)].spec)].ar
     }
 
     /// Whether a student is still fighting (in the cafeteria with AR above 0).
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn is_active(&self, s: StudentId) -> bool {
         self.students[usize::from(s)].status == Status::Active
     }

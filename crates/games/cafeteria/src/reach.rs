@@ -27,7 +27,10 @@ impl Game {
             0
         };
         let steps = usize::from(turn.aa.saturating_sub(fee));
-        let empty = st.hold.is_empty();
+        // The first turn after the Food Line may not end on the last free square beside the Exit,
+        // and it never picks up a can.
+        let last_step_keeps_exit = turn.first_trip_turn && self.someone_waits_for_the_line();
+        let empty = st.hold.is_empty() && !turn.first_trip_turn && st.hiding.is_none();
         // Breadth-first; messy squares and can homes end a path, so paths cross only clean floor.
         let mut parent: Vec<Option<Option<Sq>>> = vec![None; map.len()];
         let mut depth = vec![0usize; map.len()];
@@ -58,6 +61,7 @@ impl Game {
             let next: Vec<Sq> = map
                 .neighbours(sq)
                 .filter(|&n| parent[map.index(n)].is_none() && self.student_can_enter(n, empty))
+                .filter(|&n| !(last_step_keeps_exit && depth[i] + 1 == steps) || self.keeps_exit_free(st.pos, n))
                 .collect();
             for n in next {
                 let j = map.index(n);

@@ -122,3 +122,17 @@ fn one_player_is_refused_for_the_player_count_not_the_bots() {
     let error = run(&opts, "").0.expect_err("refused");
     assert_eq!(error.to_string(), "a game needs 2 to 4 players, not 1");
 }
+
+#[test]
+fn the_log_shows_hidden_food_only_to_its_player() {
+    let (_, out) = run(&one_human_one_bot(), &"1\n".repeat(3000));
+    assert!(out.contains("  Rock gets "), "the human sees their own food");
+    assert!(!out.contains("  Connie gets ") && !out.contains("  Dwayne gets "), "not the bot's");
+    assert!(out.contains("Connie goes through the Food Line with a tray: 5 food counters"));
+    let two_humans = PlayOptions {
+        bots: 0,
+        ..one_human_one_bot()
+    };
+    let (_, out) = run(&two_humans, &"1\n".repeat(3000));
+    assert!(!out.contains(" gets "), "two players at one screen see nobody's hidden food");
+}
