@@ -573,6 +573,15 @@ impl Game {
         self.pending.as_ref().map_or(&[], |p| p.options.as_slice())
     }
 
+    /// Keeps the events of [`Game::play_unchecked`] for [`Game::take_events`] or not (a search
+    /// that plays games out turns it off: nobody reads them).
+    pub fn set_narrated(&mut self, on: bool) {
+        self.narrate = on;
+        if !on {
+            self.events.clear();
+        }
+    }
+
     /// Takes the events gathered outside [`Game::play`] since the last call: those of setting up
     /// the game and of [`Game::play_unchecked`], in narrated games only.
     pub fn take_events(&mut self) -> Vec<Note> {
@@ -810,7 +819,11 @@ impl Game {
         }
     }
 
-    pub(crate) fn food_damage(&self, f: FoodId) -> Option<u8> {
+    /// A food's damage (Mystery Meat's once rolled), `None` if it does no damage.
+    ///
+    /// # Panics
+    /// For a food id that names nothing (see [`Game::check_ids`]).
+    pub fn food_damage(&self, f: FoodId) -> Option<u8> {
         let k = self.data.kind(f);
         match (k.special, self.mystery) {
             (Some(Special::MysteryMeat), Some(m)) => Some(m.damage),
@@ -818,7 +831,11 @@ impl Game {
         }
     }
 
-    pub(crate) fn food_to_hit(&self, f: FoodId) -> u8 {
+    /// A food's To Hit number (Mystery Meat's once rolled), 0 if it cannot hit.
+    ///
+    /// # Panics
+    /// For a food id that names nothing (see [`Game::check_ids`]).
+    pub fn food_to_hit(&self, f: FoodId) -> u8 {
         let k = self.data.kind(f);
         match (k.special, self.mystery) {
             (Some(Special::MysteryMeat), Some(m)) => m.to_hit,
@@ -872,7 +889,10 @@ impl Game {
     }
 
     /// Whether a table can give food and trays now.
-    pub(crate) fn table_serves(&self, t: u8) -> bool {
+    ///
+    /// # Panics
+    /// For a table id that names nothing (see [`Game::check_ids`]).
+    pub fn table_serves(&self, t: u8) -> bool {
         !(t == CENTER_TABLE && self.has(GameOption::SaladBar)) && self.tables[usize::from(t)].hider.is_none()
     }
 

@@ -33,6 +33,7 @@ mod notation;
 mod reach;
 mod record;
 mod rules;
+mod unseen;
 pub mod terminal;
 pub mod words;
 
