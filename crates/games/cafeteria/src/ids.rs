@@ -42,7 +42,10 @@ impl Game {
                 if usize::from(f) < n {
                     Ok(())
                 } else {
-                    Err(bad(format!("there is no staff member {f} (staff ids are 0 to {})", n - 1)))
+                    Err(bad(format!(
+                        "there is no staff member {f} (staff ids are 0 to {})",
+                        n - 1
+                    )))
                 }
             }
         };
@@ -69,7 +72,9 @@ impl Game {
             if u32::from(mask) >> SLOTS == 0 {
                 Ok(())
             } else {
-                Err(bad(format!("{what} mask {mask:#b} has bits beyond the {SLOTS} families")))
+                Err(bad(format!(
+                    "{what} mask {mask:#b} has bits beyond the {SLOTS} families"
+                )))
             }
         };
         match *action {
@@ -83,7 +88,10 @@ impl Game {
             Action::FeedCan { can, food: f } => {
                 let n = self.cans.len();
                 if usize::from(can) >= n {
-                    return Err(bad(format!("there is no garbage can {can} (can ids are 0 to {})", n - 1)));
+                    return Err(bad(format!(
+                        "there is no garbage can {can} (can ids are 0 to {})",
+                        n - 1
+                    )));
                 }
                 food(f)
             }

@@ -33,8 +33,8 @@ mod notation;
 mod reach;
 mod record;
 mod rules;
-mod unseen;
 pub mod terminal;
+mod unseen;
 pub mod words;
 
 pub use action::{Action, FacultyId, FoodId, GameOption, StudentId, Target};

@@ -28,8 +28,27 @@ use crate::game::Game;
 
 /// Every action's verb, in the grammar's order.
 const VERBS: [&str; 21] = [
-    "line", "move", "throw", "dump", "squirt", "dump-bowl", "spill", "take-can", "search", "take-tray", "tip",
-    "pick", "salad", "hide", "end", "drop", "drop-tray", "drop-held", "feed", "land", "food-off",
+    "line",
+    "move",
+    "throw",
+    "dump",
+    "squirt",
+    "dump-bowl",
+    "spill",
+    "take-can",
+    "search",
+    "take-tray",
+    "tip",
+    "pick",
+    "salad",
+    "hide",
+    "end",
+    "drop",
+    "drop-tray",
+    "drop-held",
+    "feed",
+    "land",
+    "food-off",
 ];
 
 /// The words for the five families in Food Line order.
@@ -100,12 +119,15 @@ impl Game {
             None => (lower.as_str(), None),
         };
         let mut words = head.split_whitespace();
-        let verb = words.next().ok_or_else(|| NotationError::new(text, "no action given"))?;
+        let verb = words
+            .next()
+            .ok_or_else(|| NotationError::new(text, "no action given"))?;
         let args: Vec<&str> = words.collect();
         let err = |why: String| NotationError::new(text, &why);
         let who = || -> Result<Target, NotationError> {
             let name = target.ok_or_else(|| err(format!("{verb} needs `at` and a name")))?;
-            self.parse_target(name).ok_or_else(|| err(format!("nobody is called {name:?}")))
+            self.parse_target(name)
+                .ok_or_else(|| err(format!("nobody is called {name:?}")))
         };
         let no_target = || match target {
             Some(_) => Err(err(format!("{verb} takes no `at`"))),
@@ -115,12 +137,16 @@ impl Game {
             if args.len() == n {
                 Ok(())
             } else {
-                Err(err(format!("{verb} takes {n} argument{}", if n == 1 { "" } else { "s" })))
+                Err(err(format!(
+                    "{verb} takes {n} argument{}",
+                    if n == 1 { "" } else { "s" }
+                )))
             }
         };
         let number = |i: usize| -> Result<u8, NotationError> {
             let w = args.get(i).copied().unwrap_or("");
-            w.parse::<u8>().map_err(|_| err(format!("{w:?} is not a number from 0 to 255")))
+            w.parse::<u8>()
+                .map_err(|_| err(format!("{w:?} is not a number from 0 to 255")))
         };
         let square = || -> Result<Sq, NotationError> {
             arity(1)?;
@@ -172,10 +198,12 @@ impl Game {
             "spill" => {
                 no_target()?;
                 arity(1)?;
-                let dir = Dir::ALL
-                    .into_iter()
-                    .find(|d| d.name() == args[0])
-                    .ok_or_else(|| err(format!("{:?} is not a direction: use n, ne, e, se, s, sw, w or nw", args[0])))?;
+                let dir = Dir::ALL.into_iter().find(|d| d.name() == args[0]).ok_or_else(|| {
+                    err(format!(
+                        "{:?} is not a direction: use n, ne, e, se, s, sw, w or nw",
+                        args[0]
+                    ))
+                })?;
                 Action::SpillCan(dir)
             }
             "search" | "take-tray" | "tip" | "salad" | "drop" => {

@@ -86,7 +86,11 @@ impl Game {
                     self.line_trays -= 1;
                 }
                 let count = got.len() as u8;
-                self.say(|| Event::FoodLine { student: s, tray, count });
+                self.say(|| Event::FoodLine {
+                    student: s,
+                    tray,
+                    count,
+                });
                 self.whisper(s, || Event::Gets {
                     student: s,
                     foods: got.clone(),

@@ -379,6 +379,8 @@ fn parse_choice(game: &Game, actions: &[Action], text: &str) -> Result<Option<Ac
     if actions.contains(&named) {
         Ok(Some(named))
     } else {
-        Err(format!("{text:?} is not possible now: type the number of a listed action"))
+        Err(format!(
+            "{text:?} is not possible now: type the number of a listed action"
+        ))
     }
 }

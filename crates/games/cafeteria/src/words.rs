@@ -1,10 +1,8 @@
 //! The game in plain English: actions, events and results, for the terminal and error messages.
 //! This module uses only the crate's public API, so that any front end can word things its own way.
 
-use crate::action::{Action, Target};
-use crate::data::Family;
-use crate::event::{Attack, Event, Note};
-use crate::game::{EndKind, Game, Hold, Outcome};
+// Only the crate's public API, through its root: this module is to move to the front ends.
+use crate::{Action, Attack, EndKind, Event, Family, Game, Hold, Note, Outcome, Target};
 
 fn families(mask: u8) -> String {
     let names: Vec<&str> = Family::ALL
@@ -38,7 +36,11 @@ fn counters(n: u8) -> String {
 
 fn foods(game: &Game, foods: &[u8]) -> String {
     let names: Vec<&str> = foods.iter().map(|&f| game.food_name(f)).collect();
-    if names.is_empty() { "nothing".to_string() } else { names.join(", ") }
+    if names.is_empty() {
+        "nothing".to_string()
+    } else {
+        names.join(", ")
+    }
 }
 
 /// An action in words, from the point of view of the student deciding now.
@@ -143,7 +145,11 @@ pub fn event(game: &Game, note: &Note) -> String {
         Event::Gives { student, foods: gone } => format!("{} no longer holds {}", s(*student), foods(game, gone)),
         Event::Moved { student, to } => format!("{} moves to {to}", s(*student)),
         Event::LeftTable(st) => format!("{} leaves the tipped table, which is set upright", s(*st)),
-        Event::TookCan { student, roll, fullness } => format!(
+        Event::TookCan {
+            student,
+            roll,
+            fullness,
+        } => format!(
             "{} takes the garbage can: fullness roll {roll}, fullness {fullness}",
             s(*student)
         ),
@@ -155,7 +161,11 @@ pub fn event(game: &Game, note: &Note) -> String {
         } => format!(
             "{} steps into food (slipperiness {slipperiness}): rolls {roll}, {}",
             s(*student),
-            if u16::from(*roll) > *slipperiness { "and keeps their footing" } else { "and loses their footing" }
+            if u16::from(*roll) > *slipperiness {
+                "and keeps their footing"
+            } else {
+                "and loses their footing"
+            }
         ),
         Event::Slipped {
             student,
@@ -231,7 +241,10 @@ pub fn event(game: &Game, note: &Note) -> String {
         }
         Event::FoodOffDamage { student, damage } => format!("Food-Off: {} does {damage} damage", s(*student)),
         Event::Lands { food, sq } => format!("the {} lands on {sq}", game.food_name(*food)),
-        Event::NoRoom(food) => format!("the {} finds no room on the floor and leaves play", game.food_name(*food)),
+        Event::NoRoom(food) => format!(
+            "the {} finds no room on the floor and leaves play",
+            game.food_name(*food)
+        ),
         Event::DroppedTray(st) => format!("{} puts down the tray", s(*st)),
         Event::DroppedHeld(st) => format!("{} puts down what was in both hands", s(*st)),
         Event::Dropped(st) => format!("{} puts down a food counter", s(*st)),
@@ -294,7 +307,11 @@ pub fn event(game: &Game, note: &Note) -> String {
         Event::Noticed { faculty, .. } => format!("{} notices the tipped table", f(*faculty)),
         Event::Entered(fa) => {
             let place = game.data().map.entry_names.get(usize::from(*fa));
-            format!("{} comes in from the {}", f(*fa), place.map_or("Lounge", String::as_str))
+            format!(
+                "{} comes in from the {}",
+                f(*fa),
+                place.map_or("Lounge", String::as_str)
+            )
         }
         Event::GoesFor { faculty, student } => format!(
             "{} has several students equally near and goes for {}",
@@ -346,7 +363,10 @@ pub fn outcome(game: &Game, outcome: &Outcome) -> String {
         .collect();
     let after = format!("Game over after round {}", outcome.rounds);
     match (outcome.kind, names.len()) {
-        (EndKind::LastStudent, _) => format!("{after}: {} wins as the last student in the fight.", names.join(" and ")),
+        (EndKind::LastStudent, _) => format!(
+            "{after}: {} wins as the last student in the fight.",
+            names.join(" and ")
+        ),
         (EndKind::FoodOff, 1) => format!("{after}: {} wins the Food-Off.", names[0]),
         (EndKind::FoodOff, _) => format!("{after}: {} share the win, tied in the Food-Off.", names.join(" and ")),
         (EndKind::NoSurvivor, _) => {

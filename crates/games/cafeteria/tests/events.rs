@@ -53,7 +53,9 @@ fn a_throw_reports_its_dice_and_where_a_miss_went() {
     let (mut throws, mut misses) = (0, 0);
     for (seed, players, options) in GAMES {
         play(seed, players, options, |_, action, notes| {
-            let Action::Throw { food, target } = *action else { return };
+            let Action::Throw { food, target } = *action else {
+                return;
+            };
             let shot = notes.iter().find_map(|n| match n.event {
                 Event::Attack {
                     how: Attack::Throw,
@@ -105,7 +107,10 @@ fn checked_play_returns_what_a_narrated_game_keeps() {
         narrated.play_unchecked(&action, &mut dice);
         let returned = quiet.play(&action, &mut quiet_dice).expect("legal");
         assert_eq!(narrated.take_events(), returned);
-        assert!(quiet.take_events().is_empty(), "a game that is not narrated keeps nothing");
+        assert!(
+            quiet.take_events().is_empty(),
+            "a game that is not narrated keeps nothing"
+        );
     }
     assert_eq!(narrated.outcome(), quiet.outcome());
 }
@@ -158,17 +163,41 @@ fn names_of_every_kind_and_their_mistakes() {
     let mut dice = SeededDice::new(1);
     let game = Game::new(Setup::new(4, &[]), &mut dice).expect("setup");
     for (text, action) in [
-        ("line", Action::FoodLine { families: 0, tray: false }),
-        ("line tray drink dessert", Action::FoodLine { families: 0b10001, tray: true }),
+        (
+            "line",
+            Action::FoodLine {
+                families: 0,
+                tray: false,
+            },
+        ),
+        (
+            "line tray drink dessert",
+            Action::FoodLine {
+                families: 0b10001,
+                tray: true,
+            },
+        ),
         ("move c4", Action::Move(messhall_cafeteria::Sq::new(2, 4))),
-        ("throw 17 at Connie", Action::Throw { food: 17, target: Target::Student(1) }),
+        (
+            "throw 17 at Connie",
+            Action::Throw {
+                food: 17,
+                target: Target::Student(1),
+            },
+        ),
         ("squirt at Ms. Pallid", Action::Squirt(Target::Faculty(0))),
         ("dump at staff 9", Action::Dump(Target::Faculty(9))),
         ("dump at Coach", Action::Dump(Target::Faculty(5))),
         ("spill nw", Action::SpillCan(messhall_cafeteria::Dir::NW)),
         ("pick 0 3", Action::PickUp(0b1001)),
         ("feed 12 in 2", Action::FeedCan { can: 2, food: 12 }),
-        ("food-off veg main at Rock", Action::FoodOff { families: 0b1100, target: 0 }),
+        (
+            "food-off veg main at Rock",
+            Action::FoodOff {
+                families: 0b1100,
+                target: 0,
+            },
+        ),
         ("end", Action::EndTurn),
     ] {
         assert_eq!(game.parse_action(text), Ok(action.clone()), "{text}");

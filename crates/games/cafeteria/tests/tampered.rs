@@ -29,7 +29,10 @@ fn out_of_range_ids_in_a_record_are_refused_with_the_action_and_the_id() {
         ("miss-square", "land: square (3, 200) is off the "),
         ("table", "search: there is no table 200 (table ids are 0 to "),
         ("slots", "pick: slot mask 0b11111111 has bits beyond the 5 families"),
-        ("families", "line: family mask 0b11111111 has bits beyond the 5 families"),
+        (
+            "families",
+            "line: family mask 0b11111111 has bits beyond the 5 families",
+        ),
         ("food-off", "food-off: there is no student 200 (student ids are 0 to 3)"),
     ] {
         let got = refused(file);
@@ -42,11 +45,17 @@ fn the_replay_error_says_which_action() {
     let path = format!("{}/tests/data/tampered/food.toml", env!("CARGO_MANIFEST_DIR"));
     let record = from_toml(&std::fs::read_to_string(path).expect("test data")).expect("parses");
     let message = replay(&record).expect_err("refused").to_string();
-    assert!(message.starts_with("action 1 was refused: drop: there is no food 200"), "{message}");
+    assert!(
+        message.starts_with("action 1 was refused: drop: there is no food 200"),
+        "{message}"
+    );
 }
 
 fn any_target() -> impl Strategy<Value = Target> {
-    prop_oneof![any::<u8>().prop_map(Target::Student), any::<u8>().prop_map(Target::Faculty)]
+    prop_oneof![
+        any::<u8>().prop_map(Target::Student),
+        any::<u8>().prop_map(Target::Faculty)
+    ]
 }
 
 fn any_action() -> impl Strategy<Value = Action> {

@@ -72,7 +72,10 @@ fn typed_action_text_works_and_input_ending_early_is_an_error() {
 #[test]
 fn an_action_can_be_typed_by_its_name_and_a_wrong_one_says_why() {
     let opts = one_human_one_bot();
-    let (r, out) = run(&opts, "throw 3 at bob\nmove c4\nLINE tray drink bread veg main dessert\n");
+    let (r, out) = run(
+        &opts,
+        "throw 3 at bob\nmove c4\nLINE tray drink bread veg main dessert\n",
+    );
     assert!(matches!(r, Err(PlayError::InputClosed)));
     assert!(out.contains("error: \"throw 3 at bob\" is not an action: nobody is called \"bob\""));
     assert!(out.contains("error: \"move c4\" is not possible now"));
@@ -127,12 +130,18 @@ fn one_player_is_refused_for_the_player_count_not_the_bots() {
 fn the_log_shows_hidden_food_only_to_its_player() {
     let (_, out) = run(&one_human_one_bot(), &"1\n".repeat(3000));
     assert!(out.contains("  Rock gets "), "the human sees their own food");
-    assert!(!out.contains("  Connie gets ") && !out.contains("  Dwayne gets "), "not the bot's");
+    assert!(
+        !out.contains("  Connie gets ") && !out.contains("  Dwayne gets "),
+        "not the bot's"
+    );
     assert!(out.contains("Connie goes through the Food Line with a tray: 5 food counters"));
     let two_humans = PlayOptions {
         bots: 0,
         ..one_human_one_bot()
     };
     let (_, out) = run(&two_humans, &"1\n".repeat(3000));
-    assert!(!out.contains(" gets "), "two players at one screen see nobody's hidden food");
+    assert!(
+        !out.contains(" gets "),
+        "two players at one screen see nobody's hidden food"
+    );
 }
