@@ -302,7 +302,7 @@ pub fn play_terminal(
             )?;
         }
         let actions = game.legal_actions();
-        let action = if human {
+        let steps = if human {
             writeln!(
                 output,
                 "Player {}, {} to act ({} AA left):",
@@ -315,6 +315,9 @@ pub fn play_terminal(
             for (i, (a, name)) in actions.iter().zip(&names).enumerate() {
                 writeln!(output, "  {:>2}. {name:<width$}  {}", i + 1, words::action(&game, a))?;
             }
+            if game.reachable().iter().any(|(_, path)| path.len() > 1) {
+                writeln!(output, "  or walk several steps: to SQUARE (such as `to f7`)")?;
+            }
             loop {
                 write!(output, "> ")?;
                 output.flush()?;
@@ -323,18 +326,16 @@ pub fn play_terminal(
                     return Err(PlayError::InputClosed);
                 }
                 match parse_choice(&game, &actions, line.trim()) {
-                    Ok(Some(a)) => break a,
+                    Ok(Some(steps)) => break steps,
                     Ok(None) => return Err(PlayError::Quit),
                     Err(msg) => writeln!(output, "error: {msg}")?,
                 }
             }
         } else {
-            match bots.get_mut(usize::from(player)).and_then(Option::as_mut) {
+            let action = match bots.get_mut(usize::from(player)).and_then(Option::as_mut) {
                 Some(bot) => bot.choose(&game),
                 None => return Err(PlayError::InputClosed),
-            }
-        };
-        if !human {
+            };
             writeln!(
                 output,
                 "{} ({}): {}",
@@ -342,20 +343,43 @@ pub fn play_terminal(
                 opts.bot,
                 words::action(&game, &action)
             )?;
-        }
-        for note in game.play(&action, &mut dice)? {
-            if shown(&note, humans) {
-                writeln!(output, "  {}", words::event(&game, &note))?;
+            vec![action]
+        };
+        for (i, step) in steps.iter().enumerate() {
+            // A walk stops when something on the way ends the turn or takes a step away.
+            if i > 0 && (game.to_move() != Some(student) || !game.legal_actions().contains(step)) {
+                writeln!(output, "  (the walk stops here)")?;
+                break;
+            }
+            for note in game.play(step, &mut dice)? {
+                if shown(&note, humans) {
+                    writeln!(output, "  {}", words::event(&game, &note))?;
+                }
             }
         }
     }
 }
 
-/// Reads a typed choice: a number from the list, or an action's text. `Ok(None)` means quit.
-fn parse_choice(game: &Game, actions: &[Action], text: &str) -> Result<Option<Action>, String> {
+/// Reads a typed choice: a number from the list, an action's name or words, or `to SQUARE` for a
+/// walk of several steps. `Ok(None)` means quit; otherwise the steps to play.
+fn parse_choice(game: &Game, actions: &[Action], text: &str) -> Result<Option<Vec<Action>>, String> {
     if text.eq_ignore_ascii_case("quit") || text.eq_ignore_ascii_case("q") {
         return Ok(None);
     }
+    if let Some(square) = text.strip_prefix("to ").or_else(|| text.strip_prefix("TO ")) {
+        let to = Sq::parse(square.trim()).ok_or_else(|| format!("{square:?} is not a square such as f7"))?;
+        return game
+            .reachable()
+            .into_iter()
+            .find(|(sq, _)| *sq == to)
+            .map(|(_, path)| Some(path))
+            .ok_or_else(|| format!("{to} cannot be reached this turn"));
+    }
+    parse_one(game, actions, text).map(|a| Some(vec![a]))
+}
+
+/// Reads one action: a number from the list, or an action's name or words.
+fn parse_one(game: &Game, actions: &[Action], text: &str) -> Result<Action, String> {
     if text.is_empty() {
         return Err(format!("type the number of an action, 1 to {}, or quit", actions.len()));
     }
@@ -365,7 +389,6 @@ fn parse_choice(game: &Game, actions: &[Action], text: &str) -> Result<Option<Ac
             .and_then(|n| n.checked_sub(1))
             .and_then(|i| actions.get(i))
             .cloned()
-            .map(Some)
             .ok_or_else(|| format!("there is no action {n}: choose 1 to {}", actions.len()));
     }
     let wanted = text.to_ascii_lowercase();
@@ -373,11 +396,11 @@ fn parse_choice(game: &Game, actions: &[Action], text: &str) -> Result<Option<Ac
         .iter()
         .find(|a| words::action(game, a).to_ascii_lowercase() == wanted)
     {
-        return Ok(Some(a.clone()));
+        return Ok(a.clone());
     }
     let named = game.parse_action(text).map_err(|e| e.to_string())?;
     if actions.contains(&named) {
-        Ok(Some(named))
+        Ok(named)
     } else {
         Err(format!(
             "{text:?} is not possible now: type the number of a listed action"

@@ -145,3 +145,17 @@ fn the_log_shows_hidden_food_only_to_its_player() {
         "two players at one screen see nobody's hidden food"
     );
 }
+
+#[test]
+fn a_walk_to_a_square_plays_its_steps() {
+    let (r, out) = run(&one_human_one_bot(), "1\n1\nto g7\nto z99\n");
+    assert!(matches!(r, Err(PlayError::InputClosed)));
+    assert!(out.contains("or walk several steps: to SQUARE"));
+    let walk: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.ends_with("Rock moves to d3"))
+        .take(6)
+        .collect();
+    assert_eq!(walk.last(), Some(&"  Rock moves to g7"), "{walk:?}");
+    assert!(out.contains("error: z99 cannot be reached this turn"));
+}
