@@ -13,12 +13,25 @@ pub struct Settings<'a> {
     pub bot: &'a str,
 }
 
-/// The lines a cafeteria table's events print.
-pub fn event_lines(_table: &messhall_play::Table, events: &[messhall_play::Event]) -> Vec<String> {
+/// The lines a cafeteria table's events print for everyone watching (hidden food left out).
+pub fn event_lines(table: &messhall_play::Table, events: &[messhall_play::Event]) -> Vec<String> {
+    let Some(cafeteria) = table.cafeteria() else {
+        return Vec::new();
+    };
     events
         .iter()
+        .filter(|e| e.visible_to(None))
         .filter_map(|e| match e {
-            messhall_play::Event::Cafeteria { event, .. } => Some(format!("  {event}")),
+            messhall_play::Event::Cafeteria { event, .. } => {
+                let note = messhall_cafeteria::Note {
+                    event: event.clone(),
+                    seen_by: messhall_cafeteria::Seen::Everyone,
+                };
+                Some(format!(
+                    "  {}",
+                    messhall_cafeteria::words::event(cafeteria.game(), &note)
+                ))
+            }
             _ => None,
         })
         .collect()

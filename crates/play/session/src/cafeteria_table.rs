@@ -15,7 +15,7 @@ pub struct CafeteriaTable {
     game: Game,
     dice: Recorder<SeededDice>,
     /// Events of the set-up, not yet handed out.
-    start: Vec<String>,
+    start: Vec<messhall_cafeteria::Note>,
 }
 
 impl CafeteriaTable {
@@ -105,7 +105,7 @@ impl CafeteriaTable {
             action: action.clone(),
         }];
         match self.game.play(&action, &mut self.dice) {
-            Ok(()) => events.extend(self.game.take_events().into_iter().map(note_event)),
+            Ok(notes) => events.extend(notes.into_iter().map(note_event)),
             // The table checked the action against the legal ones; a refusal changes nothing.
             Err(_) => events.clear(),
         }
@@ -116,12 +116,10 @@ impl CafeteriaTable {
         let Legal::Student(actions) = legal else {
             return Err(ActError::Over);
         };
-        let action = text
-            .trim()
-            .parse::<usize>()
-            .ok()
-            .and_then(|i| actions.get(i).cloned())
-            .ok_or_else(|| ActError::Illegal("TEMPORARY".into()))?;
+        let action = self
+            .game
+            .parse_action(text)
+            .map_err(|e| ActError::Illegal(e.to_string()))?;
         if actions.contains(&action) {
             Ok(Action::Student(action))
         } else {
@@ -145,9 +143,13 @@ impl CafeteriaTable {
 }
 
 /// A table event for one of the game's notes.
-fn note_event(note: String) -> Event {
+fn note_event(note: messhall_cafeteria::Note) -> Event {
+    let visible_to = match note.seen_by {
+        messhall_cafeteria::Seen::Everyone => None,
+        messhall_cafeteria::Seen::Player(p) => Some(Seat(p)),
+    };
     Event::Cafeteria {
-        visible_to: None,
-        event: note,
+        visible_to,
+        event: note.event,
     }
 }

@@ -77,7 +77,7 @@ pub enum Event {
         /// Who may see it: `None` for everyone; `Some(seat)` when it reveals hidden food.
         visible_to: Option<Seat>,
         /// What happened.
-        event: String,
+        event: messhall_cafeteria::Event,
     },
     /// A student acted in the cafeteria game.
     Acted {
