@@ -81,10 +81,13 @@ impl Iterator for Iter {
         while self.word < 4 {
             let w = self.words[self.word];
             if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some(Square::from_index((self.word * 64 + w.trailing_zeros() as usize) as u8));
+                // Hot in move generation: w is not zero and the index is below 256, so nothing
+                // here can overflow; wrapping arithmetic keeps release overflow checks off it.
+                self.words[self.word] = w & w.wrapping_sub(1);
+                let index = (self.word as u32).wrapping_mul(64).wrapping_add(w.trailing_zeros());
+                return Some(Square::from_index(index as u8));
             }
-            self.word += 1;
+            self.word = self.word.wrapping_add(1);
         }
         None
     }

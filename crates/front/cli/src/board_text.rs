@@ -103,7 +103,7 @@ fn cell(v: &Variant, pos: &Position, sq: Square, style: &Style, width: usize) ->
 
 /// The letters of the variant's pieces and what the marks mean.
 pub fn legend(v: &Variant, style: &Style) -> String {
-    let pieces: Vec<String> = v.roles().map(|(_, r)| format!("{} {}", r.letter, r.name)).collect();
+    let pieces: Vec<String> = v.roles().map(|(_, r)| format!("{}={}", r.letter, r.name)).collect();
     let mut lines = vec![format!(
         "Pieces (White upper case, Black lower case): {}",
         pieces.join(", ")
