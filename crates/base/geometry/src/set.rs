@@ -11,7 +11,7 @@ impl SquareSet {
     #[inline]
     pub const fn contains(&self, sq: Square) -> bool {
         let i = sq.index();
-        self.0[i >> 6] & (1 << (i & 63)) != 0
+        self.0[i >> 6] & 1u64.wrapping_shl((i & 63) as u32) != 0
     }
 
     #[inline]

@@ -170,11 +170,16 @@ impl Powers {
 
     /// Whether a piece of `role` on `sq` could ever capture on `target`.
     fn may_hit(&self, color: Color, role: Role, sq: Square, target: Square) -> bool {
-        self.span[(color.index() * self.roles + role.index()) * 256 + sq.index()].contains(target)
+        // Bounded by construction (2 colours, the variant's roles, 256 squares); the slice check still
+        // catches a bad index.
+        let at = (color.index().wrapping_mul(self.roles).wrapping_add(role.index()))
+            .wrapping_mul(256)
+            .wrapping_add(sq.index());
+        self.span[at].contains(target)
     }
 
     fn has(mask: u64, role: Role) -> bool {
-        mask >> role.0 & 1 == 1
+        role.in_mask(mask)
     }
 }
 
@@ -344,15 +349,15 @@ impl Variant {
         let (mut roles, mut initial, mut lenders) = (0u64, 0u64, SquareSet::EMPTY);
         for &(sq, role, unmoved, hits) in own_hits {
             if hits.contains(target) {
-                roles |= 1 << role.0;
+                roles |= 1u64.wrapping_shl(u32::from(role.0));
                 lenders.insert(sq);
                 if unmoved {
-                    initial |= 1 << role.0;
+                    initial |= 1u64.wrapping_shl(u32::from(role.0));
                 }
             }
         }
         for (j, &g) in friends.iter().enumerate() {
-            if replaced >> j & 1 == 1 || base.frozen.contains(g) || !self.active(pos, g) {
+            if replaced.wrapping_shr(j as u32) & 1 == 1 || base.frozen.contains(g) || !self.active(pos, g) {
                 continue;
             }
             let (g_roles, g_initial, _) = self.lend(pos, base, friends, own_hits, j, replaced | 1 << j, memo);
@@ -365,7 +370,7 @@ impl Variant {
                 if !self.powers().may_hit(color, role, g, target) {
                     continue;
                 }
-                let init = g_initial >> role.0 & 1 == 1;
+                let init = role.in_mask(g_initial);
                 let h = match memo.hits.iter().find(|h| h.0 == j && h.1 == role && h.2 == init) {
                     Some(h) => h.3,
                     None => {
@@ -399,7 +404,7 @@ impl Variant {
             color,
             moves: role,
             owner,
-            initial: initial >> role.0 & 1 == 1,
+            initial: role.in_mask(initial),
             en_passant: own,
             promotes: own,
             hia: if Powers::has(self.powers().sliders, role) {
