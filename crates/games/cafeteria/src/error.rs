@@ -105,23 +105,3 @@ pub enum ReplayError {
     #[error("record does not parse: {0}")]
     Parse(String),
 }
-
-/// A problem in terminal play.
-#[derive(Debug, Error)]
-pub enum PlayError {
-    /// The game could not be set up.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-    /// Reading or writing the terminal failed.
-    #[error("terminal: {0}")]
-    Io(#[from] std::io::Error),
-    /// The input ended before the game did.
-    #[error("input ended before the game was over")]
-    InputClosed,
-    /// The player typed quit.
-    #[error("the game was abandoned")]
-    Quit,
-    /// The engine refused an action it listed (a bug).
-    #[error(transparent)]
-    Action(#[from] ActionError),
-}

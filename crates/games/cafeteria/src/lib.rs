@@ -1,4 +1,4 @@
-//! Food Fight, the cafeteria board game, as a rules engine with bots, records and terminal play.
+//! Food Fight, the cafeteria board game, as a rules engine with bots and records (the terminal game is the `messhall` CLI's).
 //!
 //! Two to four players (two players run two students each) fight with food in a cafeteria described
 //! by data files (`data/cafeteria.map`, `data/legend.toml`, `data/numbers.toml`). All randomness comes
@@ -37,20 +37,18 @@ mod notation;
 mod reach;
 mod record;
 mod rules;
-pub mod terminal;
 mod unseen;
 pub mod words;
 
 pub use action::{Action, FacultyId, FoodId, GameOption, StudentId, Target};
 pub use data::{CENTER_TABLE, Cell, Data, Dir, FacultySpec, Family, FoodKind, Map, Special, Sq, StudentSpec, data};
-pub use error::{ActionError, BotError, DataError, NotationError, OptionError, PlayError, ReplayError, SetupError};
+pub use error::{ActionError, BotError, DataError, NotationError, OptionError, ReplayError, SetupError};
 pub use event::{Attack, Event, Note, Seen};
 pub use game::{
     Can, CanPlace, EndKind, Faculty, FoodPlace, Game, GarbageMark, Hold, Mystery, Outcome, Setup, Status, Student,
     TableState,
 };
 pub use record::{Record, from_toml, play_recorded, replay, to_toml};
-pub use terminal::{PlayOptions, play_terminal};
 
 #[cfg(test)]
 mod tests;
