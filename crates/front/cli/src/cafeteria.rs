@@ -26,14 +26,14 @@ record, save <file>, new, help, quit.";
 pub struct Settings {
     /// Players, 2 to 4.
     pub players: u8,
-    /// How many of them are bots (the last ones).
-    pub bots: u8,
+    /// How many of them are bots (the last ones; default 3, or a loaded game's own).
+    pub bots: Option<u8>,
     /// The dice seed; a secret one when not given.
     pub seed: Option<Seed>,
     /// Optional rules by name.
     pub options: Vec<String>,
-    /// The bots' kind: random, rules or search.
-    pub bot: String,
+    /// The bots' kind: random, rules or search (default search, or a loaded game's own).
+    pub bot: Option<String>,
     /// A record to go on from.
     pub load: Option<PathBuf>,
 }
@@ -173,8 +173,9 @@ impl<'a> Session<'a> {
         let bots = self.players.iter().filter(|p| !p.is_person()).count();
         writeln!(
             out,
-            "Food Fight in the cafeteria: {} players ({bots} bots), options: {}.",
+            "Food Fight in the cafeteria: {} players ({bots} {}), options: {}.",
             setup.players,
+            if bots == 1 { "bot" } else { "bots" },
             if options.is_empty() {
                 "none".to_string()
             } else {
@@ -520,28 +521,55 @@ fn new_table(settings: &Settings) -> Result<Table> {
         seed: Some(settings.seed.unwrap_or_else(messhall_play::seed::secret)),
         cafeteria: Some(messhall_cafeteria::Setup::new(settings.players, &options)),
         players: (0..settings.players)
-            .map(|p| match p < settings.players.saturating_sub(settings.bots) {
-                true => "human".to_string(),
-                false => settings.bot.clone(),
-            })
+            .map(
+                |p| match p < settings.players.saturating_sub(settings.bots.unwrap_or(DEFAULT_BOTS)) {
+                    true => "human".to_string(),
+                    false => settings.bot.clone().unwrap_or_else(|| DEFAULT_BOT.into()),
+                },
+            )
             .collect(),
         ..TableSetup::default()
     };
     Ok(Table::new(GameKind::Cafeteria, &setup)?)
 }
 
-/// The players: people in the first seats, then the bots, each bot seeded from the game's seed
-/// and its seat (so `--seed` decides the bots' choices too).
+/// How many bots there are unless `--bots` says.
+const DEFAULT_BOTS: u8 = 3;
+/// The bots' kind unless `--bot` says.
+const DEFAULT_BOT: &str = "search";
+
+/// The players: people in the first seats, then the bots (a loaded game keeps its own unless
+/// `--bots` is given; `--bot` sets the bots' kind), each bot seeded from the game's seed and its
+/// seat (so `--seed` decides the bots' choices too).
 fn make_players(table: &Table, settings: &Settings) -> Result<Vec<Box<dyn Player>>> {
     let seats = table.seats();
-    let bots = usize::from(settings.bots);
-    if bots > seats {
-        bail!("{bots} bots is more than the {seats} players");
-    }
-    let spec = PlayerSpec::parse(&settings.bot)?;
-    (0..seats)
-        .map(|i| {
-            let spec = if i < seats - bots { PlayerSpec::Human } else { spec };
+    let kind = PlayerSpec::parse(settings.bot.as_deref().unwrap_or(DEFAULT_BOT))?;
+    let recorded: Option<Vec<PlayerSpec>> = match settings.bots {
+        None if table.players().len() == seats => table.players().iter().map(|p| PlayerSpec::parse(p).ok()).collect(),
+        _ => None,
+    };
+    let specs: Vec<PlayerSpec> = match recorded {
+        Some(specs) => specs
+            .into_iter()
+            .map(|s| match (s, &settings.bot) {
+                (PlayerSpec::Human, _) | (_, None) => s,
+                (_, Some(_)) => kind,
+            })
+            .collect(),
+        None => {
+            let bots = usize::from(settings.bots.unwrap_or(DEFAULT_BOTS));
+            if bots > seats {
+                bail!("{bots} bots is more than the {seats} players");
+            }
+            (0..seats)
+                .map(|i| if i < seats - bots { PlayerSpec::Human } else { kind })
+                .collect()
+        }
+    };
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| {
             spec.make(table.kind(), crate::play::seat_seed(table, i), 1)
                 .map_err(anyhow::Error::msg)
         })
@@ -567,10 +595,10 @@ mod tests {
     fn settings(players: u8, bots: u8, seed: u64, bot: &str) -> Settings {
         Settings {
             players,
-            bots,
+            bots: Some(bots),
             seed: Some(Seed::from_number(seed)),
             options: Vec::new(),
-            bot: bot.into(),
+            bot: Some(bot.into()),
             load: None,
         }
     }
@@ -661,9 +689,12 @@ mod tests {
         let script = format!("line\nto f7\nsave {}\n", path.display());
         let text = against_a_bot(&script);
         assert!(text.contains("Saved to"), "{text}");
+        // Without --bots the record's players play on: player 1 a person, player 2 a bot.
         let loaded = Settings {
             load: Some(path.clone()),
-            ..settings(2, 1, 9, "random")
+            bots: None,
+            bot: None,
+            ..settings(4, 1, 9, "random")
         };
         let text = run_with(&loaded, "map\n");
         assert!(text.contains("Rock (player 1) at f7"), "{text}");

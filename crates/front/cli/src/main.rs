@@ -243,10 +243,10 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
         )?;
         return cafeteria::run(&cafeteria::Settings {
             players: a.players.unwrap_or(4),
-            bots: a.bots.unwrap_or(3),
+            bots: a.bots,
             seed: a.seed,
             options: a.options,
-            bot: a.bot.unwrap_or_else(|| "search".into()),
+            bot: a.bot,
             load: a.load,
         });
     }
