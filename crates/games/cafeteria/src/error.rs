@@ -79,11 +79,6 @@ impl NotationError {
 #[error("unknown option {0:?}: use a-new-beginning, mystery-meat, table-tipping or salad-bar")]
 pub struct OptionError(pub String);
 
-/// A bot name that is not known.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown bot {0:?}: use random, rules or search")]
-pub struct BotError(pub String);
-
 /// A replay that does not match its record.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReplayError {
