@@ -86,7 +86,7 @@ enum Command {
         /// cafeteria: number of players, 2 to 4 (default 4).
         #[arg(long)]
         players: Option<u8>,
-        /// cafeteria: how many of the players are bots (the humans are the first players; default 3).
+        /// cafeteria: how many of the players are bots (the humans are the first players; default 3, or a loaded game's own).
         #[arg(long)]
         bots: Option<u8>,
         /// cafeteria: an optional rule: a-new-beginning, mystery-meat, table-tipping, salad-bar.
