@@ -91,6 +91,52 @@ pub fn stdin() -> Box<dyn Lines> {
     }
 }
 
+/// A command read at a prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// The input ended.
+    End,
+    /// The line was not text (already said so): ask again.
+    Again,
+    /// A line: its first word in lower case, the rest trimmed, and the whole line trimmed.
+    Words {
+        /// The first word, in lower case.
+        word: String,
+        /// What follows it.
+        arg: String,
+        /// The whole line.
+        text: String,
+    },
+}
+
+/// Shows `prompt` and reads one command; a line that is not text is said so on `out`.
+///
+/// # Errors
+/// An error of the terminal or of the input.
+pub fn read_command(lines: &mut dyn Lines, prompt: &str, out: &mut dyn Write) -> std::io::Result<Command> {
+    let text = match lines.read(prompt, out)? {
+        Line::End => {
+            writeln!(out)?;
+            return Ok(Command::End);
+        }
+        Line::NotUtf8 => {
+            writeln!(out, "That line is not text (UTF-8); type it again.")?;
+            return Ok(Command::Again);
+        }
+        Line::Text(text) => text,
+    };
+    let text = text.trim();
+    let (word, arg) = match text.split_once(char::is_whitespace) {
+        Some((w, a)) => (w.to_ascii_lowercase(), a.trim()),
+        None => (text.to_ascii_lowercase(), ""),
+    };
+    Ok(Command::Words {
+        word,
+        arg: arg.to_string(),
+        text: text.to_string(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@ mod bench_ladder;
 mod bench_search;
 mod board_text;
 mod cafeteria;
+mod cafeteria_map;
 mod diagram;
 mod lines;
 mod perft;
@@ -18,6 +19,7 @@ mod play;
 mod replay;
 mod resources;
 mod rules_text;
+mod screen;
 mod show;
 mod words;
 
@@ -84,7 +86,7 @@ enum Command {
         /// cafeteria: number of players, 2 to 4 (default 4).
         #[arg(long)]
         players: Option<u8>,
-        /// cafeteria: how many of the players are bots (the humans are the first players; default 3).
+        /// cafeteria: how many of the players are bots (the humans are the first players; default 3, or a loaded game's own).
         #[arg(long)]
         bots: Option<u8>,
         /// cafeteria: an optional rule: a-new-beginning, mystery-meat, table-tipping, salad-bar.
@@ -203,8 +205,17 @@ struct PlayArgs {
 
 /// Starts `messhall play` on the game asked for, refusing options that do not apply to it.
 fn play_command(a: PlayArgs) -> anyhow::Result<()> {
+    // A loaded record says its game itself.
     let game = match &a.load {
-        Some(_) => None,
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+            let record = play::read_record(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            match messhall_play::catalog::from_source(&record.game)? {
+                messhall_play::GameKind::Cafeteria => Some(messhall_play::GameKind::Cafeteria),
+                _ => None,
+            }
+        }
         None => Some(messhall_play::catalog::load(&a.variant)?),
     };
     let refuse = |given: &[(&str, bool)], what: &str| -> anyhow::Result<()> {
@@ -232,10 +243,11 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
         )?;
         return cafeteria::run(&cafeteria::Settings {
             players: a.players.unwrap_or(4),
-            bots: a.bots.unwrap_or(3),
-            seed: a.seed.and_then(|s| s.number()),
-            options: &a.options,
-            bot: a.bot.as_deref().unwrap_or("search"),
+            bots: a.bots,
+            seed: a.seed,
+            options: a.options,
+            bot: a.bot,
+            load: a.load,
         });
     }
     refuse(

@@ -3,7 +3,8 @@
 //! rules and computer players are the play layer's.
 
 use crate::board_text::{self, Style};
-use crate::lines::{Line, Lines};
+use crate::lines::{Command, Line, Lines};
+use crate::screen::{Flow, Screen};
 use crate::words;
 use anyhow::{Context, Result, bail};
 use messhall_dice::Seed;
@@ -103,26 +104,7 @@ impl<'a> Session<'a> {
         let start: Vec<Event> = self.table.events().to_vec();
         self.tell(&start, out)?;
         self.draw(out)?;
-        loop {
-            if self.table.result().is_some() {
-                if !self.told_end {
-                    self.tell_end(out)?;
-                }
-                match self.command(lines, out, "Game over > ")? {
-                    Flow::Quit => return Ok(()),
-                    Flow::Go => continue,
-                }
-            }
-            let Some(seat) = self.table.turn().seat() else { continue };
-            if !self.players[seat.index()].is_person() {
-                self.computer_turn(seat, out)?;
-                continue;
-            }
-            let prompt = self.prompt(seat);
-            if let Flow::Quit = self.command(lines, out, &prompt)? {
-                return Ok(());
-            }
-        }
+        crate::screen::drive(self, lines, out)
     }
 
     fn header(&self, out: &mut dyn Write) -> Result<()> {
@@ -146,7 +128,7 @@ impl<'a> Session<'a> {
         !chess.position().neutrals().is_empty() || self.table.events().iter().any(|e| matches!(e, Event::Chance { .. }))
     }
 
-    fn prompt(&self, seat: Seat) -> String {
+    fn prompt_text(&self, seat: Seat) -> String {
         match (self.table.turn(), self.table.legal()) {
             (Turn::Steer { from, .. }, Legal::Steps(steps)) => {
                 let names: Vec<String> = steps.iter().map(|o| o.to.to_string()).collect();
@@ -185,130 +167,12 @@ impl<'a> Session<'a> {
         Ok(())
     }
 
-    fn tell_end(&mut self, out: &mut dyn Write) -> Result<()> {
-        if let Some(result) = self.table.result() {
-            writeln!(out, "Game over: {}", words::result(result))?;
-        }
-        self.tell_record(out)?;
-        self.told_end = true;
-        writeln!(
-            out,
-            "Type undo to take moves back, save <file>, new for another game, or quit."
-        )?;
-        Ok(())
-    }
-
     fn tell_record(&self, out: &mut dyn Write) -> Result<()> {
         writeln!(out, "Record:\n{}", self.table.record().to_json())?;
         if let Some(pgn) = pgn_text(&self.table) {
             writeln!(out, "PGN:\n{pgn}")?;
         }
         Ok(())
-    }
-
-    fn computer_turn(&mut self, seat: Seat, out: &mut dyn Write) -> Result<()> {
-        let interactive = self.interactive;
-        if interactive {
-            write!(out, "{} is thinking...", words::side(seat))?;
-            out.flush()?;
-        }
-        let budget = Budget::movetime(self.settings.time);
-        let choice = self.players[seat.index()].choose(&self.table, seat, &budget);
-        if interactive {
-            write!(out, "\r\x1b[2K")?;
-        }
-        let Choice::Act(action) = choice else {
-            bail!("the computer player found nothing to play");
-        };
-        let events = self
-            .table
-            .try_act(seat, action)
-            .map_err(|e| anyhow::anyhow!("the computer player's choice was refused: {e}"))?;
-        self.tell(&events, out)?;
-        self.draw(out)?;
-        Ok(())
-    }
-
-    /// Reads one line at `prompt` and does what it says.
-    fn command(&mut self, lines: &mut dyn Lines, out: &mut dyn Write, prompt: &str) -> Result<Flow> {
-        let text = match lines.read(prompt, out)? {
-            Line::End => {
-                writeln!(out)?;
-                if self.table.result().is_none() {
-                    writeln!(out, "Game left unfinished.")?;
-                    self.tell_record(out)?;
-                }
-                return Ok(Flow::Quit);
-            }
-            Line::NotUtf8 => {
-                writeln!(out, "That line is not text (UTF-8); type it again.")?;
-                return Ok(Flow::Go);
-            }
-            Line::Text(text) => text,
-        };
-        let text = text.trim();
-        let (word, arg) = match text.split_once(char::is_whitespace) {
-            Some((w, a)) => (w.to_ascii_lowercase(), a.trim()),
-            None => (text.to_ascii_lowercase(), ""),
-        };
-        match (word.as_str(), arg) {
-            ("", _) => {}
-            ("quit" | "exit", _) => {
-                if self.table.result().is_none() {
-                    writeln!(out, "Game left unfinished.")?;
-                    self.tell_record(out)?;
-                }
-                return Ok(Flow::Quit);
-            }
-            ("help" | "?", "") => writeln!(out, "{HELP}")?,
-            ("fen", "") => {
-                let chess = self.table.chess().context("a chess table")?;
-                writeln!(out, "{}", chess.position().to_fen(chess.variant()))?;
-            }
-            ("board", "") => self.draw(out)?,
-            ("flip", "") => {
-                self.style.flip = !self.style.flip;
-                self.draw(out)?;
-            }
-            ("legend", "") => write!(out, "{}", board_text::legend(self.variant(), &self.style))?,
-            ("friends", "") => {
-                let chess = self.table.chess().context("a chess table")?;
-                let lines = crate::piece_info::all_borrowing(chess.variant(), chess.position());
-                if lines.is_empty() {
-                    writeln!(out, "No piece here borrows powers.")?;
-                }
-                for line in lines {
-                    writeln!(out, "{line}")?;
-                }
-            }
-            ("moves", "") => self.list_moves(out)?,
-            ("info" | "?", square) => self.info(square, out)?,
-            ("undo", n) => self.undo(n, out)?,
-            ("record", "") => self.tell_record(out)?,
-            ("save", file) => self.save(file, out)?,
-            ("new", "") => {
-                let game = self.table.kind().clone();
-                self.table = new_table(&game, self.settings)?;
-                self.players = make_players(&self.table, self.settings)?;
-                self.told_end = false;
-                writeln!(out, "A new game.")?;
-                let start: Vec<Event> = self.table.events().to_vec();
-                self.tell(&start, out)?;
-                self.draw(out)?;
-            }
-            ("resign", "") => match self.table.turn().seat() {
-                Some(seat) if self.players[seat.index()].is_person() => {
-                    let events = self.table.try_act(seat, Action::Resign)?;
-                    self.tell(&events, out)?;
-                }
-                _ => writeln!(out, "Nothing to resign: the game is over.")?,
-            },
-            _ if self.table.result().is_some() => {
-                writeln!(out, "The game is over: undo, save <file>, new, record or quit.")?
-            }
-            _ => self.human_action(text, lines, out)?,
-        }
-        Ok(Flow::Go)
     }
 
     fn list_moves(&self, out: &mut dyn Write) -> Result<()> {
@@ -477,9 +341,132 @@ impl<'a> Session<'a> {
     }
 }
 
-enum Flow {
-    Go,
-    Quit,
+impl Screen for Session<'_> {
+    fn table(&self) -> &Table {
+        &self.table
+    }
+
+    fn is_person(&self, seat: Seat) -> bool {
+        self.players[seat.index()].is_person()
+    }
+
+    fn told_end(&self) -> bool {
+        self.told_end
+    }
+
+    fn tell_end(&mut self, out: &mut dyn Write) -> Result<()> {
+        if let Some(result) = self.table.result() {
+            writeln!(out, "Game over: {}", words::result(result))?;
+        }
+        self.tell_record(out)?;
+        self.told_end = true;
+        writeln!(
+            out,
+            "Type undo to take moves back, save <file>, new for another game, or quit."
+        )?;
+        Ok(())
+    }
+
+    fn computer_turn(&mut self, seat: Seat, out: &mut dyn Write) -> Result<()> {
+        let interactive = self.interactive;
+        if interactive {
+            write!(out, "{} is thinking...", words::side(seat))?;
+            out.flush()?;
+        }
+        let budget = Budget::movetime(self.settings.time);
+        let choice = self.players[seat.index()].choose(&self.table, seat, &budget);
+        if interactive {
+            write!(out, "\r\x1b[2K")?;
+        }
+        let Choice::Act(action) = choice else {
+            bail!("the computer player found nothing to play");
+        };
+        let events = self
+            .table
+            .try_act(seat, action)
+            .map_err(|e| anyhow::anyhow!("the computer player's choice was refused: {e}"))?;
+        self.tell(&events, out)?;
+        self.draw(out)?;
+        Ok(())
+    }
+
+    fn prompt(&mut self, seat: Seat, _out: &mut dyn Write) -> Result<String> {
+        Ok(self.prompt_text(seat))
+    }
+
+    /// Reads one line at `prompt` and does what it says.
+    fn command(&mut self, lines: &mut dyn Lines, out: &mut dyn Write, prompt: &str) -> Result<Flow> {
+        let (word, arg, text) = match crate::lines::read_command(lines, prompt, out)? {
+            Command::End => {
+                if self.table.result().is_none() {
+                    writeln!(out, "Game left unfinished.")?;
+                    self.tell_record(out)?;
+                }
+                return Ok(Flow::Quit);
+            }
+            Command::Again => return Ok(Flow::Go),
+            Command::Words { word, arg, text } => (word, arg, text),
+        };
+        let text = text.as_str();
+        match (word.as_str(), arg.as_str()) {
+            ("", _) => {}
+            ("quit" | "exit", _) => {
+                if self.table.result().is_none() {
+                    writeln!(out, "Game left unfinished.")?;
+                    self.tell_record(out)?;
+                }
+                return Ok(Flow::Quit);
+            }
+            ("help" | "?", "") => writeln!(out, "{HELP}")?,
+            ("fen", "") => {
+                let chess = self.table.chess().context("a chess table")?;
+                writeln!(out, "{}", chess.position().to_fen(chess.variant()))?;
+            }
+            ("board", "") => self.draw(out)?,
+            ("flip", "") => {
+                self.style.flip = !self.style.flip;
+                self.draw(out)?;
+            }
+            ("legend", "") => write!(out, "{}", board_text::legend(self.variant(), &self.style))?,
+            ("friends", "") => {
+                let chess = self.table.chess().context("a chess table")?;
+                let lines = crate::piece_info::all_borrowing(chess.variant(), chess.position());
+                if lines.is_empty() {
+                    writeln!(out, "No piece here borrows powers.")?;
+                }
+                for line in lines {
+                    writeln!(out, "{line}")?;
+                }
+            }
+            ("moves", "") => self.list_moves(out)?,
+            ("info" | "?", square) => self.info(square, out)?,
+            ("undo", n) => self.undo(n, out)?,
+            ("record", "") => self.tell_record(out)?,
+            ("save", file) => self.save(file, out)?,
+            ("new", "") => {
+                let game = self.table.kind().clone();
+                self.table = new_table(&game, self.settings)?;
+                self.players = make_players(&self.table, self.settings)?;
+                self.told_end = false;
+                writeln!(out, "A new game.")?;
+                let start: Vec<Event> = self.table.events().to_vec();
+                self.tell(&start, out)?;
+                self.draw(out)?;
+            }
+            ("resign", "") => match self.table.turn().seat() {
+                Some(seat) if self.players[seat.index()].is_person() => {
+                    let events = self.table.try_act(seat, Action::Resign)?;
+                    self.tell(&events, out)?;
+                }
+                _ => writeln!(out, "Nothing to resign: the game is over.")?,
+            },
+            _ if self.table.result().is_some() => {
+                writeln!(out, "The game is over: undo, save <file>, new, record or quit.")?
+            }
+            _ => self.human_action(text, lines, out)?,
+        }
+        Ok(Flow::Go)
+    }
 }
 
 enum Promotion {
@@ -517,20 +504,22 @@ fn new_table(game: &GameKind, settings: &Settings) -> Result<Table> {
 /// The players of the table, each seeded from the game's seed (so `--seed` decides a random
 /// player's moves too) and its seat.
 fn make_players(table: &Table, settings: &Settings) -> Result<[Box<dyn Player>; 2]> {
-    let key = table.seed().key();
-    let base = u64::from_le_bytes([key[0], key[1], key[2], key[3], key[4], key[5], key[6], key[7]]);
     let engines = settings.players.iter().filter(|p| p.is_engine()).count();
     crate::resources::check_hash(settings.hash_mb, engines)?;
     let make = |i: usize| {
         settings.players[i]
-            .make(
-                table.kind(),
-                base ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-                settings.hash_mb,
-            )
+            .make(table.kind(), seat_seed(table, i), settings.hash_mb)
             .map_err(anyhow::Error::msg)
     };
     Ok([make(0)?, make(1)?])
+}
+
+/// The seed of the player in seat `seat`: the game's seed and the seat (so `--seed` decides a
+/// random player's or a bot's choices too, and no two seats choose alike).
+pub fn seat_seed(table: &Table, seat: usize) -> u64 {
+    let key = table.seed().key();
+    let base = u64::from_le_bytes([key[0], key[1], key[2], key[3], key[4], key[5], key[6], key[7]]);
+    base ^ (seat as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
 /// A table from a saved record (JSON, or the older text form of a built-in variant).

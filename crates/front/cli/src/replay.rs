@@ -74,9 +74,12 @@ pub fn show(record: &Record, mut lines: Option<&mut dyn Lines>, out: &mut dyn Wr
         }
         draw(&table, &style, out)?;
     }
-    match table.result() {
-        Some(result) => writeln!(out, "Game over: {}", words::result(result))?,
-        None => writeln!(out, "The record ends here; the game was not finished.")?,
+    // The cafeteria game's result in its own words, the students named.
+    let outcome = table.cafeteria().and_then(|c| Some((c.game(), c.game().outcome()?)));
+    match (table.result(), outcome) {
+        (Some(_), Some((game, outcome))) => writeln!(out, "{}", messhall_cafeteria::words::outcome(game, outcome))?,
+        (Some(result), None) => writeln!(out, "Game over: {}", words::result(result))?,
+        (None, _) => writeln!(out, "The record ends here; the game was not finished.")?,
     }
     Ok(())
 }
@@ -89,7 +92,7 @@ fn draw(table: &Table, style: &Style, out: &mut dyn Write) -> Result<()> {
         }
         write!(out, "{}", board_text::draw(chess.variant(), chess.position(), &style))?;
     } else if let Some(c) = table.cafeteria() {
-        write!(out, "{}", messhall_cafeteria::terminal::render_map(c.game()))?;
+        write!(out, "{}", crate::cafeteria_map::render_map(c.game()))?;
     }
     Ok(())
 }

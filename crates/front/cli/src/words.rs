@@ -1,6 +1,7 @@
 //! The English the terminal prints for the play layer's events and results. (The browser words
 //! them its own way; the rules and the play layer build no sentences.)
 
+use messhall_cafeteria::EndKind;
 use messhall_play::{Ending, Event, GameResult, Seat};
 use messhall_rules::{Reason, Variant};
 
@@ -32,13 +33,18 @@ pub fn result(r: &GameResult) -> String {
         Ending::Agreed => "agreed".into(),
         Ending::MoveLimit => "move limit".into(),
         Ending::Cafeteria { kind, winners } => {
-            let who = if winners.is_empty() {
-                "nobody wins".to_string()
-            } else {
-                let names: Vec<String> = winners.iter().map(|s| format!("student {}", s + 1)).collect();
-                format!("{} won", names.join(" and "))
+            let names: Vec<String> = winners.iter().map(|s| format!("student {}", s + 1)).collect();
+            let how = match kind {
+                EndKind::LastStudent => "as the last student in the fight",
+                EndKind::FoodOff => "the Food-Off",
+                EndKind::NoSurvivor => "every student was hauled away or retired",
+                EndKind::NoThrow => "nobody threw anything for too long",
             };
-            return format!("{who} ({kind:?})");
+            return match names.as_slice() {
+                [] => format!("nobody wins: {how}"),
+                [one] => format!("{one} wins {how}"),
+                _ => format!("{} share the win of {how}", names.join(" and ")),
+            };
         }
     };
     format!("{} ({why})", r.pgn())

@@ -79,11 +79,6 @@ impl NotationError {
 #[error("unknown option {0:?}: use a-new-beginning, mystery-meat, table-tipping or salad-bar")]
 pub struct OptionError(pub String);
 
-/// A bot name that is not known.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown bot {0:?}: use random, rules or search")]
-pub struct BotError(pub String);
-
 /// A replay that does not match its record.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReplayError {
@@ -104,24 +99,4 @@ pub enum ReplayError {
     /// The record parses badly.
     #[error("record does not parse: {0}")]
     Parse(String),
-}
-
-/// A problem in terminal play.
-#[derive(Debug, Error)]
-pub enum PlayError {
-    /// The game could not be set up.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-    /// Reading or writing the terminal failed.
-    #[error("terminal: {0}")]
-    Io(#[from] std::io::Error),
-    /// The input ended before the game did.
-    #[error("input ended before the game was over")]
-    InputClosed,
-    /// The player typed quit.
-    #[error("the game was abandoned")]
-    Quit,
-    /// The engine refused an action it listed (a bug).
-    #[error(transparent)]
-    Action(#[from] ActionError),
 }

@@ -1,17 +1,19 @@
-//! Food Fight, the cafeteria board game, as a rules engine with bots, records and terminal play.
+//! Food Fight, the cafeteria board game, as a rules engine with records (its bots are the play layer's, its terminal game the `messhall`
+//! CLI's).
 //!
 //! Two to four players (two players run two students each) fight with food in a cafeteria described
 //! by data files (`data/cafeteria.map`, `data/legend.toml`, `data/numbers.toml`). All randomness comes
 //! from a [`messhall_dice::Dice`] source, so a seed and the list of actions replay a game exactly.
 //!
 //! ```
-//! use messhall_cafeteria::{Game, Setup, bots::{Bot, RandomBot}};
+//! use messhall_cafeteria::{Game, Setup};
 //! use messhall_dice::SeededDice;
 //! let mut dice = SeededDice::new(1);
 //! let mut game = Game::new(Setup::new(4, &[]), &mut dice).unwrap();
-//! let mut bot = RandomBot::new(2);
+//! // The bots live in the play layer (`messhall_play::cafeteria_bots`); here the last action
+//! // open each time is taken.
 //! while !game.is_over() {
-//!     let action = bot.choose(&game);
+//!     let action = game.legal_actions().pop().unwrap();
 //!     game.play(&action, &mut dice).unwrap();
 //! }
 //! assert!(game.outcome().unwrap().rounds <= 10);
@@ -24,8 +26,6 @@ pub const DESCRIPTION: &str =
     "Food Fight, the cafeteria dice game for 2-4 players (messhall play cafeteria --players 4 --bots 3)";
 
 mod action;
-pub mod bench;
-pub mod bots;
 mod data;
 mod error;
 mod event;
@@ -37,20 +37,23 @@ mod notation;
 mod reach;
 mod record;
 mod rules;
-pub mod terminal;
 mod unseen;
 pub mod words;
 
 pub use action::{Action, FacultyId, FoodId, GameOption, StudentId, Target};
 pub use data::{CENTER_TABLE, Cell, Data, Dir, FacultySpec, Family, FoodKind, Map, Special, Sq, StudentSpec, data};
-pub use error::{ActionError, BotError, DataError, NotationError, OptionError, PlayError, ReplayError, SetupError};
+pub use error::{ActionError, DataError, NotationError, OptionError, ReplayError, SetupError};
 pub use event::{Attack, Event, Note, Seen};
 pub use game::{
     Can, CanPlace, EndKind, Faculty, FoodPlace, Game, GarbageMark, Hold, Mystery, Outcome, Setup, Status, Student,
     TableState,
 };
 pub use record::{Record, from_toml, play_recorded, replay, to_toml};
-pub use terminal::{PlayOptions, play_terminal};
+
+/// The bots' tests here build positions by hand, so they compile the play layer's bot source,
+/// which names this crate as its users do.
+#[cfg(test)]
+extern crate self as messhall_cafeteria;
 
 #[cfg(test)]
 mod tests;

@@ -3,24 +3,27 @@
 use messhall_dice::{GameRecord, Recorder, SeededDice};
 
 use crate::action::Action;
-use crate::bots::Bot;
 use crate::error::{ReplayError, SetupError};
 use crate::game::{Game, Setup};
 
 /// A cafeteria game record.
 pub type Record = GameRecord<Setup, Action>;
 
-/// Plays a whole game with one bot per player and records it (with the dice outcomes).
+/// Plays a whole game, each action chosen by `choose` (given the player to act and the game), and
+/// records it with the dice outcomes.
 ///
 /// # Errors
 /// An invalid setup.
-pub fn play_recorded(setup: Setup, seed: u64, bots: &mut [Box<dyn Bot>]) -> Result<(Game, Record), SetupError> {
+pub fn play_recorded(
+    setup: Setup,
+    seed: u64,
+    mut choose: impl FnMut(u8, &Game) -> Action,
+) -> Result<(Game, Record), SetupError> {
     let mut dice = Recorder::new(SeededDice::new(seed));
     let mut game = Game::new(setup.clone(), &mut dice)?;
     let mut record = Record::new(seed, setup);
     while let Some(p) = game.player_to_move() {
-        let Some(bot) = bots.get_mut(usize::from(p)) else { break };
-        let action = bot.choose(&game);
+        let action = choose(p, &game);
         game.play_unchecked(&action, &mut dice);
         record.actions.push(action);
     }

@@ -113,9 +113,18 @@ pub fn action(game: &Game, action: &Action) -> String {
     }
 }
 
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 fn roll_result(roll: u8, to_hit: u8) -> String {
     let verdict = if roll <= to_hit { "a hit" } else { "a miss" };
-    format!("2d6 = {roll} against {to_hit}, {verdict}")
+    format!("2d6 = {roll}, {to_hit} or less hits: {verdict}")
 }
 
 /// An event in words. Events that name food held face down ([`Note::seen_by`]) must be shown
@@ -159,12 +168,12 @@ pub fn event(game: &Game, note: &Note) -> String {
             slipperiness,
             roll,
         } => format!(
-            "{} steps into food (slipperiness {slipperiness}): rolls {roll}, {}",
+            "{} steps into spilled food (slipperiness {slipperiness}) and rolls {roll}: {}",
             s(*student),
             if u16::from(*roll) > *slipperiness {
-                "and keeps their footing"
+                "keeps their footing"
             } else {
-                "and loses their footing"
+                "loses their footing"
             }
         ),
         Event::Slipped {
@@ -191,7 +200,7 @@ pub fn event(game: &Game, note: &Note) -> String {
             if what.is_empty() {
                 what.push("no harm done".to_string());
             }
-            format!("{} slips! slip table roll {roll}: {}", s(*student), what.join(", "))
+            format!("{} slips (slip table roll {roll}): {}", s(*student), and_list(&what))
         }
         Event::StudentHurt { student, damage, ar } => format!("{} takes {damage} damage (AR {ar})", s(*student)),
         Event::Retired(st) => format!("{} is too embarrassed to go on and retires", s(*st)),

@@ -42,6 +42,8 @@
 
 pub mod arena;
 mod baseline_player;
+pub mod cafeteria_bench;
+pub mod cafeteria_bots;
 mod cafeteria_player;
 mod cafeteria_table;
 pub mod catalog;

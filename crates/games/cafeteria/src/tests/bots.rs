@@ -2,8 +2,11 @@
 
 use super::*;
 use crate::action::Target;
-use crate::bots::{Bot, BotKind, RandomBot, RuleBot, SearchBot, p_2d6_at_most};
+#[path = "../../../../play/session/src/cafeteria_bots.rs"]
+#[allow(dead_code)] // what the tests here do not use
+mod cafeteria_bots;
 use crate::game::Status;
+use cafeteria_bots::{Bot, BotKind, RandomBot, RuleBot, SearchBot, p_2d6_at_most};
 
 /// A two-player position where Rock can end the game by hitting Connie (AR 1) with his tea.
 fn finishing_blow() -> (Game, FoodId) {

@@ -1,10 +1,12 @@
 //! Game records replay exactly.
 
-use messhall_cafeteria::bots::{Bot, BotKind};
 use messhall_cafeteria::{Action, GameOption, ReplayError, Setup, from_toml, play_recorded, replay, to_toml};
+use messhall_play::cafeteria_bots::{Bot, BotKind};
 
-fn bots(kind: BotKind, n: u8, seed: u64) -> Vec<Box<dyn Bot>> {
-    (0..n).map(|p| kind.make(seed * 10 + u64::from(p))).collect()
+/// One bot of `kind` per player, as a chooser for [`play_recorded`].
+fn bots(kind: BotKind, n: u8, seed: u64) -> impl FnMut(u8, &messhall_cafeteria::Game) -> Action {
+    let mut bots: Vec<Box<dyn Bot>> = (0..n).map(|p| kind.make(seed * 10 + u64::from(p))).collect();
+    move |p, game| bots[usize::from(p)].choose(game)
 }
 
 #[test]
@@ -17,7 +19,7 @@ fn a_recorded_game_replays_to_the_same_end() {
     ] {
         for kind in [BotKind::Random, BotKind::Rules] {
             let (game, record) =
-                play_recorded(Setup::new(players, &options), seed, &mut bots(kind, players, seed)).expect("setup");
+                play_recorded(Setup::new(players, &options), seed, bots(kind, players, seed)).expect("setup");
             assert!(!record.actions.is_empty());
             assert!(!record.draws.is_empty());
             let again = replay(&record).expect("replays");
@@ -33,12 +35,8 @@ fn a_recorded_game_replays_to_the_same_end() {
 
 #[test]
 fn records_survive_toml() {
-    let (game, record) = play_recorded(
-        Setup::new(2, &[GameOption::SaladBar]),
-        11,
-        &mut bots(BotKind::Rules, 2, 11),
-    )
-    .expect("setup");
+    let (game, record) =
+        play_recorded(Setup::new(2, &[GameOption::SaladBar]), 11, bots(BotKind::Rules, 2, 11)).expect("setup");
     let text = to_toml(&record).expect("writes");
     let back = from_toml(&text).expect("reads");
     assert_eq!(back, record);
@@ -47,7 +45,7 @@ fn records_survive_toml() {
 
 #[test]
 fn a_tampered_record_is_caught() {
-    let (_, record) = play_recorded(Setup::new(4, &[]), 5, &mut bots(BotKind::Random, 4, 5)).expect("setup");
+    let (_, record) = play_recorded(Setup::new(4, &[]), 5, bots(BotKind::Random, 4, 5)).expect("setup");
     let mut other_seed = record.clone();
     other_seed.seed += 1;
     assert!(replay(&other_seed).is_err(), "another seed cannot give the same game");

@@ -1,8 +1,8 @@
 //! Prints random-bot games per second and the search bot's score against the rule-of-thumb bot.
 //!
-//! `cargo run --release -p messhall-cafeteria --example bench -- [MATCH_GAMES] [RANDOM_GAMES] [SEED] [CANDIDATES] [ROLLOUTS] [PRIOR_WEIGHT]`
+//! `cargo run --release -p messhall-play --example cafeteria_bench -- [MATCH_GAMES] [RANDOM_GAMES] [SEED] [CANDIDATES] [ROLLOUTS] [PRIOR_WEIGHT]`
 
-use messhall_cafeteria::bench::{BenchOptions, bench};
+use messhall_play::cafeteria_bench::{BenchOptions, bench};
 
 fn main() {
     let raw: Vec<String> = std::env::args().skip(1).collect();

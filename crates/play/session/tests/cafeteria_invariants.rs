@@ -1,9 +1,9 @@
 //! Invariants over many bot games: every counter is somewhere exactly once, no game runs past its
 //! rounds, nothing panics.
 
-use messhall_cafeteria::bots::{Bot, RandomBot, RuleBot};
 use messhall_cafeteria::{Game, GameOption, Setup};
 use messhall_dice::SeededDice;
+use messhall_play::cafeteria_bots::{Bot, RandomBot, RuleBot};
 use proptest::prelude::*;
 
 fn options(mask: u8) -> Vec<GameOption> {

@@ -1,12 +1,17 @@
-//! Bots: a random bot, a rule-of-thumb bot and a determinized Monte Carlo search bot.
+//! The cafeteria game's bots: a random bot, a rule-of-thumb bot and a determinized Monte Carlo search bot.
 
 use std::fmt;
 use std::str::FromStr;
 
 use messhall_dice::{Dice, SeededDice};
 
-// Only the crate's public API, through its root: the bots are to move to the play layer.
-use crate::{Action, BotError, Cell, Family, FoodId, Game, Hold, Special, Sq, Status, StudentId, Target};
+// Only the cafeteria crate's public API.
+use messhall_cafeteria::{Action, Cell, Family, FoodId, Game, Hold, Special, Sq, Status, StudentId, Target};
+
+/// A bot's name that is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot {0:?}: use random, rules or search")]
+pub struct BotError(pub String);
 
 /// Something that chooses actions.
 pub trait Bot {

@@ -3,11 +3,11 @@
 
 pub use messhall_cafeteria::*;
 
-#[path = "../src/words.rs"]
+#[path = "../../../games/cafeteria/src/words.rs"]
 mod outside;
 
-use messhall_cafeteria::bots::{Bot, RuleBot};
 use messhall_dice::SeededDice;
+use messhall_play::cafeteria_bots::{Bot, RuleBot};
 
 #[test]
 fn the_wording_compiled_outside_the_crate_reads_as_inside() {

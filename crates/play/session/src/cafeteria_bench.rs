@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use messhall_dice::SeededDice;
 
-use crate::bots::{Bot, RandomBot, RuleBot, SearchBot};
-use crate::game::{Game, Setup};
+use crate::cafeteria_bots::{Bot, RandomBot, RuleBot, SearchBot};
+use messhall_cafeteria::{Game, Setup};
 
 /// What to measure.
 #[derive(Clone, Debug)]
