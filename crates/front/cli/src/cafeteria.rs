@@ -8,9 +8,7 @@ use crate::screen::{Flow, Screen};
 use anyhow::{Context, Result, bail};
 use messhall_cafeteria::{Action as StudentAction, Game, GameOption, Note, Seen, words};
 use messhall_dice::Seed;
-use messhall_play::{
-    Action, Budget, Choice, Event, GameKind, Legal, Player, PlayerSpec, Seat, Table, TableSetup, Turn,
-};
+use messhall_play::{Action, Budget, Event, GameKind, Legal, Player, PlayerSpec, Seat, Table, TableSetup, Turn};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -429,24 +427,22 @@ impl Screen for Session<'_> {
     }
 
     fn computer_turn(&mut self, seat: Seat, out: &mut dyn Write) -> Result<()> {
-        let choice = self.players[seat.index()].choose(&self.table, seat, &Budget::movetime(Duration::ZERO));
-        let Choice::Act(action) = choice else {
-            bail!("the bot found nothing to play");
-        };
-        if let (Action::Student(a), Turn::Student { student, .. }) = (&action, self.table.turn()) {
-            let game = self.game();
+        // The action is worded on the game before it: a throw names the food it throws.
+        let before = self.game().clone();
+        let turn = self.table.turn();
+        let budget = Budget::movetime(Duration::ZERO);
+        let (action, events) =
+            messhall_play::take_turn(self.players[seat.index()].as_mut(), &mut self.table, seat, &budget)
+                .map_err(|e| anyhow::anyhow!("the bot's turn: {e}"))?;
+        if let (Action::Student(a), Turn::Student { student, .. }) = (&action, turn) {
             writeln!(
                 out,
                 "{} ({}): {}",
-                game.student_name(student),
+                before.student_name(student),
                 self.players[seat.index()].name(),
-                words::action(game, a)
+                words::action(&before, a)
             )?;
         }
-        let events = self
-            .table
-            .try_act(seat, action)
-            .map_err(|e| anyhow::anyhow!("the bot's choice was refused: {e}"))?;
         self.tell(&events, out)?;
         self.draw(out)?;
         Ok(())

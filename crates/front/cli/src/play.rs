@@ -9,7 +9,7 @@ use crate::words;
 use anyhow::{Context, Result, bail};
 use messhall_dice::Seed;
 use messhall_play::{
-    Action, Budget, Choice, Event, GameKind, Legal, Player, PlayerSpec, Record, Seat, Table, TableSetup, Turn,
+    Action, Budget, Event, GameKind, Legal, Player, PlayerSpec, Record, Seat, Table, TableSetup, Turn,
 };
 use messhall_rules::{Square, Variant};
 use std::io::Write;
@@ -374,17 +374,11 @@ impl Screen for Session<'_> {
             out.flush()?;
         }
         let budget = Budget::movetime(self.settings.time);
-        let choice = self.players[seat.index()].choose(&self.table, seat, &budget);
+        let turn = messhall_play::take_turn(self.players[seat.index()].as_mut(), &mut self.table, seat, &budget);
         if interactive {
             write!(out, "\r\x1b[2K")?;
         }
-        let Choice::Act(action) = choice else {
-            bail!("the computer player found nothing to play");
-        };
-        let events = self
-            .table
-            .try_act(seat, action)
-            .map_err(|e| anyhow::anyhow!("the computer player's choice was refused: {e}"))?;
+        let (_, events) = turn.map_err(|e| anyhow::anyhow!("the computer player's turn: {e}"))?;
         self.tell(&events, out)?;
         self.draw(out)?;
         Ok(())

@@ -3,7 +3,7 @@
 
 use crate::catalog::GameKind;
 use crate::chess_table::seat_of;
-use crate::player::{Budget, Choice, Player};
+use crate::player::{Budget, Player, TurnError, take_turn};
 use crate::players::PlayerSpec;
 use crate::record::{Record, steered};
 use crate::result::GameResult;
@@ -245,12 +245,13 @@ pub fn play_game(m: &MatchSpec, g: u32) -> Result<GameReport, MatchError> {
             movetime: times[i],
             now: Instant::now(),
         };
-        let Choice::Act(action) = players[i].choose(&table, seat, &budget) else {
-            break;
-        };
-        if table.try_act(seat, action).is_err() {
+        match take_turn(players[i].as_mut(), &mut table, seat, &budget) {
+            Ok(_) => {}
             // A player that offers an illegal action loses the game.
-            table.try_act(seat, Action::Resign).ok();
+            Err(TurnError::Refused(_)) => {
+                table.try_act(seat, Action::Resign).ok();
+            }
+            Err(TurnError::Nothing | TurnError::Person) => break,
         }
     }
     if table.result().is_none() {

@@ -68,7 +68,7 @@ pub use chess_table::{ChessTable, color_of, seat_of};
 pub use clock::{ClockSpec, GameClock};
 pub use engine_player::EnginePlayer;
 pub use event::{Event, Seat};
-pub use player::{Budget, Choice, Person, Player};
+pub use player::{Budget, Choice, Person, Player, TurnError, take_turn};
 pub use players::{LEVELS, PlayerSpec, SpecError};
 pub use record::{FORMAT, Record, RecordError, Step, from_rules_text};
 pub use result::{Ending, GameResult};

@@ -2,8 +2,8 @@
 //! the random and greedy baselines; the cafeteria bots; and a person, whose choices a front end
 //! reads. The CLI, the match runner and the server drive them all alike.
 
-use crate::event::Seat;
-use crate::table::{Action, Table};
+use crate::event::{Event, Seat};
+use crate::table::{ActError, Action, Table};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -74,4 +74,39 @@ impl Player for Person {
     fn is_person(&self) -> bool {
         true
     }
+}
+
+/// Why a computer player's turn was not played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TurnError {
+    /// The player is a person: the front end asks them.
+    #[error("a person plays this seat")]
+    Person,
+    /// The player found nothing to play (the game is over, or it cannot play this game).
+    #[error("the player found nothing to play")]
+    Nothing,
+    /// The table refused the player's choice.
+    #[error("the player's choice was refused: {0}")]
+    Refused(ActError),
+}
+
+/// Asks `player` for `seat`'s action at `table` within `budget` and plays it: the action and the
+/// events it caused. Front ends, matches and servers run a computer player's turn through this.
+///
+/// # Errors
+/// [`TurnError`] when the player is a person, finds nothing, or chooses what the table refuses
+/// (the table is then unchanged).
+pub fn take_turn(
+    player: &mut dyn Player,
+    table: &mut Table,
+    seat: Seat,
+    budget: &Budget,
+) -> Result<(Action, Vec<Event>), TurnError> {
+    let action = match player.choose(table, seat, budget) {
+        Choice::Act(action) => action,
+        Choice::Ask => return Err(TurnError::Person),
+        Choice::Nothing => return Err(TurnError::Nothing),
+    };
+    let events = table.try_act(seat, action.clone()).map_err(TurnError::Refused)?;
+    Ok((action, events))
 }
