@@ -220,7 +220,11 @@ impl<'a> Session<'a> {
     }
 
     fn tell_record(&self, out: &mut dyn Write) -> Result<()> {
-        writeln!(out, "Record:\n{}", self.table.record().to_json())?;
+        writeln!(
+            out,
+            "Record (save FILE writes it to a file):\n{}",
+            self.table.record().to_json_line()
+        )?;
         Ok(())
     }
 
@@ -399,8 +403,8 @@ impl Screen for Session<'_> {
     }
 
     fn tell_end(&mut self, out: &mut dyn Write) -> Result<()> {
+        // The map and status were drawn after the last action.
         let game = self.game();
-        write!(out, "{}", render_status(game, None))?;
         match game.outcome() {
             Some(outcome) => {
                 for (s, score) in &outcome.food_off {
@@ -639,7 +643,10 @@ mod tests {
             text.contains("z99 cannot be reached this turn") || text.contains("\"z99\" is not a square"),
             "{text}"
         );
-        assert!(text.contains("Game left unfinished.\nRecord:\n{"), "{text}");
+        assert!(
+            text.contains("Game left unfinished.\nRecord (save FILE writes it to a file):\n{\""),
+            "{text}"
+        );
         // The map is drawn again after each action: at the start, after the Food Line, after the walk.
         assert!(text.matches("Round 1 of 10").count() >= 3, "{text}");
     }
@@ -656,7 +663,7 @@ mod tests {
         let s = settings(4, 4, 1, "rules");
         let text = run_with(&s, "");
         assert!(text.contains("Game over after round"), "{text}");
-        assert!(text.contains("Record:\n{"), "{text}");
+        assert!(text.contains("Record (save FILE writes it to a file):\n{\""), "{text}");
         assert!(text.contains("2d6 = "), "{text}");
         assert_eq!(run_with(&s, ""), text);
         let random = run_with(&settings(3, 3, 4, "random"), "");

@@ -168,7 +168,11 @@ impl<'a> Session<'a> {
     }
 
     fn tell_record(&self, out: &mut dyn Write) -> Result<()> {
-        writeln!(out, "Record:\n{}", self.table.record().to_json())?;
+        writeln!(
+            out,
+            "Record (save FILE writes it to a file):\n{}",
+            self.table.record().to_json_line()
+        )?;
         if let Some(pgn) = pgn_text(&self.table) {
             writeln!(out, "PGN:\n{pgn}")?;
         }
@@ -588,7 +592,7 @@ mod tests {
         let text = run_script("chess", None, "f2f3\ne5\ng4\nQh4\nfen\nundo\nquit\n");
         assert!(text.contains("Black played Qh4#"), "{text}");
         assert!(text.contains("Game over: 0-1 (checkmate)"), "{text}");
-        assert!(text.contains("Record:\n{"), "{text}");
+        assert!(text.contains("Record (save FILE writes it to a file):\n{\""), "{text}");
         assert!(text.contains("PGN:\n[Event"), "{text}");
         assert!(text.contains("1. f3 e5 2. g4 Qh4#"), "{text}");
         assert!(text.contains("Game over > "), "{text}");
@@ -647,7 +651,7 @@ mod tests {
             let text = run_with(&s, b"");
             assert!(text.contains("Game over:"), "{name}: {text}");
             assert!(text.contains("The PieceEater"), "{name}: {text}");
-            assert!(text.contains("Record:"), "{name}: {text}");
+            assert!(text.contains("Record (save FILE"), "{name}: {text}");
         }
     }
 

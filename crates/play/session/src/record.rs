@@ -109,6 +109,11 @@ impl Record {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
+    /// The record as JSON on one line (for a terminal or a log; [`Record::to_json`] for files).
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
     /// Reads a record from JSON.
     ///
     /// # Errors
