@@ -21,8 +21,9 @@ use std::collections::HashSet;
 use crate::ast::{Hop, Leg, Mode, Move, PieceMoves, Step, UNLIMITED};
 use crate::error::BetzaError;
 
-/// Most moves one chain of legs joined by `a` may expand to.
-pub(crate) const MAX_GROUP_MOVES: usize = 4096;
+/// Most moves one string may expand to, duplicates included (`WWR` expands to 4 + 4 + 4): it
+/// bounds the parser's work and memory whatever the input.
+pub(crate) const MAX_MOVES: usize = 4096;
 /// Largest coordinate of a bracketed leaper `(x,y)`.
 const MAX_COORD: u32 = 15;
 /// Largest range number (`R255`).
@@ -64,15 +65,24 @@ pub fn parse(text: &str) -> Result<PieceMoves, BetzaError> {
     };
     let mut moves = Vec::new();
     let mut seen = HashSet::new();
+    // Moves expanded so far, duplicates included: the parser's work.
+    let mut expanded = 0;
     while parser.pos < parser.chars.len() {
         let chain = parser.chain()?;
-        for mv in parser.expand(&chain)? {
+        let chain_moves = parser.expand(&chain, MAX_MOVES - expanded)?;
+        expanded += chain_moves.len();
+        for mv in chain_moves {
             if seen.insert(mv.clone()) {
                 moves.push(mv);
             }
         }
     }
     Ok(PieceMoves { moves })
+}
+
+/// The 0-based index of a chain's first character.
+fn chain_start(chain: &[Term]) -> usize {
+    chain.first().map_or(0, |t| t.start)
 }
 
 /// A base atom. Leapers are stored normalised: `(a, b)` with `a <= b`.
@@ -139,6 +149,8 @@ struct Term {
     /// Modifier letters with their 0-based character index, in order (they are contiguous).
     mods: Vec<(char, usize)>,
     atom: Atom,
+    /// Index of the term's first character.
+    start: usize,
     range: Range,
     /// Index of the `a` that joins this term to the previous one.
     joined_at: Option<usize>,
@@ -299,6 +311,7 @@ impl Parser<'_> {
     /// `{ modifier } atom [ range ]`.
     fn term(&mut self, joined_at: Option<usize>) -> Result<Term, BetzaError> {
         let mut mods = Vec::new();
+        let term_start = self.pos;
         let atom = loop {
             let at = self.pos;
             let Some(c) = self.peek() else {
@@ -357,6 +370,7 @@ impl Parser<'_> {
         Ok(Term {
             mods,
             atom,
+            start: term_start,
             range,
             joined_at,
         })
@@ -545,8 +559,9 @@ impl Parser<'_> {
         Ok((legs, i.is_some(), e.is_some()))
     }
 
-    /// Expands a chain of terms into one move per combination of leg alternatives.
-    fn expand(&self, chain: &[Term]) -> Result<Vec<Move>, BetzaError> {
+    /// Expands a chain of terms into one move per combination of leg alternatives, at most
+    /// `budget` of them.
+    fn expand(&self, chain: &[Term], budget: usize) -> Result<Vec<Move>, BetzaError> {
         let last = chain.len().saturating_sub(1);
         let mut per_leg = Vec::with_capacity(chain.len());
         let mut initial_only = false;
@@ -558,12 +573,12 @@ impl Parser<'_> {
             per_leg.push(legs);
         }
         let total = per_leg.iter().fold(1usize, |acc, legs| acc.saturating_mul(legs.len()));
-        if total > MAX_GROUP_MOVES {
+        if total > budget {
             let mut running = 1usize;
             for (term, legs) in chain.iter().zip(&per_leg) {
                 running = running.saturating_mul(legs.len());
-                if running > MAX_GROUP_MOVES {
-                    let at = term.joined_at.unwrap_or(0);
+                if running > budget {
+                    let at = term.joined_at.unwrap_or_else(|| chain_start(chain));
                     return Err(fail!(self, TooManyMoves, at));
                 }
             }

@@ -622,4 +622,26 @@ fn error_conflicting_modifiers() {
 fn error_too_many_moves() {
     assert_eq!(parse("QaQaQaQ").unwrap().moves.len(), 4096);
     check("QaQaQaQaQ", 'a', 8, "more than 4096 moves");
+    // The limit holds for the whole string too, so a long string cannot make the parser expand
+    // (and de-duplicate) chain after chain: it stops at the chain that crosses it.
+    check("QaQaQaQmW", 'm', 8, "more than 4096 moves");
+    let long = "QaQaQamQ".repeat(3000);
+    let started = std::time::Instant::now();
+    check(&long, 'Q', 9, "more than 4096 moves");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn error_message_cuts_a_long_input() {
+    let long = format!("x{}", "W".repeat(100_000));
+    let msg = error(&long).to_string();
+    assert!(msg.len() < 200, "{msg}");
+    assert!(
+        msg.contains("(100001 characters)") && msg.contains("position 1:"),
+        "{msg}"
+    );
 }

@@ -9,7 +9,7 @@
 //! assert_eq!(chess.perft(&chess.start(), 2), 400);
 //! ```
 
-use messhall_rules::{GameRules, NoRules, Variant, VariantError};
+use messhall_rules::{GameRules, NoRules, Variant, VariantError, limits};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -81,10 +81,14 @@ pub fn builtin(name: &str) -> Option<Variant> {
 /// Why a variant could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("{0}")]
+    // Transparent: the variant error's own text is the whole message (printed once, not again as
+    // its source).
+    #[error(transparent)]
     Variant(#[from] VariantError),
     #[error("{name}: not a built-in variant (see `messhall variants`) and no such file: {why}")]
     NotFound { name: String, why: String },
+    #[error("{name}: {why}")]
+    Unreadable { name: String, why: String },
 }
 
 /// A built-in variant by name, or else a variant file by path.
@@ -92,12 +96,51 @@ pub fn load(name_or_path: &str) -> Result<Variant, LoadError> {
     if let Some(b) = BUILTINS.iter().find(|b| b.name == name_or_path) {
         return Ok(from_toml(b.name, b.text)?);
     }
-    let path = Path::new(name_or_path);
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError::NotFound {
-        name: name_or_path.to_string(),
+    let text = read_variant_file(Path::new(name_or_path))?;
+    Ok(from_toml(name_or_path, &text)?)
+}
+
+/// The text of a variant file: a regular file of at most [`limits::MAX_FILE_BYTES`] bytes of
+/// UTF-8 (a directory, a device such as `/dev/zero` or a huge file is refused before reading it
+/// whole).
+fn read_variant_file(path: &Path) -> Result<String, LoadError> {
+    use std::io::Read;
+    let name = path.display().to_string();
+    let unreadable = |why: String| LoadError::Unreadable {
+        name: name.clone(),
+        why,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| LoadError::NotFound {
+        name: name.clone(),
         why: e.to_string(),
     })?;
-    Ok(from_toml(name_or_path, &text)?)
+    if meta.is_dir() {
+        return Err(unreadable("is a directory, not a variant file".into()));
+    }
+    if !meta.is_file() {
+        return Err(unreadable(
+            "is not a regular file (a device or a pipe?), not a variant file".into(),
+        ));
+    }
+    let too_big = || {
+        unreadable(format!(
+            "larger than {} bytes: not a variant file",
+            limits::MAX_FILE_BYTES
+        ))
+    };
+    if meta.len() > limits::MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    let file = std::fs::File::open(path).map_err(|e| unreadable(e.to_string()))?;
+    // The file may grow between the look and the read: read one byte past the limit at most.
+    let mut bytes = Vec::new();
+    file.take(limits::MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| unreadable(e.to_string()))?;
+    if bytes.len() as u64 > limits::MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|e| unreadable(format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))
 }
 
 /// The one-line description of a built-in variant.

@@ -106,3 +106,27 @@ fn the_archer_shoots_and_the_bishop_swaps() {
     let swapped = pos.play(&v, &v.parse_move(&pos, "c1d2").unwrap());
     assert_eq!(swapped.to_fen(&v), "4k3/8/8/8/8/8/3B4/2N1K3 b - - 1 1");
 }
+
+#[test]
+fn a_swap_with_a_castling_piece_ends_its_rights() {
+    // Issue 17, finding 4: a swap kept the rights, so the program wrote a FEN it refused to read
+    // and offered castling with the wrong piece. Whatever moves a King or a Rook ends its rights.
+    let v = court();
+    let pos = Position::from_fen(&v, "4k3/8/8/8/8/8/1B1B4/R3K2R w KQ - 0 1").unwrap();
+    let play = |pos: &Position, coordinates: &str| {
+        let mv = v
+            .legal_moves(pos)
+            .into_iter()
+            .find(|m| m.to_coordinates(&v) == coordinates)
+            .unwrap_or_else(|| panic!("{coordinates} is not a legal move"));
+        pos.play(&v, &mv)
+    };
+    // The Bishop on d2 swaps with the King: both sides' rights go.
+    let king_swapped = play(&pos, "d2e1");
+    let fen = king_swapped.to_fen(&v);
+    assert_eq!(fen, "4k3/8/8/8/8/8/1B1K4/R3B2R b - - 1 1");
+    assert!(Position::from_fen(&v, &fen).is_ok(), "{fen}");
+    // The Bishop on b2 swaps with the a1 Rook: the queenside right goes, the kingside one stays.
+    let rook_swapped = play(&pos, "b2a1");
+    assert_eq!(rook_swapped.to_fen(&v), "4k3/8/8/8/8/8/1R1B4/B3K2R b K - 1 1");
+}

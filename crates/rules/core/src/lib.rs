@@ -13,6 +13,7 @@ mod echo;
 mod fen;
 mod game;
 mod hooks;
+pub mod limits;
 mod movegen;
 mod moves;
 mod perft;

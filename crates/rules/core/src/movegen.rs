@@ -63,7 +63,7 @@ impl Variant {
         let hit = |y: Square, k: usize, mask_at: &[u64; 17]| {
             let code = board[y.index()];
             let p = Piece::from_code(code);
-            p.is_some_and(|p| p.color() == by && mask_at[k.min(16)] >> p.role().0 & 1 == 1 && self.active(pos, y))
+            p.is_some_and(|p| p.color() == by && p.role().in_mask(mask_at[k.min(16)]) && self.active(pos, y))
         };
         for (g, group) in t.groups[by.index()].iter().enumerate() {
             let ray = t.reverse_ray(by, g, target);
@@ -124,7 +124,7 @@ impl Variant {
             let mut moves = Vec::new();
             for sq in pos.by_color[by] {
                 let Some(p) = pos.piece_at(sq) else { continue };
-                if slow >> p.role().0 & 1 == 0 || !self.active(pos, sq) {
+                if !p.role().in_mask(slow) || !self.active(pos, sq) {
                     continue;
                 }
                 moves.clear();
@@ -298,16 +298,8 @@ impl Variant {
                 self.multi_leg_moves(pos, from, ctx, m, out);
             }
         }
-        if t.duplicating[us.index()] >> role.0 & 1 == 1 {
-            let mine = &mut out[first..];
-            let mut seen = Vec::with_capacity(mine.len());
-            for m in mine.iter() {
-                if !seen.contains(m) {
-                    seen.push(*m);
-                }
-            }
-            out.truncate(first);
-            out.extend(seen);
+        if role.in_mask(t.duplicating[us.index()]) {
+            dedupe(out, first);
         }
     }
 
@@ -452,7 +444,16 @@ impl Variant {
     ) {
         let us = ctx.color;
         // Depth-first over the legs; the mover's own square counts as empty once it has left.
+        // What a leg can do depends only on where it starts and what was captured on the way, so
+        // each such state is walked once: many paths to one square (alternating rook legs) cost
+        // no more than one.
+        let mut visited = LegStates::default();
         let mut stack = vec![(0usize, from, None::<Square>)];
+        let mut push = |stack: &mut Vec<(usize, Square, Option<Square>)>, state: (usize, Square, Option<Square>)| {
+            if visited.insert(state) {
+                stack.push(state);
+            }
+        };
         while let Some((leg_index, at, victim)) = stack.pop() {
             let leg = &m.legs[leg_index];
             let last = leg_index + 1 == m.legs.len();
@@ -481,13 +482,14 @@ impl Variant {
                 // A neutral piece ends the leg: nothing lands on it or takes it; it may be leapt over.
                 if pos.is_neutral(next) {
                     if !last && leg.mode.over_piece {
-                        stack.push((leg_index + 1, next, victim));
+                        push(&mut stack, (leg_index + 1, next, victim));
                     }
                     break;
                 }
                 if last {
                     let mv = match (piece, victim) {
-                        (None, None) if leg.mode.to_empty && !ctx.hits_only => {
+                        // Back on its own square having taken nothing, it has not moved.
+                        (None, None) if leg.mode.to_empty && !ctx.hits_only && next != from => {
                             Some(Move::new(from, next, MoveKind::Quiet))
                         }
                         (None, Some(x)) if leg.mode.to_empty => Some(Move {
@@ -508,11 +510,11 @@ impl Variant {
                     }
                 } else {
                     match piece {
-                        None if leg.mode.to_empty => stack.push((leg_index + 1, next, victim)),
+                        None if leg.mode.to_empty => push(&mut stack, (leg_index + 1, next, victim)),
                         Some(_) if is_enemy && leg.mode.to_enemy && victim.is_none() => {
-                            stack.push((leg_index + 1, next, Some(next)))
+                            push(&mut stack, (leg_index + 1, next, Some(next)))
                         }
-                        Some(_) if leg.mode.over_piece => stack.push((leg_index + 1, next, victim)),
+                        Some(_) if leg.mode.over_piece => push(&mut stack, (leg_index + 1, next, victim)),
                         _ => {}
                     }
                 }
@@ -601,7 +603,7 @@ impl Variant {
         if slow != 0
             && pos.by_color[them]
                 .iter()
-                .any(|s| pos.piece_at(s).is_some_and(|p| slow >> p.role().0 & 1 == 1))
+                .any(|s| pos.piece_at(s).is_some_and(|p| p.role().in_mask(slow)))
         {
             return None;
         }
@@ -631,7 +633,7 @@ impl Variant {
                 let Some(p) = pos.piece_at(y) else { continue };
                 match blocker {
                     None if p.color() == us => blocker = Some(y),
-                    Some(b) if p.color() == them && group.mask_at[(i + 1).min(16)] >> p.role().0 & 1 == 1 => {
+                    Some(b) if p.color() == them && p.role().in_mask(group.mask_at[(i + 1).min(16)]) => {
                         if self.active(pos, y) {
                             unsafe_squares.insert(b);
                         }
@@ -718,5 +720,73 @@ impl Variant {
     /// Whether `mv` is legal in `pos`.
     pub fn is_legal(&self, pos: &Position, mv: &Move) -> bool {
         self.legal_moves(pos).contains(mv)
+    }
+}
+
+/// Keeps one move of each effect among `out[first..]`, in their order. A quiet move and a double
+/// step between the same squares (`DifmneD`) are one move, since a move is identified by what it
+/// does (RULINGS); it is kept as the double step, which gives the en passant rights its rule says.
+fn dedupe(out: &mut MoveList, first: usize) {
+    /// Up to this many moves, comparing each with those kept is cheaper than hashing.
+    const LINEAR: usize = 64;
+    let identity = |m: &Move| match m.kind {
+        MoveKind::DoubleStep => Move {
+            kind: MoveKind::Quiet,
+            ..*m
+        },
+        _ => *m,
+    };
+    let mut index = std::collections::HashMap::new();
+    let hashing = out.len() - first > LINEAR;
+    let mut kept = first;
+    for i in first..out.len() {
+        let m = out[i];
+        let id = identity(&m);
+        let twin = if hashing {
+            index.get(&id).copied()
+        } else {
+            out[first..kept]
+                .iter()
+                .position(|k| identity(k) == id)
+                .map(|j| first + j)
+        };
+        match twin {
+            Some(j) if m.kind == MoveKind::DoubleStep => out[j] = m,
+            Some(_) => {}
+            None => {
+                if hashing {
+                    index.insert(id, kept);
+                }
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+    }
+    out.truncate(kept);
+}
+
+/// The states of a multi-leg walk already reached: a leg index, the square it starts from and the
+/// piece captured on the way, if any. Captures on the way are rare, so those states (and legs
+/// past [`crate::limits::MAX_LEGS`]) go in a set made only when needed.
+#[derive(Default)]
+struct LegStates {
+    plain: [SquareSet; crate::limits::MAX_LEGS],
+    others: Option<std::collections::HashSet<(usize, Square, Option<Square>)>>,
+}
+
+impl LegStates {
+    /// Adds a state; false if it was there already.
+    fn insert(&mut self, (leg, at, victim): (usize, Square, Option<Square>)) -> bool {
+        match (victim, self.plain.get_mut(leg)) {
+            (None, Some(set)) => {
+                let new = !set.contains(at);
+                set.insert(at);
+                new
+            }
+            _ => self
+                .others
+                .get_or_insert_with(Default::default)
+                .insert((leg, at, victim)),
+        }
     }
 }

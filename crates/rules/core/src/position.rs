@@ -177,7 +177,7 @@ impl Position {
         }
         self.hash ^= v.zobrist.piece(piece.code(), sq);
         self.set_counter(sq, counter);
-        if unmoved && v.tracks_unmoved >> piece.role().0 & 1 == 1 {
+        if unmoved && piece.role().in_mask(v.tracks_unmoved) {
             self.unmoved.insert(sq);
             self.hash ^= Zobrist::unmoved(sq);
         }
@@ -228,13 +228,7 @@ impl Position {
         if eaten.is_some() {
             self.halfmoves = 0;
         }
-        if self.castling != 0 {
-            let mut rights = self.castling;
-            for side in v.castling.iter().filter(|c| c.king_from == sq || c.rook_from == sq) {
-                rights &= !(1 << side.right);
-            }
-            self.set_castling(rights);
-        }
+        self.lose_castling_rights(v, |s| s == sq);
         if !self.ep_squares.is_empty() {
             let victim = self.ep_victim.filter(|&t| t != sq);
             let mut left = self.ep_squares;
@@ -271,6 +265,21 @@ impl Position {
         let (c, r) = (color.index(), role.index());
         self.hash ^= Zobrist::hand(c, r, self.hands[color][r]) ^ Zobrist::hand(c, r, count);
         self.hands[color][r] = count;
+    }
+
+    /// Ends the castling rights whose royal or rook starts on a square `touched` holds.
+    fn lose_castling_rights(&mut self, v: &Variant, touched: impl Fn(Square) -> bool) {
+        if self.castling != 0 {
+            let mut rights = self.castling;
+            for side in v
+                .castling
+                .iter()
+                .filter(|c| touched(c.king_from) || touched(c.rook_from))
+            {
+                rights &= !(1 << side.right);
+            }
+            self.set_castling(rights);
+        }
     }
 
     pub(crate) fn set_castling(&mut self, rights: u8) {
@@ -394,6 +403,8 @@ impl Position {
                     return;
                 };
                 mover = piece;
+                // Whatever the kind of move, a castling piece that moves, acts or goes loses its rights.
+                self.lose_castling_rights(v, |s| s == mv.from || s == mv.to || s == mv.extra);
                 if matches!(mv.kind, MoveKind::Rifle | MoveKind::Swap) {
                     self.apply_in_place(v, mv, piece, counter, &mut captured);
                     if us == Color::Black {
@@ -451,16 +462,6 @@ impl Position {
                     if !skipped.is_empty() {
                         self.set_ep(skipped, Some(mv.to));
                     }
-                }
-                if self.castling != 0 {
-                    let mut rights = self.castling;
-                    for side in &v.castling {
-                        let touched = |s: Square| s == mv.from || s == mv.to || s == mv.extra;
-                        if touched(side.king_from) || touched(side.rook_from) {
-                            rights &= !(1 << side.right);
-                        }
-                    }
-                    self.set_castling(rights);
                 }
             }
         }

@@ -3,7 +3,7 @@
 
 use crate::{Color, Role};
 use messhall_betza::{Hop, Move as BetzaMove, PieceMoves, Step, UNLIMITED};
-use messhall_geometry::{BoardSize, Square};
+use messhall_geometry::{BoardSize, Square, SquareSet};
 
 pub(crate) const F_MOVE: u16 = 1;
 pub(crate) const F_CAPTURE: u16 = 2;
@@ -142,8 +142,23 @@ fn flags_of(m: &BetzaMove) -> u16 {
     f
 }
 
+/// A piece whose one-leg moves reach more than [`crate::limits::MAX_TARGETS_PER_SQUARE`]
+/// squares from `square` (a square reached by two moves counts twice).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TooManyTargets {
+    /// Index of the piece's moves in the list given to [`Tables::build`].
+    pub piece: usize,
+    pub square: Square,
+    pub targets: usize,
+}
+
 impl Tables {
-    pub fn build(size: BoardSize, pieces: &[PieceMoves]) -> Tables {
+    /// Compiles the tables of `pieces` on a board of `size`.
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyTargets`] for the first piece and square past the limit.
+    pub fn build(size: BoardSize, pieces: &[PieceMoves]) -> Result<Tables, TooManyTargets> {
         let roles = pieces.len();
         let mut t = Tables {
             roles,
@@ -162,7 +177,9 @@ impl Tables {
                 }
                 for sq in size.squares() {
                     let first = t.rays.len() as u32;
-                    let mut seen: Vec<Square> = Vec::new();
+                    // Squares reached so far from `sq`, and how many times in all.
+                    let mut seen = SquareSet::EMPTY;
+                    let mut targets_here = 0;
                     for m in piece.moves.iter().filter(|m| m.legs.len() == 1) {
                         if let Some(ray) = t.compile_ray(size, sq, m, color) {
                             let targets = &t.squares[ray.start as usize..][..usize::from(ray.len)];
@@ -171,11 +188,21 @@ impl Tables {
                                     t.ep_sources[color.index() * 256 + target.index()].push((sq, Role(r as u8)));
                                 }
                             }
-                            if targets.iter().any(|s| seen.contains(s)) {
+                            if targets.iter().any(|&s| seen.contains(s)) {
                                 t.duplicating[color.index()] |= 1 << r;
                             }
-                            seen.extend_from_slice(targets);
+                            for &s in targets {
+                                seen.insert(s);
+                            }
+                            targets_here += targets.len();
                             t.rays.push(ray);
+                        }
+                        if targets_here > crate::limits::MAX_TARGETS_PER_SQUARE {
+                            return Err(TooManyTargets {
+                                piece: r,
+                                square: sq,
+                                targets: targets_here,
+                            });
                         }
                     }
                     if !t.multi_leg[slot].is_empty() {
@@ -186,7 +213,7 @@ impl Tables {
             }
             t.build_attacks(size, pieces, color);
         }
-        t
+        Ok(t)
     }
 
     fn compile_ray(&mut self, size: BoardSize, from: Square, m: &BetzaMove, color: Color) -> Option<Ray> {
@@ -322,28 +349,33 @@ impl Tables {
         }
     }
 
+    // The lookups below are the move generator's innermost arithmetic. Their operands are
+    // bounded by the tables' sizes, and a wrong index would still be caught by the slice's bounds
+    // check, so they use wrapping arithmetic and skip the release build's overflow checks.
+
     /// The rays of `role` (of `color`) from `sq`.
     #[inline]
     pub fn rays(&self, color: Color, role: Role, sq: Square) -> &[Ray] {
-        let (first, count) = self.index[(color.index() * self.roles + role.index()) * 256 + sq.index()];
-        &self.rays[first as usize..(first + count) as usize]
+        let slot = color.index().wrapping_mul(self.roles).wrapping_add(role.index());
+        let (first, count) = self.index[slot.wrapping_mul(256).wrapping_add(sq.index())];
+        &self.rays[first as usize..first.wrapping_add(count) as usize]
     }
 
     #[inline]
     pub fn ray_squares(&self, ray: &Ray) -> &[Square] {
-        &self.squares[ray.start as usize..ray.start as usize + usize::from(ray.len)]
+        &self.squares[ray.start as usize..][..usize::from(ray.len)]
     }
 
     /// The squares leap number `step` of `ray` passes (empty unless the ray is lame).
     #[inline]
     pub fn lame_squares(&self, ray: &Ray, step: usize) -> &[Square] {
         let n = usize::from(ray.lame_per_step);
-        &self.lame[ray.lame_start as usize + step * n..][..n]
+        &self.lame[(ray.lame_start as usize).wrapping_add(step.wrapping_mul(n))..][..n]
     }
 
     #[inline]
     pub fn reverse_ray(&self, color: Color, group: usize, target: Square) -> &Ray {
-        &self.reverse[color.index()][group * 256 + target.index()]
+        &self.reverse[color.index()][group.wrapping_mul(256).wrapping_add(target.index())]
     }
 
     pub fn multi_leg(&self, color: Color, role: Role) -> &[BetzaMove] {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 /// The largest piece value, in centipawns, either way: a hundred pawns, far beyond any piece, and
 /// small enough that the search's sums of values never overflow.
-pub const MAX_VALUE: i32 = 10_000;
+pub const MAX_VALUE: i32 = crate::limits::MAX_PIECE_VALUE;
 
 /// Why a variant file was rejected. Each message is one line that says what and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -145,6 +145,7 @@ impl Variant {
             file: file.to_string(),
             message,
         };
+        crate::limits::check_spec(spec).map_err(err)?;
         let size = BoardSize::new(spec.files, spec.ranks).map_err(|e| err(e.to_string()))?;
         if spec.pieces.is_empty() {
             return Err(err("no [[piece]] defined".into()));
@@ -172,13 +173,10 @@ impl Variant {
             by_letter[letter as usize] = Some(Role(i as u8));
             by_letter[letter.to_ascii_lowercase() as usize] = Some(Role(i as u8));
             let moves = messhall_betza::parse(&p.betza).map_err(|e| err(format!("piece {:?}: {e}", echo(&p.name))))?;
-            let value = p.value.unwrap_or_else(|| crate::value::derived_value(&moves));
-            if value.unsigned_abs() > MAX_VALUE.unsigned_abs() {
-                return Err(err(format!(
-                    "piece {:?}: value {value} is beyond {MAX_VALUE} centipawns either way",
-                    p.name
-                )));
-            }
+            crate::limits::check_moves(&p.name, "betza", &moves).map_err(err)?;
+            let value = p
+                .value
+                .unwrap_or_else(|| crate::value::derived_value(&moves).min(crate::limits::MAX_PIECE_VALUE));
             roles.push(RoleInfo {
                 letter,
                 name: p.name.clone(),
@@ -236,6 +234,22 @@ impl Variant {
             if choices.is_empty() {
                 return Err(err(format!("{field} on rank {} has no choices", p.rank)));
             }
+            // A promotion makes neither a royal (a second King would change what check and mate
+            // mean) nor a pawn (which could promote again): no game of RULINGS has either.
+            for &r in &choices {
+                let what = if royal_roles >> r.0 & 1 == 1 {
+                    "royal"
+                } else if pawn_roles >> r.0 & 1 == 1 {
+                    "a pawn"
+                } else {
+                    continue;
+                };
+                let role = &roles[r.index()];
+                return Err(err(format!(
+                    "{field} on rank {}: choice '{}' ({}) is {what}; a promotion may not make one",
+                    p.rank, role.letter, role.name
+                )));
+            }
             promotions.push(PromotionRule {
                 roles: mask,
                 rank: (p.rank - 1) as u8,
@@ -254,7 +268,21 @@ impl Variant {
                         spec.ranks
                     )));
                 }
-                ranks.push((r - 1) as u8);
+                let rank = (r - 1) as u8;
+                // Each (piece, rank) once, or its drops would be listed twice.
+                if let Some(earlier) = drops
+                    .iter()
+                    .find(|e: &&DropRule| e.roles & mask != 0 && e.ranks.contains(&rank))
+                {
+                    let both = (earlier.roles & mask).trailing_zeros() as usize;
+                    return Err(err(format!(
+                        "[[drops]]: '{}' on rank {r} is given by two tables",
+                        roles[both].letter
+                    )));
+                }
+                if !ranks.contains(&rank) {
+                    ranks.push(rank);
+                }
             }
             drops.push(DropRule { roles: mask, ranks });
         }
@@ -262,6 +290,11 @@ impl Variant {
             Some(text) => letters("[end] extinction", text)?,
             None => 0,
         };
+        if royal_roles == 0 && extinction == 0 {
+            return Err(err(
+                "no piece has `royal = true` and [end] names no extinction pieces: the game could not be won".into(),
+            ));
+        }
         let end = EndRules {
             royal: spec.end.royal,
             stalemate: spec.end.stalemate,
@@ -280,7 +313,26 @@ impl Variant {
         }
         let mut moves: Vec<PieceMoves> = roles.iter().map(|r| r.moves.clone()).collect();
         moves.extend(extra_moves.iter().cloned());
-        let tables = Tables::build(size, &moves);
+        let tables = Tables::build(size, &moves).map_err(|e| {
+            // Past the pieces come their `when_attacked` moves, in the pieces' order.
+            let (name, field) = match spec.pieces.get(e.piece) {
+                Some(p) => (p.name.as_str(), "betza"),
+                None => (
+                    spec.pieces
+                        .iter()
+                        .filter(|p| p.when_attacked.is_some())
+                        .nth(e.piece - spec.pieces.len())
+                        .map_or("?", |p| p.name.as_str()),
+                    "when_attacked",
+                ),
+            };
+            err(format!(
+                "piece {name:?}: {field}: its moves reach {} squares from {}; at most {}",
+                e.targets,
+                e.square,
+                crate::limits::MAX_TARGETS_PER_SQUARE
+            ))
+        })?;
         let mut tracks_unmoved = 0u64;
         for (i, r) in roles.iter().enumerate() {
             if r.moves.moves.iter().any(|m| m.initial_only) {
@@ -376,7 +428,7 @@ impl Variant {
     }
 
     pub fn is_royal(&self, role: Role) -> bool {
-        self.royal_roles >> role.0 & 1 == 1
+        role.in_mask(self.royal_roles)
     }
 
     /// Whether pieces of `role` carry a counter (Calorie's energy; a King's is unlimited: none).
@@ -385,7 +437,7 @@ impl Variant {
     }
 
     pub fn is_pawn(&self, role: Role) -> bool {
-        self.pawn_roles >> role.0 & 1 == 1
+        role.in_mask(self.pawn_roles)
     }
 
     /// The start position.
@@ -419,6 +471,25 @@ fn castling_sides(v: &Variant, c: &crate::spec::CastlingSpec) -> Result<Vec<Cast
         }
     };
     let (ks, qs) = (file_of(c.kingside_file)?, file_of(c.queenside_file)?);
+    // The rook lands beside the king, on the side it comes from: it needs a file there.
+    if ks == 0 {
+        return Err(format!(
+            "kingside_file '{}': the rook would land left of the king, off the board",
+            c.kingside_file
+        ));
+    }
+    if qs + 1 >= v.size.files() {
+        return Err(format!(
+            "queenside_file '{}': the rook would land right of the king, off the board",
+            c.queenside_file
+        ));
+    }
+    if qs >= ks {
+        return Err(format!(
+            "queenside_file '{}' must be left of kingside_file '{}'",
+            c.queenside_file, c.kingside_file
+        ));
+    }
     let mut sides = Vec::new();
     for color in Color::ALL {
         let rank = if color == Color::White { 0 } else { v.size.ranks() - 1 };

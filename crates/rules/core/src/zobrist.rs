@@ -36,7 +36,8 @@ impl Zobrist {
 
     #[inline]
     pub fn piece(&self, code: u8, sq: Square) -> u64 {
-        self.piece_square[usize::from(code) * 256 + sq.index()]
+        // Bounded operands (a u8 code, a square below 256): no overflow check needed.
+        self.piece_square[usize::from(code).wrapping_mul(256).wrapping_add(sq.index())]
     }
 
     pub fn side() -> u64 {

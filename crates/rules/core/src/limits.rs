@@ -1,0 +1,138 @@
+//! The limits a variant file must respect, checked when it is loaded, so that a file from a
+//! stranger can neither hang the program nor exhaust its memory, and no number it gives can
+//! overflow later. `docs/variant-files.md` lists them for users; each error names the field (and
+//! the piece) and the limit.
+
+use crate::spec::{PieceSpec, VariantSpec};
+use messhall_betza::PieceMoves;
+
+/// Most bytes a variant file may have (read no further than this).
+pub const MAX_FILE_BYTES: u64 = 256 * 1024;
+/// Most characters of a name, a description, a counter name or a piece name.
+pub const MAX_TEXT_CHARS: usize = 200;
+/// Most characters of the start position.
+pub const MAX_START_CHARS: usize = 1000;
+/// Most characters of one XBetza field (`betza`, `rifle`, `katana`, `swap`, `when_attacked`).
+pub const MAX_BETZA_CHARS: usize = 200;
+/// Most legs one move may have (`mfWacfF` has 2).
+pub const MAX_LEGS: usize = 8;
+/// Most moves one XBetza field may expand to, after duplicates are removed (`Q` is 8, `N` 8).
+pub const MAX_PIECE_MOVES: usize = 256;
+/// Most legs the multi-leg moves of one XBetza field may have together (`QaQ`: 64 moves of
+/// 2 legs, 128): each is walked on every move generation.
+pub const MAX_MULTI_LEG_LEGS: usize = 256;
+/// Most squares the one-leg moves of a piece may reach from one square of the board.
+pub const MAX_TARGETS_PER_SQUARE: usize = 1024;
+/// Largest piece `value` (centipawns; a FIDE queen is about 900).
+pub const MAX_PIECE_VALUE: i32 = 10_000;
+/// Largest starting `counter` of a piece.
+pub const MAX_COUNTER: u16 = 1000;
+/// Largest `fifty_moves`.
+pub const MAX_FIFTY_MOVES: u32 = 10_000;
+/// Largest `repetitions`.
+pub const MAX_REPETITIONS: u32 = 100;
+/// Most `[[promotion]]` and `[[drops]]` tables, each.
+pub const MAX_RULE_TABLES: usize = 64;
+
+/// Checks the numbers and lengths of `spec` that need no compiling.
+pub(crate) fn check_spec(spec: &VariantSpec) -> Result<(), String> {
+    text_length("name", &spec.name, MAX_TEXT_CHARS)?;
+    text_length("description", &spec.description, MAX_TEXT_CHARS)?;
+    text_length("start", &spec.start, MAX_START_CHARS)?;
+    if let Some(counter) = &spec.counter {
+        text_length("counter", counter, MAX_TEXT_CHARS)?;
+    }
+    for piece in &spec.pieces {
+        check_piece(piece)?;
+    }
+    if spec.promotion.len() > MAX_RULE_TABLES {
+        return Err(format!(
+            "{} [[promotion]] tables; at most {MAX_RULE_TABLES}",
+            spec.promotion.len()
+        ));
+    }
+    if spec.drops.len() > MAX_RULE_TABLES {
+        return Err(format!(
+            "{} [[drops]] tables; at most {MAX_RULE_TABLES}",
+            spec.drops.len()
+        ));
+    }
+    let end = &spec.end;
+    if end.fifty_moves > MAX_FIFTY_MOVES {
+        return Err(format!(
+            "[end] fifty_moves = {}: at most {MAX_FIFTY_MOVES}",
+            end.fifty_moves
+        ));
+    }
+    if end.repetitions == 1 || end.repetitions > MAX_REPETITIONS {
+        return Err(format!(
+            "[end] repetitions = {}: 0 (no such rule) or 2 to {MAX_REPETITIONS}",
+            end.repetitions
+        ));
+    }
+    Ok(())
+}
+
+fn check_piece(p: &PieceSpec) -> Result<(), String> {
+    let name: String = p.name.chars().take(MAX_TEXT_CHARS).collect();
+    if p.name.chars().count() > MAX_TEXT_CHARS {
+        return Err(format!(
+            "piece {name:?}...: name longer than {MAX_TEXT_CHARS} characters"
+        ));
+    }
+    let fields = [
+        ("betza", Some(&p.betza)),
+        ("rifle", p.rifle.as_ref()),
+        ("katana", p.katana.as_ref()),
+        ("swap", p.swap.as_ref()),
+        ("when_attacked", p.when_attacked.as_ref()),
+    ];
+    for (field, text) in fields {
+        if let Some(text) = text {
+            text_length(field, text, MAX_BETZA_CHARS).map_err(|e| format!("piece {name:?}: {e}"))?;
+        }
+    }
+    if let Some(value) = p.value.filter(|v| !(-MAX_PIECE_VALUE..=MAX_PIECE_VALUE).contains(v)) {
+        return Err(format!("piece {name:?}: value = {value}: -{MAX_PIECE_VALUE} to {MAX_PIECE_VALUE}"));
+    }
+    if let Some(counter) = p.counter.filter(|&c| c > MAX_COUNTER) {
+        return Err(format!("piece {name:?}: counter = {counter}: at most {MAX_COUNTER}"));
+    }
+    Ok(())
+}
+
+fn text_length(field: &str, text: &str, max: usize) -> Result<(), String> {
+    let chars = text.chars().count();
+    if chars > max {
+        return Err(format!("{field}: {chars} characters; at most {max}"));
+    }
+    Ok(())
+}
+
+/// Checks the moves one XBetza field of piece `name` expands to.
+pub(crate) fn check_moves(name: &str, field: &str, moves: &PieceMoves) -> Result<(), String> {
+    if moves.moves.len() > MAX_PIECE_MOVES {
+        return Err(format!(
+            "piece {name:?}: {field}: {} moves; at most {MAX_PIECE_MOVES}",
+            moves.moves.len()
+        ));
+    }
+    let mut multi_leg_legs = 0;
+    for m in &moves.moves {
+        if m.legs.len() > MAX_LEGS {
+            return Err(format!(
+                "piece {name:?}: {field}: a move of {} legs; at most {MAX_LEGS}",
+                m.legs.len()
+            ));
+        }
+        if m.legs.len() > 1 {
+            multi_leg_legs += m.legs.len();
+        }
+    }
+    if multi_leg_legs > MAX_MULTI_LEG_LEGS {
+        return Err(format!(
+            "piece {name:?}: {field}: its multi-leg moves have {multi_leg_legs} legs in all; at most {MAX_MULTI_LEG_LEGS}"
+        ));
+    }
+    Ok(())
+}
