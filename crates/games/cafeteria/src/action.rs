@@ -144,3 +144,32 @@ pub enum Action {
         target: StudentId,
     },
 }
+
+impl Action {
+    /// The verb that starts the action's written name (`move`, `throw`, `line`...).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Action::FoodLine { .. } => "line",
+            Action::Move(_) => "move",
+            Action::Throw { .. } => "throw",
+            Action::Dump(_) => "dump",
+            Action::Squirt(_) => "squirt",
+            Action::DumpBowl(_) => "dump-bowl",
+            Action::SpillCan(_) => "spill",
+            Action::TakeCan => "take-can",
+            Action::SearchTable(_) => "search",
+            Action::PickUp(_) => "pick",
+            Action::TakeTray(_) => "take-tray",
+            Action::PickSalad(_) => "salad",
+            Action::TipTable(_) => "tip",
+            Action::StayHidden => "hide",
+            Action::Drop(_) => "drop",
+            Action::DropTray => "drop-tray",
+            Action::DropHeld => "drop-held",
+            Action::FeedCan { .. } => "feed",
+            Action::PlaceMiss(_) => "land",
+            Action::EndTurn => "end",
+            Action::FoodOff { .. } => "food-off",
+        }
+    }
+}

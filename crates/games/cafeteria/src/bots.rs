@@ -5,10 +5,8 @@ use std::str::FromStr;
 
 use messhall_dice::{Dice, SeededDice};
 
-use crate::action::{Action, FoodId, StudentId, Target};
-use crate::data::{Cell, Family, Special, Sq};
-use crate::error::BotError;
-use crate::game::{Game, Hold, Status};
+// Only the crate's public API, through its root: the bots are to move to the play layer.
+use crate::{Action, BotError, Cell, Family, FoodId, Game, Hold, Special, Sq, Status, StudentId, Target};
 
 /// Something that chooses actions.
 pub trait Bot {
@@ -100,7 +98,7 @@ pub fn p_2d6_at_most(n: u8) -> f64 {
 
 /// Breadth-first distances over squares a student could walk (characters ignored, staff avoided).
 fn walk_distances(game: &Game, sources: &[Sq]) -> Vec<u16> {
-    let map = &game.data.map;
+    let map = &game.data().map;
     let mut dist = vec![u16::MAX; map.len()];
     let mut queue = std::collections::VecDeque::new();
     for &s in sources {
@@ -162,16 +160,16 @@ impl RuleBot {
     }
 
     fn view(game: &Game, me: StudentId) -> View {
-        let st = &game.students[usize::from(me)];
+        let st = &game.students()[usize::from(me)];
         let player = st.player;
         let opps: Vec<Sq> = game
-            .students
+            .students()
             .iter()
             .filter(|o| o.player != player && o.status == Status::Active)
             .map(|o| o.pos)
             .collect();
         let mut sources: Vec<Sq> = Vec::new();
-        let map = &game.data.map;
+        let map = &game.data().map;
         for (t, squares) in map.tables.iter().enumerate() {
             if game.table_serves(t as u8) {
                 for &sq in squares {
@@ -188,7 +186,7 @@ impl RuleBot {
         }
         let has_food = match &st.hold {
             Hold::Hands(v) | Hold::Tray(v) => !v.is_empty(),
-            Hold::Can(c) => game.cans[usize::from(*c)].fullness.is_some_and(|f| f <= 5),
+            Hold::Can(c) => game.cans()[usize::from(*c)].fullness.is_some_and(|f| f <= 5),
             Hold::Pumper(_) | Hold::Bowl(..) => true,
             Hold::Empty => false,
         };
@@ -205,20 +203,20 @@ impl RuleBot {
     fn target_weight(game: &Game, view: &View, target: Target) -> f64 {
         match target {
             Target::Student(s) => {
-                if game.students[usize::from(s)].player == view.player {
+                if game.students()[usize::from(s)].player == view.player {
                     -3.0
                 } else {
-                    1.0 + 0.5 * (1.0 - f64::from(game.students[usize::from(s)].ar) / 100.0)
+                    1.0 + 0.5 * (1.0 - f64::from(game.students()[usize::from(s)].ar) / 100.0)
                 }
             }
             Target::Faculty(f) => {
-                let Some(fpos) = game.faculty[usize::from(f)].pos else {
+                let Some(fpos) = game.faculty()[usize::from(f)].pos else {
                     return 0.0;
                 };
-                let mr = game.data.faculty[usize::from(f)].mr;
-                let immobile = game.faculty[usize::from(f)].immobile_through > game.round;
+                let mr = game.data().faculty[usize::from(f)].mr;
+                let immobile = game.faculty()[usize::from(f)].immobile_through > game.round();
                 let threat = game
-                    .students
+                    .students()
                     .iter()
                     .filter(|s| s.player == view.player && s.status == Status::Active)
                     .any(|s| s.pos.king_distance(fpos) <= mr + 2);
@@ -236,7 +234,7 @@ impl RuleBot {
         let p = p_2d6_at_most(to_hit + bonus);
         let dmg = game.food_damage(f).map_or(0.0, |d| 3.5 + f64::from(d));
         let stun = if bonus == 0 {
-            game.data
+            game.data()
                 .kind(f)
                 .stun_on
                 .map_or(0.0, |on| f64::from(7 - on) / 6.0 * 8.0)
@@ -248,11 +246,11 @@ impl RuleBot {
 
     fn danger(game: &Game, sq: Sq) -> f64 {
         let mut d = 0.0;
-        for (i, f) in game.faculty.iter().enumerate() {
+        for (i, f) in game.faculty().iter().enumerate() {
             if let Some(fpos) = f.pos {
-                let mr = game.data.faculty[i].mr;
+                let mr = game.data().faculty[i].mr;
                 let k = fpos.king_distance(sq);
-                let moving = f.immobile_through <= game.round;
+                let moving = f.immobile_through <= game.round();
                 if moving && k <= mr + 1 {
                     d += f64::from(mr + 2 - k) * 3.0;
                 }
@@ -265,15 +263,15 @@ impl RuleBot {
     /// move, closeness when `me` would be the nearest student to it.
     fn pursuit(game: &Game, me: StudentId, sq: Sq) -> f64 {
         let mut p = 0.0;
-        for (f, fac) in game.faculty.iter().enumerate() {
+        for (f, fac) in game.faculty().iter().enumerate() {
             let Some(fpos) = fac.pos else { continue };
-            if fac.immobile_through > game.round {
+            if fac.immobile_through > game.round() {
                 continue;
             }
-            let mr = game.data.faculty[f].mr;
+            let mr = game.data().faculty[f].mr;
             let mine = sq.king_distance(fpos);
             let others = game
-                .students
+                .students()
                 .iter()
                 .enumerate()
                 .filter(|&(i, s)| i != usize::from(me) && s.status != Status::Gone && s.hiding.is_none())
@@ -288,7 +286,7 @@ impl RuleBot {
     }
 
     fn square_value(game: &Game, view: &View, sq: Sq) -> f64 {
-        let map = &game.data.map;
+        let map = &game.data().map;
         let i = map.index(sq);
         let mut v = -Self::danger(game, sq) - 0.4 * f64::from(game.slipperiness(sq).min(12));
         if view.caution > 0.0 {
@@ -311,17 +309,17 @@ impl RuleBot {
     }
 
     fn score_with(game: &Game, view: &View, action: &Action) -> f64 {
-        let st = &game.students[usize::from(view.me)];
+        let st = &game.students()[usize::from(view.me)];
         let pos = st.pos;
         match *action {
-            Action::PlaceMiss(sq) => -f64::from(view.opp_dist[game.data.map.index(sq)].min(40)),
+            Action::PlaceMiss(sq) => -f64::from(view.opp_dist[game.data().map.index(sq)].min(40)),
             Action::FoodOff { families, target } => {
                 let fam: f64 = Family::ALL
                     .iter()
                     .filter(|f| families & (1 << f.index()) != 0)
                     .map(|f| [1.0, 0.5, 2.0, 3.0, 2.5][f.index()])
                     .sum();
-                fam + if game.students[usize::from(target)].player == view.player {
+                fam + if game.students()[usize::from(target)].player == view.player {
                     -5.0
                 } else {
                     0.0
@@ -330,7 +328,7 @@ impl RuleBot {
             Action::Throw { food, target } => {
                 let w = Self::target_weight(game, view, target);
                 let mut v = Self::food_value(game, food, 0) * w;
-                if game.data.kind(food).special == Some(Special::Bowl) {
+                if game.data().kind(food).special == Some(Special::Bowl) {
                     v = p_2d6_at_most(game.food_to_hit(food)) / 6.0 * 8.0 * w;
                 }
                 v + 0.5
@@ -341,7 +339,7 @@ impl RuleBot {
                     .hold
                     .foods()
                     .iter()
-                    .map(|&f| Self::food_value(game, f, game.data.dump_to_hit_bonus))
+                    .map(|&f| Self::food_value(game, f, game.data().dump_to_hit_bonus))
                     .sum();
                 (sum + 8.0 / 3.0) * w * 0.8
             }
@@ -363,16 +361,16 @@ impl RuleBot {
             }
             Action::SpillCan(dir) => {
                 let Hold::Can(c) = st.hold else { return 0.0 };
-                let full = game.cans[usize::from(c)].fullness.unwrap_or(6);
+                let full = game.cans()[usize::from(c)].fullness.unwrap_or(6);
                 let mut v = 0.0;
                 for (sq, dist) in game.spill_line(pos, dir, full) {
-                    for (o, other) in game.students.iter().enumerate() {
+                    for (o, other) in game.students().iter().enumerate() {
                         if o != usize::from(view.me) && other.status == Status::Active && other.pos == sq {
                             let p = (0.5 + (f64::from(full) - f64::from(dist)) * 0.2).clamp(0.05, 0.95);
                             v += p * 4.5 * f64::from(full) * Self::target_weight(game, view, Target::Student(o as u8));
                         }
                     }
-                    for (f, fac) in game.faculty.iter().enumerate() {
+                    for (f, fac) in game.faculty().iter().enumerate() {
                         if fac.pos == Some(sq) {
                             v += 2.0 * f64::from(full) * Self::target_weight(game, view, Target::Faculty(f as u8));
                         }
@@ -382,8 +380,8 @@ impl RuleBot {
             }
             Action::Move(to) => {
                 let mut v = Self::square_value(game, view, to) - Self::square_value(game, view, pos);
-                if matches!(game.data.map.cell(to), Cell::CanHome(_)) && game.can_at(to).is_some() {
-                    v += if view.opp_dist[game.data.map.index(to)] <= 4 {
+                if matches!(game.data().map.cell(to), Cell::CanHome(_)) && game.can_at(to).is_some() {
+                    v += if view.opp_dist[game.data().map.index(to)] <= 4 {
                         1.5
                     } else {
                         -1.0
@@ -400,7 +398,7 @@ impl RuleBot {
                 base + if mask & 0b11000 != 0 { 1.0 } else { 0.0 }
             }
             Action::TakeTray(_) => 3.5,
-            Action::PickSalad(f) => match game.data.kind(f).special {
+            Action::PickSalad(f) => match game.data().kind(f).special {
                 Some(Special::Pumper | Special::Bowl) => 2.0,
                 _ => 2.5,
             },
@@ -412,7 +410,7 @@ impl RuleBot {
                 }
             }
             Action::StayHidden => {
-                if game.faculty.iter().any(|f| f.attracted.is_some()) {
+                if game.faculty().iter().any(|f| f.attracted.is_some()) {
                     -1.0
                 } else {
                     0.5
@@ -498,15 +496,15 @@ impl SearchBot {
             return o.scores.get(usize::from(player)).copied().unwrap_or(0.0) * 100.0;
         }
         // Pursuit pressure: each staff member that can move goes for the nearest student.
-        let mut pressure = vec![0.0f64; game.students.len()];
-        for (f, fac) in game.faculty.iter().enumerate() {
+        let mut pressure = vec![0.0f64; game.students().len()];
+        for (f, fac) in game.faculty().iter().enumerate() {
             let Some(fpos) = fac.pos else { continue };
-            if fac.immobile_through > game.round {
+            if fac.immobile_through > game.round() {
                 continue;
             }
-            let mr = f64::from(game.data.faculty[f].mr);
+            let mr = f64::from(game.data().faculty[f].mr);
             let near = game
-                .students
+                .students()
                 .iter()
                 .enumerate()
                 .filter(|(_, s)| s.status != Status::Gone && s.hiding.is_none())
@@ -522,7 +520,7 @@ impl SearchBot {
             }
         }
         let (mut mine, mut total) = (0.0, 0.0);
-        for (i, s) in game.students.iter().enumerate() {
+        for (i, s) in game.students().iter().enumerate() {
             if s.status != Status::Active {
                 continue;
             }
@@ -530,7 +528,7 @@ impl SearchBot {
             let armed = 0.08 * s.hold.foods().len().min(5) as f64
                 + match s.hold {
                     Hold::Tray(_) => 0.1,
-                    Hold::Can(c) if game.cans[usize::from(c)].fullness.is_some_and(|f| f <= 5) => 0.3,
+                    Hold::Can(c) if game.cans()[usize::from(c)].fullness.is_some_and(|f| f <= 5) => 0.3,
                     Hold::Pumper(_) | Hold::Bowl(..) => 0.1,
                     _ => 0.0,
                 };
@@ -544,59 +542,23 @@ impl SearchBot {
         if total > 0.0 { 100.0 * mine / total } else { 0.0 }
     }
 
-    /// Reshuffles what `player` cannot see: stack order and other players' carried food, within
-    /// each family.
-    fn determinize(game: &mut Game, player: u8, dice: &mut dyn Dice) {
-        for fam in Family::ALL {
-            let mut slots: Vec<(usize, usize)> = Vec::new(); // (owner: 0 = stack, s+1 = student), index
-            let mut foods: Vec<FoodId> = Vec::new();
-            for (i, &f) in game.stacks[fam.index()].iter().enumerate() {
-                slots.push((0, i));
-                foods.push(f);
-            }
-            for (s, st) in game.students.iter().enumerate() {
-                if st.player == player {
-                    continue;
-                }
-                for (i, &f) in st.hold.foods().iter().enumerate() {
-                    if game.data.kind(f).family == Some(fam) {
-                        slots.push((s + 1, i));
-                        foods.push(f);
-                    }
-                }
-            }
-            messhall_dice::shuffle(dice, &mut foods);
-            for ((owner, i), f) in slots.into_iter().zip(foods) {
-                if owner == 0 {
-                    if let Some(x) = game.stacks[fam.index()].get_mut(i) {
-                        *x = f;
-                    }
-                } else if let Hold::Hands(v) | Hold::Tray(v) = &mut game.students[owner - 1].hold
-                    && let Some(x) = v.get_mut(i)
-                {
-                    *x = f;
-                }
-            }
-        }
-    }
-
     fn rollout(game: &Game, first: &Action, player: u8, seed: u64) -> f64 {
         let mut dice = SeededDice::new(seed);
         let mut g = game.clone();
-        g.narrate = false;
-        Self::determinize(&mut g, player, &mut dice);
+        g.set_narrated(false);
+        g.shuffle_unseen(player, &mut dice);
         let Some(me) = g.to_move() else {
             return Self::evaluate(&g, player);
         };
-        let start_round = g.round;
+        let start_round = g.round();
         g.play_unchecked(first, &mut dice);
         let mut policy = RuleBot::careful(seed ^ 0x5eed, SEARCH_CAUTION);
         let mut steps = 0;
         while !g.is_over() && steps < 400 {
-            if g.round > start_round && g.to_move() == Some(me) && g.pending.is_none() {
+            if g.round() > start_round && g.to_move() == Some(me) && g.miss_choices().is_empty() {
                 break;
             }
-            if g.round > start_round + 1 {
+            if g.round() > start_round + 1 {
                 break;
             }
             let a = policy.choose(&g);
@@ -616,7 +578,7 @@ impl Bot for SearchBot {
         let Some(me) = game.to_move() else {
             return Action::EndTurn;
         };
-        let player = game.students[usize::from(me)].player;
+        let player = game.students()[usize::from(me)].player;
         let mut view = RuleBot::view(game, me);
         view.caution = SEARCH_CAUTION;
         let mut ranked: Vec<(f64, Action)> = actions

@@ -58,7 +58,11 @@ impl Sq {
 
 impl fmt::Display for Sq {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", char::from(b'a' + self.x), self.y)
+        // Columns past `z` exist only in tampered input; they are written as numbers.
+        match self.x {
+            0..26 => write!(f, "{}{}", char::from(b'a' + self.x), self.y),
+            x => write!(f, "({x}, {})", self.y),
+        }
     }
 }
 
@@ -756,6 +760,9 @@ impl Data {
     }
 
     /// The kind of food counter `food`.
+    ///
+    /// # Panics
+    /// For a food id past [`Data::counters`].
     pub fn kind(&self, food: u8) -> &FoodKind {
         &self.kinds[usize::from(self.counters[usize::from(food)])]
     }

@@ -44,6 +44,34 @@ pub enum ActionError {
     /// The action is not among the legal ones.
     #[error("not possible now: {0}")]
     Illegal(String),
+    /// The action names a food, can, table, student, staff member, square or family that does not
+    /// exist.
+    #[error("{action}: {what}")]
+    BadId {
+        /// The action's verb (see [`crate::Action::kind_name`]).
+        action: &'static str,
+        /// Which id is out of range.
+        what: String,
+    },
+}
+
+/// Text that is not an action (see [`crate::Game::parse_action`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{text:?} is not an action: {why}")]
+pub struct NotationError {
+    /// The text, cut to 80 characters.
+    pub text: String,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+impl NotationError {
+    pub(crate) fn new(text: &str, why: &str) -> Self {
+        NotationError {
+            text: text.chars().take(80).collect(),
+            why: why.to_string(),
+        }
+    }
 }
 
 /// An option name that is not known.

@@ -4,6 +4,7 @@ use messhall_dice::Dice;
 
 use crate::action::{FacultyId, StudentId, Target};
 use crate::data::{Dir, Sq};
+use crate::event::{Attack, Event};
 use crate::game::{CanPlace, Game, Hold, Status};
 
 impl Game {
@@ -61,9 +62,7 @@ impl Game {
         if let Some(f) = newcomer {
             let entry = self.data.map.entries[usize::from(f)];
             self.faculty[usize::from(f)].pos = Some(entry);
-            let name = self.faculty_name(f);
-            let place = self.data.map.entry_names[usize::from(f)].as_str();
-            self.say(|| format!("{name} comes in from the {place}"));
+            self.say(|| Event::Entered(f));
             self.move_faculty(f, dice);
         }
         for f in 0..self.faculty.len() as FacultyId {
@@ -89,7 +88,6 @@ impl Game {
         }
         let Some(mut pos) = self.faculty[fi].pos else { return };
         let mr = self.data.faculty[fi].mr;
-        let name = self.faculty_name(f);
         let map = &self.data.map;
         // Goal squares: around a tipped table this round, else the student pursued.
         let table = self.faculty[fi]
@@ -128,8 +126,7 @@ impl Game {
                 return;
             };
             if tied.len() > 1 {
-                let sname = self.student_name(s);
-                self.say(|| format!("{name} has several students equally near and goes for {sname}"));
+                self.say(|| Event::GoesFor { faculty: f, student: s });
             }
             vec![self.students[usize::from(s)].pos]
         };
@@ -157,7 +154,7 @@ impl Game {
             let from = pos;
             pos = next;
             self.faculty[fi].pos = Some(pos);
-            self.say(|| format!("{name} moves to {pos}"));
+            self.say(|| Event::FacultyMoved { faculty: f, to: pos });
             if let Some(s) = (0..self.students.len() as StudentId).find(|&s| {
                 self.students[usize::from(s)].status != Status::Gone && self.students[usize::from(s)].pos == pos
             }) {
@@ -175,9 +172,8 @@ impl Game {
             let steps_left = usize::from(mr) - step - 1;
             if mr > 1 && steps_left > 0 && self.messy(pos) {
                 let roll = dice.d6();
-                self.say(|| format!("{name} wades into spilled food: rolls {roll} against MR {mr}"));
+                self.say(|| Event::Wades { faculty: f, roll, mr });
                 if roll > mr {
-                    self.say(|| format!("{name} has to stop"));
                     return;
                 }
             }
@@ -187,18 +183,14 @@ impl Game {
     fn seize_hider(&mut self, f: FacultyId, t: u8) {
         if let Some(s) = self.tables[usize::from(t)].hider.take() {
             self.students[usize::from(s)].hiding = None;
-            let name = self.faculty_name(f);
-            let sname = self.student_name(s);
-            self.say(|| format!("{name} finds {sname} behind the tipped table"));
+            self.say(|| Event::FoundHiding { faculty: f, student: s });
             self.haul_away(f, s);
         }
     }
 
     /// Staff member `f` has stepped onto student `s`'s square, coming from `from`.
     fn apprehend(&mut self, f: FacultyId, s: StudentId, from: Sq, dice: &mut dyn Dice) {
-        let name = self.faculty_name(f);
-        let sname = self.student_name(s);
-        self.say(|| format!("{name} catches {sname}"));
+        self.say(|| Event::Caught { faculty: f, student: s });
         let st = &self.students[usize::from(s)];
         if st.status == Status::Retired || st.stunned || st.hold.is_empty() {
             self.haul_away(f, s);
@@ -206,7 +198,7 @@ impl Game {
         }
         if self.last_ditch(f, s, from, dice) {
             self.faculty[usize::from(f)].grudge = Some(s);
-            self.say(|| format!("the Last Ditch Assault works: {sname} is free, but {name} will never forget"));
+            self.say(|| Event::Escaped { student: s, faculty: f });
         } else {
             self.haul_away(f, s);
         }
@@ -232,9 +224,7 @@ impl Game {
                 other.grudge = None;
             }
         }
-        let name = self.faculty_name(f);
-        let sname = self.student_name(s);
-        self.say(|| format!("{name} hauls {sname} off to the Principal's Office"));
+        self.say(|| Event::HauledAway { faculty: f, student: s });
         self.check_end();
     }
 
@@ -243,8 +233,7 @@ impl Game {
     fn last_ditch(&mut self, f: FacultyId, s: StudentId, from: Sq, dice: &mut dyn Dice) -> bool {
         self.attacked_this_round = true;
         let target = Target::Faculty(f);
-        let sname = self.student_name(s);
-        self.say(|| format!("{sname} makes a Last Ditch Assault"));
+        self.say(|| Event::LastDitch(s));
         let hold = std::mem::replace(&mut self.students[usize::from(s)].hold, Hold::Empty);
         let mut misses = Vec::new();
         match hold {
@@ -254,8 +243,7 @@ impl Game {
                     self.reveal_mystery(food, dice);
                     let roll = dice.roll(2, 6) as u8;
                     let to_hit = self.food_to_hit(food);
-                    let fname = self.food_name(food);
-                    self.say(|| format!("  the {fname}: 2d6 = {roll} against {to_hit}"));
+                    self.attack_event(Attack::LastDitch, s, food, target, roll, to_hit);
                     if roll <= to_hit {
                         let (damage, stun) = (self.food_damage(food), self.data.kind(food).stun_on);
                         self.removed.push(food);
@@ -267,20 +255,15 @@ impl Game {
             }
             Hold::Tray(foods) => {
                 self.removed_trays += 1;
-                misses = self.dump_foods(&foods, target, dice);
+                misses = self.dump_foods(Attack::LastDitch, s, &foods, target, dice);
                 self.tray_stun(target, dice);
             }
             Hold::Can(c) => {
                 let full = self.cans[usize::from(c)].fullness.unwrap_or(6);
                 if full <= 5 {
                     let d = dice.roll(u32::from(full), 6) as u16 + u16::from(full);
-                    self.say(|| "  the garbage can empties over the staff member".to_string());
-                    let nsr = u16::from(self.data.faculty[usize::from(f)].nsr);
-                    let fac = &mut self.faculty[usize::from(f)];
-                    fac.round_damage += d;
-                    if fac.round_damage >= nsr {
-                        self.stun_faculty(f);
-                    }
+                    self.say(|| Event::CanEmptied(f));
+                    self.damage_faculty(f, d);
                 }
                 let can = &mut self.cans[usize::from(c)];
                 can.place = CanPlace::Away;
@@ -289,7 +272,9 @@ impl Game {
             }
             Hold::Pumper(p) => {
                 let roll = dice.roll(2, 6) as u8;
-                if roll <= self.food_to_hit(p) {
+                let to_hit = self.food_to_hit(p);
+                self.attack_event(Attack::LastDitch, s, p, target, roll, to_hit);
+                if roll <= to_hit {
                     let damage = self.food_damage(p);
                     self.hit(target, damage, None, dice);
                 }
@@ -298,7 +283,9 @@ impl Game {
             Hold::Bowl(b, content) => {
                 if let Some(c) = content {
                     let roll = dice.roll(2, 6) as u8;
-                    if roll <= self.food_to_hit(b) {
+                    let to_hit = self.food_to_hit(b);
+                    self.attack_event(Attack::LastDitch, s, c, target, roll, to_hit);
+                    if roll <= to_hit {
                         let damage = self.food_damage(c);
                         self.removed.push(c);
                         self.hit(target, damage, None, dice);
@@ -307,7 +294,9 @@ impl Game {
                     }
                 }
                 let roll = dice.roll(2, 6) as u8;
-                if roll <= self.food_to_hit(b) {
+                let to_hit = self.food_to_hit(b);
+                self.attack_event(Attack::LastDitch, s, b, target, roll, to_hit);
+                if roll <= to_hit {
                     self.removed.push(b);
                     let on = self.data.bowl_stun_on;
                     self.hit(target, None, Some(on), dice);

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::{Action, FacultyId, FoodId, GameOption, StudentId, Target};
 use crate::data::{CENTER_TABLE, Data, Family, Special, Sq, data};
 use crate::error::{ActionError, SetupError};
+use crate::event::{Event, Note, Seen};
 
 /// How a game is set up: the players and the optional rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -161,7 +162,7 @@ pub struct GarbageMark {
 }
 
 /// The rolled numbers of Mystery Meat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mystery {
     /// Range.
     pub range: u8,
@@ -278,7 +279,7 @@ pub struct Game {
     pub(crate) food_off: Option<FoodOffState>,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) narrate: bool,
-    pub(crate) events: Vec<String>,
+    pub(crate) events: Vec<Note>,
 }
 
 impl Game {
@@ -432,8 +433,10 @@ impl Game {
                     .collect();
                 if let Some(&sq) = messhall_dice::pick(dice, &free) {
                     game.students[s].pos = sq;
-                    let name = game.student_name(s as StudentId);
-                    game.say(|| format!("{name} starts on {sq}"));
+                    game.say(|| Event::StartsOn {
+                        student: s as StudentId,
+                        sq,
+                    });
                 }
             }
         }
@@ -570,27 +573,49 @@ impl Game {
         self.pending.as_ref().map_or(&[], |p| p.options.as_slice())
     }
 
-    /// Takes the narration gathered since the last call (only for narrated games).
-    pub fn take_events(&mut self) -> Vec<String> {
+    /// Keeps the events of [`Game::play_unchecked`] for [`Game::take_events`] or not (a search
+    /// that plays games out turns it off: nobody reads them).
+    pub fn set_narrated(&mut self, on: bool) {
+        self.narrate = on;
+        if !on {
+            self.events.clear();
+        }
+    }
+
+    /// Takes the events gathered outside [`Game::play`] since the last call: those of setting up
+    /// the game and of [`Game::play_unchecked`], in narrated games only.
+    pub fn take_events(&mut self) -> Vec<Note> {
         std::mem::take(&mut self.events)
     }
 
     /// A student's name.
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn student_name(&self, s: StudentId) -> &'static str {
         &self.data.students[usize::from(self.students[usize::from(s)].spec)].name
     }
 
     /// A faculty member's name.
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn faculty_name(&self, f: FacultyId) -> &'static str {
         &self.data.faculty[usize::from(f)].name
     }
 
     /// A food counter's name.
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn food_name(&self, food: FoodId) -> &'static str {
         &self.data.kind(food).name
     }
 
     /// A target's name.
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn target_name(&self, t: Target) -> &'static str {
         match t {
             Target::Student(s) => self.student_name(s),
@@ -599,16 +624,25 @@ impl Game {
     }
 
     /// The Action Allowance of a student.
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn student_aa(&self, s: StudentId) -> u8 {
         self.data.students[usize::from(self.students[usize::from(s)].spec)].aa
     }
 
     /// The starting Appearance Rating of a student.
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn student_max_ar(&self, s: StudentId) -> u8 {
         self.data.students[usize::from(self.students[usize::from(s)].spec)].ar
     }
 
     /// Whether a student is still fighting (in the cafeteria with AR above 0).
+    ///
+    /// # Panics
+    /// For an id that names nothing (see [`Game::check_ids`]).
     pub fn is_active(&self, s: StudentId) -> bool {
         self.students[usize::from(s)].status == Status::Active
     }
@@ -720,9 +754,24 @@ impl Game {
 
     // ----- helpers used by the rules -----
 
-    pub(crate) fn say(&mut self, text: impl FnOnce() -> String) {
+    /// Records an event everyone sees (when events are kept: the closure is not run otherwise).
+    pub(crate) fn say(&mut self, event: impl FnOnce() -> Event) {
         if self.narrate {
-            self.events.push(text());
+            self.events.push(Note {
+                event: event(),
+                seen_by: Seen::Everyone,
+            });
+        }
+    }
+
+    /// Records an event only the player of student `s` sees: it names food held face down.
+    pub(crate) fn whisper(&mut self, s: StudentId, event: impl FnOnce() -> Event) {
+        if self.narrate {
+            let player = self.students[usize::from(s)].player;
+            self.events.push(Note {
+                event: event(),
+                seen_by: Seen::Player(player),
+            });
         }
     }
 
@@ -770,7 +819,11 @@ impl Game {
         }
     }
 
-    pub(crate) fn food_damage(&self, f: FoodId) -> Option<u8> {
+    /// A food's damage (Mystery Meat's once rolled), `None` if it does no damage.
+    ///
+    /// # Panics
+    /// For a food id that names nothing (see [`Game::check_ids`]).
+    pub fn food_damage(&self, f: FoodId) -> Option<u8> {
         let k = self.data.kind(f);
         match (k.special, self.mystery) {
             (Some(Special::MysteryMeat), Some(m)) => Some(m.damage),
@@ -778,7 +831,11 @@ impl Game {
         }
     }
 
-    pub(crate) fn food_to_hit(&self, f: FoodId) -> u8 {
+    /// A food's To Hit number (Mystery Meat's once rolled), 0 if it cannot hit.
+    ///
+    /// # Panics
+    /// For a food id that names nothing (see [`Game::check_ids`]).
+    pub fn food_to_hit(&self, f: FoodId) -> u8 {
         let k = self.data.kind(f);
         match (k.special, self.mystery) {
             (Some(Special::MysteryMeat), Some(m)) => m.to_hit,
@@ -810,9 +867,12 @@ impl Game {
                 to_hit,
             });
             self.say(|| {
-                format!(
-                    "Mystery Meat turns out to be: range {range}, slipperiness {slip}, damage {damage}, to hit {to_hit}"
-                )
+                Event::MysteryRevealed(Mystery {
+                    range,
+                    slip,
+                    damage,
+                    to_hit,
+                })
             });
         }
     }
@@ -829,7 +889,10 @@ impl Game {
     }
 
     /// Whether a table can give food and trays now.
-    pub(crate) fn table_serves(&self, t: u8) -> bool {
+    ///
+    /// # Panics
+    /// For a table id that names nothing (see [`Game::check_ids`]).
+    pub fn table_serves(&self, t: u8) -> bool {
         !(t == CENTER_TABLE && self.has(GameOption::SaladBar)) && self.tables[usize::from(t)].hider.is_none()
     }
 
@@ -845,7 +908,7 @@ impl Game {
         }
         self.round += 1;
         let round = self.round;
-        self.say(|| format!("--- Round {round} ---"));
+        self.say(|| Event::RoundStarted(round));
         self.attacked_this_round = false;
         for f in &mut self.faculty {
             f.round_damage = 0;
@@ -867,7 +930,7 @@ impl Game {
                     fullness: None,
                     fed: 0,
                 };
-                self.say(|| format!("a garbage can is back at {home}"));
+                self.say(|| Event::CanBack { can: c as u8, sq: home });
             }
         }
         if self.combat_round.is_some_and(|r| r < round) {
@@ -894,8 +957,7 @@ impl Game {
             }
             if st.stunned {
                 self.students[usize::from(s)].stunned = false;
-                let name = self.student_name(s);
-                self.say(|| format!("{name} is stunned and loses this turn"));
+                self.say(|| Event::TurnLost(s));
                 self.turn_pos += 1;
                 continue;
             }
@@ -909,9 +971,8 @@ impl Game {
                 series: Vec::new(),
                 first_trip_turn,
             });
-            let name = self.student_name(s);
             let aa = self.student_aa(s);
-            self.say(|| format!("{name}'s turn ({aa} AA)"));
+            self.say(|| Event::TurnStarted { student: s, aa });
             if self.legal_actions().is_empty() {
                 self.end_turn(dice);
                 continue;
@@ -955,7 +1016,7 @@ impl Game {
             self.rounds_without_throw += 1;
         }
         if self.rounds_without_throw >= self.data.rounds_without_throw {
-            self.say(|| "nobody has thrown anything for too long: everybody loses".to_string());
+            self.say(|| Event::NoThrow);
             self.finish(EndKind::NoThrow, Vec::new());
             return;
         }
@@ -967,7 +1028,7 @@ impl Game {
             .filter(|&s| self.is_active(s))
             .collect();
         if survivors.len() >= 2 {
-            self.say(|| "the last round is over: Food-Off!".to_string());
+            self.say(|| Event::FoodOffStarts);
             let n = survivors.len();
             self.food_off = Some(FoodOffState {
                 survivors,
@@ -1009,13 +1070,9 @@ impl Game {
             .take()
             .map(|fo| fo.survivors.iter().copied().zip(fo.scores.iter().copied()).collect())
             .unwrap_or_default();
-        let names: Vec<&str> = winners.iter().map(|&s| self.student_name(s)).collect();
-        self.say(|| {
-            if names.is_empty() {
-                "the game is over with no winner".to_string()
-            } else {
-                format!("the game is over: {} wins", names.join(" and "))
-            }
+        self.say(|| Event::GameOver {
+            kind,
+            winners: winners.clone(),
         });
         if let Some(mut t) = self.turn.take() {
             self.return_search(&mut t);
@@ -1064,19 +1121,24 @@ impl Game {
         }
     }
 
-    /// Applies an action after checking it is legal.
+    /// Applies an action after checking it is legal, and returns the events it caused (in every
+    /// game, narrated or not; they are not kept for [`Game::take_events`]).
     ///
     /// # Errors
-    /// [`ActionError::GameOver`] after the end, [`ActionError::Illegal`] for an action not in
-    /// [`Game::legal_actions`].
-    pub fn play(&mut self, action: &Action, dice: &mut dyn Dice) -> Result<(), ActionError> {
+    /// [`ActionError::GameOver`] after the end, [`ActionError::BadId`] for an id that names nothing,
+    /// [`ActionError::Illegal`] for an action not in [`Game::legal_actions`].
+    pub fn play(&mut self, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Note>, ActionError> {
         if self.outcome.is_some() {
             return Err(ActionError::GameOver);
         }
+        self.check_ids(action)?;
         if !self.legal_actions().contains(action) {
-            return Err(ActionError::Illegal(self.describe(action)));
+            return Err(ActionError::Illegal(self.action_name(action)));
         }
+        let kept = std::mem::replace(&mut self.narrate, true);
+        let start = self.events.len();
         self.play_unchecked(action, dice);
-        Ok(())
+        self.narrate = kept;
+        Ok(self.events.split_off(start))
     }
 }

@@ -105,6 +105,19 @@ impl Game {
         }
     }
 
+    /// Whether a student has yet to go through the Food Line.
+    pub(crate) fn someone_waits_for_the_line(&self) -> bool {
+        self.students.iter().any(|o| !o.made_trip && o.status == Status::Active)
+    }
+
+    /// Whether a student who leaves `vacated` and ends the turn on `to` leaves a square beside the
+    /// Exit free for those still waiting for the Food Line.
+    pub(crate) fn keeps_exit_free(&self, vacated: Sq, to: Sq) -> bool {
+        let map = &self.data.map;
+        map.neighbours(map.exit)
+            .any(|e| e != to && (e == vacated || self.student_can_enter(e, false)))
+    }
+
     /// Squares a spilled can would cover from `from` in direction `dir` with fullness `n`.
     pub fn spill_line(&self, from: Sq, dir: Dir, n: u8) -> Vec<(Sq, u8)> {
         let map = &self.data.map;
@@ -209,19 +222,13 @@ impl Game {
                 return out;
             }
             if aa >= 1 {
-                let waiting = self.students.iter().any(|o| !o.made_trip && o.status == Status::Active);
+                let waiting = self.someone_waits_for_the_line();
                 for n in map.neighbours(pos) {
                     if !self.student_can_enter(n, false) {
                         continue;
                     }
-                    if aa == 1 && waiting {
-                        let free = map
-                            .neighbours(map.exit)
-                            .filter(|&e| e != n && (e == pos || self.student_can_enter(e, false)))
-                            .count();
-                        if free == 0 {
-                            continue;
-                        }
+                    if aa == 1 && waiting && !self.keeps_exit_free(pos, n) {
+                        continue;
                     }
                     out.push(Action::Move(n));
                 }

@@ -27,18 +27,24 @@ mod action;
 pub mod bench;
 pub mod bots;
 mod data;
-mod describe;
 mod error;
+mod event;
 mod faculty;
 mod game;
+mod ids;
 mod legal;
+mod notation;
+mod reach;
 mod record;
 mod rules;
 pub mod terminal;
+mod unseen;
+pub mod words;
 
 pub use action::{Action, FacultyId, FoodId, GameOption, StudentId, Target};
 pub use data::{CENTER_TABLE, Cell, Data, Dir, FacultySpec, Family, FoodKind, Map, Special, Sq, StudentSpec, data};
-pub use error::{ActionError, BotError, DataError, OptionError, PlayError, ReplayError, SetupError};
+pub use error::{ActionError, BotError, DataError, NotationError, OptionError, PlayError, ReplayError, SetupError};
+pub use event::{Attack, Event, Note, Seen};
 pub use game::{
     Can, CanPlace, EndKind, Faculty, FoodPlace, Game, GarbageMark, Hold, Mystery, Outcome, Setup, Status, Student,
     TableState,

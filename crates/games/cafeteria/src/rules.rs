@@ -3,8 +3,9 @@
 
 use messhall_dice::Dice;
 
-use crate::action::{Action, FoodId, StudentId, Target};
+use crate::action::{Action, FacultyId, FoodId, StudentId, Target};
 use crate::data::{Dir, Family, Special, Sq};
+use crate::event::{Attack, Event};
 use crate::game::{CanPlace, EndKind, Game, GarbageMark, Hold, PendingMisses, Status};
 
 impl Game {
@@ -20,7 +21,6 @@ impl Game {
                     p.options.clear();
                 }
                 self.place_one(sq);
-                self.say(|| format!("the missed food lands on {sq}"));
                 self.place_misses(false);
             }
             Action::FoodOff { families, target } => self.food_off_attack(families, target, dice),
@@ -54,7 +54,7 @@ impl Game {
         self.attacked_this_round = true;
         if self.combat_round.is_none() {
             self.combat_round = Some(self.round);
-            self.say(|| "the food fight has started: the alarm sounds".to_string());
+            self.say(|| Event::FightStarted);
         }
     }
 
@@ -62,11 +62,10 @@ impl Game {
         let Some(t) = &self.turn else { return };
         let s = t.student;
         let si = usize::from(s);
-        let name = self.student_name(s);
         match *action {
             Action::EndTurn | Action::StayHidden => {
-                let aa = self.aa_left();
-                self.say(|| format!("{name} ends the turn ({aa} AA unused)"));
+                let unused = self.aa_left();
+                self.say(|| Event::TurnEnded { student: s, unused });
                 self.end_turn(dice);
             }
             Action::Move(to) => self.move_student(s, to, dice),
@@ -86,13 +85,15 @@ impl Game {
                 if tray {
                     self.line_trays -= 1;
                 }
-                let names: Vec<&str> = got.iter().map(|&f| self.food_name(f)).collect();
-                self.say(|| {
-                    format!(
-                        "{name} goes through the Food Line{}: {}",
-                        if tray { " with a tray" } else { "" },
-                        names.join(", ")
-                    )
+                let count = got.len() as u8;
+                self.say(|| Event::FoodLine {
+                    student: s,
+                    tray,
+                    count,
+                });
+                self.whisper(s, || Event::Gets {
+                    student: s,
+                    foods: got.clone(),
                 });
                 self.students[si].hold = match (tray, got.is_empty()) {
                     (true, _) => Hold::Tray(got),
@@ -116,9 +117,8 @@ impl Game {
                     return;
                 };
                 self.removed_trays += 1;
-                let tname = self.target_name(target);
-                self.say(|| format!("{name} dumps a tray on {tname}"));
-                let misses = self.dump_foods(&foods, target, dice);
+                self.say(|| Event::DumpedTray { student: s, target });
+                let misses = self.dump_foods(Attack::DumpTray, s, &foods, target, dice);
                 self.tray_stun(target, dice);
                 self.queue_misses(s, target, misses, false);
             }
@@ -130,9 +130,7 @@ impl Game {
                 };
                 let roll = dice.roll(2, 6) as u8;
                 let to_hit = self.food_to_hit(p);
-                let tname = self.target_name(target);
-                let pname = self.food_name(p);
-                self.say(|| format!("{name} squirts the {pname} at {tname}: 2d6 = {roll} against {to_hit}"));
+                self.attack_event(Attack::Squirt, s, p, target, roll, to_hit);
                 if roll <= to_hit {
                     let damage = self.food_damage(p);
                     self.hit(target, damage, None, dice);
@@ -147,9 +145,7 @@ impl Game {
                 self.students[si].hold = Hold::Bowl(b, None);
                 let roll = dice.roll(2, 6) as u8;
                 let to_hit = self.food_to_hit(b);
-                let tname = self.target_name(target);
-                let cname = self.food_name(content);
-                self.say(|| format!("{name} dumps the {cname} on {tname}: 2d6 = {roll} against {to_hit}"));
+                self.attack_event(Attack::DumpBowl, s, content, target, roll, to_hit);
                 if roll <= to_hit {
                     let damage = self.food_damage(content);
                     self.hit(target, damage, None, dice);
@@ -169,7 +165,7 @@ impl Game {
                 if let Some(c) = self.cans.iter().position(|c| c.place == CanPlace::AtFeet(pos)) {
                     self.cans[c].place = CanPlace::Held(s);
                     self.students[si].hold = Hold::Can(c as u8);
-                    self.say(|| format!("{name} picks the can up again"));
+                    self.say(|| Event::TookCanAgain(s));
                 }
             }
             Action::SearchTable(table) => self.search_table(s, table, dice),
@@ -187,8 +183,12 @@ impl Game {
                         }
                     }
                 }
-                let names: Vec<&str> = got.iter().map(|&f| self.food_name(f)).collect();
-                self.say(|| format!("{name} picks up {}", names.join(" and ")));
+                let count = got.len() as u8;
+                self.say(|| Event::PickedUp { student: s, count });
+                self.whisper(s, || Event::Gets {
+                    student: s,
+                    foods: got.clone(),
+                });
                 for f in got {
                     self.put_in_hold(s, f);
                 }
@@ -199,8 +199,7 @@ impl Game {
                 tb.trays = tb.trays.saturating_sub(1);
                 let foods = self.students[si].hold.foods().to_vec();
                 self.students[si].hold = Hold::Tray(foods);
-                let tname = self.data.map.table_names[usize::from(table)].as_str();
-                self.say(|| format!("{name} takes the tray from {tname}"));
+                self.say(|| Event::TookTray { student: s, table });
             }
             Action::PickSalad(food) => {
                 self.spend(1);
@@ -217,8 +216,7 @@ impl Game {
                         }
                     }
                 }
-                let fname = self.food_name(food);
-                self.say(|| format!("{name} takes the {fname} from the salad bar"));
+                self.say(|| Event::TookSalad { student: s, food });
                 match self.data.kind(food).special {
                     Some(Special::Bowl) => self.students[si].hold = Hold::Bowl(food, content),
                     Some(Special::Pumper) => self.students[si].hold = Hold::Pumper(food),
@@ -229,8 +227,11 @@ impl Game {
             Action::Drop(food) => {
                 self.take_from_hold(s, food);
                 self.dispose(food);
-                let fname = self.food_name(food);
-                self.say(|| format!("{name} puts down the {fname}"));
+                self.say(|| Event::Dropped(s));
+                self.whisper(s, || Event::Gives {
+                    student: s,
+                    foods: vec![food],
+                });
             }
             Action::DropTray => {
                 if let Hold::Tray(foods) = std::mem::replace(&mut self.students[si].hold, Hold::Empty) {
@@ -238,12 +239,12 @@ impl Game {
                         self.dispose(f);
                     }
                     self.removed_trays += 1;
-                    self.say(|| format!("{name} puts down the tray"));
+                    self.say(|| Event::DroppedTray(s));
                 }
             }
             Action::DropHeld => {
                 self.lose_items(s);
-                self.say(|| format!("{name} puts down what was in both hands"));
+                self.say(|| Event::DroppedHeld(s));
             }
             Action::FeedCan { can, food } => {
                 self.take_from_hold(s, food);
@@ -256,8 +257,11 @@ impl Game {
                     c.fed = 0;
                     c.fullness = Some(if full == 6 { 1 } else { (full + 1).min(5) });
                 }
-                let fname = self.food_name(food);
-                self.say(|| format!("{name} throws the {fname} into a garbage can"));
+                self.say(|| Event::FedCan { student: s, can });
+                self.whisper(s, || Event::Gives {
+                    student: s,
+                    foods: vec![food],
+                });
             }
             Action::PlaceMiss(_) | Action::FoodOff { .. } => {}
         }
@@ -312,12 +316,10 @@ impl Game {
         }
         if let Some(table) = self.students[si].hiding.take() {
             self.tables[usize::from(table)].hider = None;
-            let name = self.student_name(s);
-            self.say(|| format!("{name} leaves the tipped table, which is set upright"));
+            self.say(|| Event::LeftTable(s));
         }
         self.students[si].pos = to;
-        let name = self.student_name(s);
-        self.say(|| format!("{name} moves to {to}"));
+        self.say(|| Event::Moved { student: s, to });
         if let Some(c) = self.can_at(to)
             && self.cans[usize::from(c)].place == CanPlace::Home
         {
@@ -331,7 +333,11 @@ impl Game {
             can.fullness = Some(full);
             can.place = CanPlace::Held(s);
             self.students[si].hold = Hold::Can(c);
-            self.say(|| format!("{name} takes the garbage can: fullness roll {roll}, fullness {full}"));
+            self.say(|| Event::TookCan {
+                student: s,
+                roll,
+                fullness: full,
+            });
         }
         self.slip_check(s, to, dice);
     }
@@ -341,10 +347,13 @@ impl Game {
         if slip == 0 {
             return;
         }
-        let name = self.student_name(s);
         if slip < 6 {
             let roll = dice.d6();
-            self.say(|| format!("{name} steps into food (slipperiness {slip}): rolls {roll}"));
+            self.say(|| Event::SlipRoll {
+                student: s,
+                slipperiness: slip,
+                roll,
+            });
             if u16::from(roll) > slip {
                 return;
             }
@@ -356,7 +365,6 @@ impl Game {
             .filter(|(at, _)| *at == sq)
             .map(|&(_, f)| u16::from(self.food_damage(f).unwrap_or(0)))
             .sum();
-        self.say(|| format!("{name} slips! slip table roll {result}"));
         let (lose_items, damage, aa_loss, stun) = match result {
             1 => (false, false, 0, false),
             2 => (true, true, 0, false),
@@ -365,6 +373,14 @@ impl Game {
             5 => (true, true, 2, false),
             _ => (true, true, 0, true),
         };
+        self.say(|| Event::Slipped {
+            student: s,
+            roll: result,
+            loses_items: lose_items,
+            hurt: damage,
+            aa_lost: aa_loss,
+            stunned: stun,
+        });
         if lose_items {
             self.lose_items(s);
         }
@@ -382,12 +398,16 @@ impl Game {
         let st = &mut self.students[usize::from(s)];
         let d8 = u8::try_from(d).unwrap_or(u8::MAX);
         st.ar = st.ar.saturating_sub(d8);
-        let (ar, name) = (st.ar, self.student_name(s));
-        self.say(|| format!("{name} takes {d} damage (AR {ar})"));
+        let ar = st.ar;
+        self.say(|| Event::StudentHurt {
+            student: s,
+            damage: d,
+            ar,
+        });
         if ar == 0 && self.students[usize::from(s)].status == Status::Active {
             self.students[usize::from(s)].status = Status::Retired;
             self.students[usize::from(s)].out_round = Some(self.round);
-            self.say(|| format!("{name} is too embarrassed to go on and retires"));
+            self.say(|| Event::Retired(s));
             self.check_end();
         }
     }
@@ -395,16 +415,51 @@ impl Game {
     pub(crate) fn stun_student(&mut self, s: StudentId) {
         self.students[usize::from(s)].stunned = true;
         self.lose_items(s);
-        let name = self.student_name(s);
-        self.say(|| format!("{name} is stunned and drops everything"));
+        self.say(|| Event::StudentStunned(s));
+    }
+
+    /// Damage to a staff member counts against the NSR for the round.
+    pub(crate) fn damage_faculty(&mut self, f: FacultyId, d: u16) {
+        let nsr = u16::from(self.data.faculty[usize::from(f)].nsr);
+        let fac = &mut self.faculty[usize::from(f)];
+        fac.round_damage += d;
+        let total = fac.round_damage;
+        self.say(|| Event::FacultyHurt {
+            faculty: f,
+            damage: d,
+            total,
+            nsr,
+        });
+        if total >= nsr {
+            self.stun_faculty(f);
+        }
+    }
+
+    pub(crate) fn attack_event(
+        &mut self,
+        how: Attack,
+        student: StudentId,
+        food: FoodId,
+        target: Target,
+        roll: u8,
+        to_hit: u8,
+    ) {
+        self.say(|| Event::Attack {
+            how,
+            student,
+            food,
+            target,
+            roll,
+            to_hit,
+            hit: roll <= to_hit,
+        });
     }
 
     pub(crate) fn stun_faculty(&mut self, f: u8) {
         let round = self.round;
         let fac = &mut self.faculty[usize::from(f)];
         fac.immobile_through = fac.immobile_through.max(round + 1);
-        let name = self.faculty_name(f);
-        self.say(|| format!("{name} is immobilized through the next round"));
+        self.say(|| Event::FacultyImmobilized(f));
     }
 
     /// Applies a hit: `damage` + 1d6 if it damages, then a stun roll if it can stun.
@@ -413,22 +468,12 @@ impl Game {
             let d = u16::from(dice.d6()) + u16::from(base);
             match target {
                 Target::Student(s) => self.damage_student(s, d),
-                Target::Faculty(f) => {
-                    let nsr = u16::from(self.data.faculty[usize::from(f)].nsr);
-                    let fac = &mut self.faculty[usize::from(f)];
-                    fac.round_damage += d;
-                    let total = fac.round_damage;
-                    let name = self.faculty_name(f);
-                    self.say(|| format!("{name} takes {d} damage ({total} of {nsr} this round)"));
-                    if total >= nsr {
-                        self.stun_faculty(f);
-                    }
-                }
+                Target::Faculty(f) => self.damage_faculty(f, d),
             }
         }
         if let Some(on) = stun_on {
             let roll = dice.d6();
-            self.say(|| format!("stun roll {roll} (stuns on {on} or more)"));
+            self.say(|| Event::StunRoll { target, roll, on });
             if roll >= on {
                 match target {
                     Target::Student(s) => self.stun_student(s),
@@ -439,20 +484,21 @@ impl Game {
     }
 
     fn throw_food(&mut self, s: StudentId, food: FoodId, target: Target, dice: &mut dyn Dice) {
-        let name = self.student_name(s);
-        let fname = self.food_name(food);
-        let tname = self.target_name(target);
         self.reveal_mystery(food, dice);
         let from = self.students[usize::from(s)].pos;
         let in_reach = self.food_range(food).is_some_and(|r| self.in_range(from, target, r));
         if !in_reach {
-            self.say(|| format!("{name} throws the {fname} at {tname}, but it falls short"));
+            self.say(|| Event::FallsShort {
+                student: s,
+                food,
+                target,
+            });
             self.queue_misses(s, target, vec![food], false);
             return;
         }
         let roll = dice.roll(2, 6) as u8;
         let to_hit = self.food_to_hit(food);
-        self.say(|| format!("{name} throws the {fname} at {tname}: 2d6 = {roll} against {to_hit}"));
+        self.attack_event(Attack::Throw, s, food, target, roll, to_hit);
         if roll <= to_hit {
             let kind = self.data.kind(food);
             let stun = if kind.special == Some(Special::Bowl) {
@@ -469,14 +515,20 @@ impl Game {
     }
 
     /// Rolls each dumped food (+2 To Hit, no stun); returns the misses.
-    pub(crate) fn dump_foods(&mut self, foods: &[FoodId], target: Target, dice: &mut dyn Dice) -> Vec<FoodId> {
+    pub(crate) fn dump_foods(
+        &mut self,
+        how: Attack,
+        attacker: StudentId,
+        foods: &[FoodId],
+        target: Target,
+        dice: &mut dyn Dice,
+    ) -> Vec<FoodId> {
         let mut misses = Vec::new();
         for &f in foods {
             self.reveal_mystery(f, dice);
             let roll = dice.roll(2, 6) as u8;
             let to_hit = self.food_to_hit(f) + self.data.dump_to_hit_bonus;
-            let fname = self.food_name(f);
-            self.say(|| format!("  the {fname}: 2d6 = {roll} against {to_hit}"));
+            self.attack_event(how, attacker, f, target, roll, to_hit);
             if roll <= to_hit && self.target_pos(target).is_some() {
                 let damage = self.food_damage(f);
                 self.removed.push(f);
@@ -592,7 +644,6 @@ impl Game {
                 v.sort_by_key(|sq| (sq.y, sq.x));
                 v
             };
-            let fname = self.food_name(food);
             match choice.len() {
                 0 => {
                     if let Some(p) = &mut self.pending {
@@ -601,16 +652,10 @@ impl Game {
                     }
                     self.removed.push(food);
                     self.bump_series(attacker, target);
-                    self.say(|| format!("the {fname} finds no room on the floor and leaves play"));
+                    self.say(|| Event::NoRoom(food));
                 }
-                1 => {
-                    self.place_one(choice[0]);
-                    self.say(|| format!("the {fname} lands on {}", choice[0]));
-                }
-                _ if auto => {
-                    self.place_one(choice[0]);
-                    self.say(|| format!("the {fname} lands on {}", choice[0]));
-                }
+                1 => self.place_one(choice[0]),
+                _ if auto => self.place_one(choice[0]),
                 _ => {
                     if let Some(p) = &mut self.pending {
                         p.options = choice;
@@ -629,6 +674,7 @@ impl Game {
             p.placed += 1;
             self.floor.push((sq, food));
             self.bump_series(a, t);
+            self.say(|| Event::Lands { food, sq });
         }
     }
 
@@ -638,8 +684,11 @@ impl Game {
         let full = self.cans[usize::from(c)].fullness.unwrap_or(6);
         let from = self.students[si].pos;
         let line = self.spill_line(from, dir, full);
-        let name = self.student_name(s);
-        self.say(|| format!("{name} spills a can of fullness {full} toward {}", dir.name()));
+        self.say(|| Event::Spilled {
+            student: s,
+            fullness: full,
+            dir,
+        });
         for &(sq, dist) in &line {
             let mut victims: Vec<Target> = (0..self.students.len() as u8)
                 .filter(|&o| o != s && self.is_active(o) && self.students[usize::from(o)].pos == sq)
@@ -653,22 +702,17 @@ impl Game {
             for v in victims {
                 let attack = dice.roll(u32::from(full), 6);
                 let defence = dice.roll(u32::from(dist), 6);
-                let vname = self.target_name(v);
-                self.say(|| format!("  {vname} at distance {dist}: attacker {attack} against {defence}"));
+                self.say(|| Event::SpillRoll {
+                    target: v,
+                    distance: dist,
+                    attack: attack as u16,
+                    defence: defence as u16,
+                });
                 if attack > defence {
                     let d = dice.roll(u32::from(full), 6) as u16 + u16::from(full);
                     match v {
                         Target::Student(o) => self.damage_student(o, d),
-                        Target::Faculty(f) => {
-                            let nsr = u16::from(self.data.faculty[usize::from(f)].nsr);
-                            let fac = &mut self.faculty[usize::from(f)];
-                            fac.round_damage += d;
-                            let total = fac.round_damage;
-                            self.say(|| format!("  {vname} takes {d} damage ({total} of {nsr} this round)"));
-                            if total >= nsr {
-                                self.stun_faculty(f);
-                            }
-                        }
+                        Target::Faculty(f) => self.damage_faculty(f, d),
                     }
                 }
             }
@@ -699,10 +743,13 @@ impl Game {
             self.turn = Some(t);
         }
         let roll = dice.d6();
-        let name = self.student_name(s);
-        let tname = self.data.map.table_names[usize::from(table)].as_str();
         if roll == 6 {
-            self.say(|| format!("{name} searches {tname}: rolls 6, no food"));
+            self.say(|| Event::Searched {
+                student: s,
+                table,
+                roll,
+                found: 0,
+            });
             return;
         }
         let mut slots = Vec::new();
@@ -710,7 +757,12 @@ impl Game {
             slots.push(self.stacks[f.index()].pop_front());
         }
         let n = slots.iter().flatten().count();
-        self.say(|| format!("{name} searches {tname}: rolls {roll}, {n} food counters lie there face down"));
+        self.say(|| Event::Searched {
+            student: s,
+            table,
+            roll,
+            found: n as u8,
+        });
         if n > 0
             && let Some(t) = &mut self.turn
         {
@@ -722,10 +774,14 @@ impl Game {
         self.spend(1);
         let roll = dice.roll(2, 6) as u8;
         let aa = self.student_aa(s);
-        let name = self.student_name(s);
-        let tname = self.data.map.table_names[usize::from(table)].as_str();
         let value = roll.saturating_sub(self.data.tip_subtract);
-        self.say(|| format!("{name} tries to tip {tname}: 2d6 = {roll}, minus 2 is {value} against AA {aa}"));
+        self.say(|| Event::TipRoll {
+            student: s,
+            table,
+            roll,
+            value,
+            aa,
+        });
         if value > aa {
             return;
         }
@@ -746,7 +802,7 @@ impl Game {
         tb.hider = Some(s);
         self.students[si].pos = spot;
         self.students[si].hiding = Some(table);
-        self.say(|| format!("{name} tips {tname} and hides behind it"));
+        self.say(|| Event::Tipped { student: s, table });
         // The nearest staff member in the cafeteria comes for the table next round.
         let squares = self.data.map.tables[usize::from(table)].clone();
         let mut best: Vec<(u8, u16)> = Vec::new();
@@ -769,8 +825,7 @@ impl Game {
         if let Some(&f) = messhall_dice::pick(dice, &tied) {
             let round = self.round + 1;
             self.faculty[usize::from(f)].attracted = Some((table, round));
-            let fname = self.faculty_name(f);
-            self.say(|| format!("{fname} notices the tipped table"));
+            self.say(|| Event::Noticed { faculty: f, table });
         }
         self.end_turn(dice);
     }
@@ -778,8 +833,6 @@ impl Game {
     fn food_off_attack(&mut self, families: u8, target: StudentId, dice: &mut dyn Dice) {
         let Some(fo) = &self.food_off else { return };
         let Some(&me) = fo.survivors.get(fo.next) else { return };
-        let name = self.student_name(me);
-        let tname = self.student_name(target);
         let mut total = 0u16;
         for f in Family::ALL {
             if families & (1 << f.index()) == 0 {
@@ -791,17 +844,16 @@ impl Game {
             self.reveal_mystery(food, dice);
             let roll = dice.roll(2, 6) as u8;
             let to_hit = self.food_to_hit(food);
-            let fname = self.food_name(food);
+            self.attack_event(Attack::FoodOff, me, food, Target::Student(target), roll, to_hit);
             if roll <= to_hit {
                 let d = self
                     .food_damage(food)
                     .map_or(0, |base| u16::from(dice.d6()) + u16::from(base));
                 total += d;
                 self.removed.push(food);
-                self.say(|| format!("Food-Off: {name} hits {tname} with the {fname} (2d6 = {roll}): {d} damage"));
+                self.say(|| Event::FoodOffDamage { student: me, damage: d });
             } else {
                 self.dispose(food);
-                self.say(|| format!("Food-Off: {name} misses {tname} with the {fname} (2d6 = {roll})"));
             }
         }
         let done = if let Some(fo) = &mut self.food_off {

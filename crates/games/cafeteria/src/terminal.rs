@@ -8,7 +8,9 @@ use crate::action::{Action, GameOption, StudentId};
 use crate::bots::{Bot, BotKind};
 use crate::data::{Cell, Sq};
 use crate::error::PlayError;
+use crate::event::Note;
 use crate::game::{CanPlace, Game, Hold, Outcome, Setup, Status};
+use crate::words;
 
 /// How to run a terminal game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,6 +207,17 @@ pub fn render_status(game: &Game, viewer: Option<u8>) -> String {
     out
 }
 
+/// Whether the log at this terminal shows an event: the one human player sees their own hidden
+/// food; with several humans at one screen only what everyone sees; an onlooker of a game of bots
+/// alone keeps no secrets from anybody and sees everything.
+fn shown(note: &Note, humans: u8) -> bool {
+    match humans {
+        0 => true,
+        1 => note.visible_to(Some(0)),
+        _ => note.visible_to(None),
+    }
+}
+
 fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -222,6 +235,9 @@ pub fn play_terminal(
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<Outcome, PlayError> {
+    if !(2..=4).contains(&opts.players) {
+        return Err(PlayError::Setup(crate::error::SetupError::Players(opts.players)));
+    }
     if opts.bots > opts.players {
         return Err(PlayError::Setup(crate::error::SetupError::Bots {
             bots: opts.bots,
@@ -255,8 +271,10 @@ pub fn play_terminal(
     )?;
     let mut last_turn: Option<(u8, StudentId)> = None;
     loop {
-        for e in game.take_events() {
-            writeln!(output, "  {e}")?;
+        for note in game.take_events() {
+            if shown(&note, humans) {
+                writeln!(output, "  {}", words::event(&game, &note))?;
+            }
         }
         if let Some(outcome) = game.outcome() {
             let outcome = outcome.clone();
@@ -265,32 +283,7 @@ pub fn play_terminal(
             for (s, score) in &outcome.food_off {
                 writeln!(output, "Food-Off: {} did {score} damage", game.student_name(*s))?;
             }
-            let names: Vec<String> = outcome
-                .winners
-                .iter()
-                .map(|&s| {
-                    format!(
-                        "{} (player {})",
-                        game.student_name(s),
-                        game.students()[usize::from(s)].player + 1
-                    )
-                })
-                .collect();
-            if names.is_empty() {
-                writeln!(
-                    output,
-                    "Game over after round {}: nobody wins ({:?}).",
-                    outcome.rounds, outcome.kind
-                )?;
-            } else {
-                writeln!(
-                    output,
-                    "Game over after round {}: {} wins ({:?}).",
-                    outcome.rounds,
-                    names.join(" and "),
-                    outcome.kind
-                )?;
-            }
+            writeln!(output, "{}", words::outcome(&game, &outcome))?;
             return Ok(outcome);
         }
         let Some(student) = game.to_move() else {
@@ -309,7 +302,7 @@ pub fn play_terminal(
             )?;
         }
         let actions = game.legal_actions();
-        let action = if human {
+        let steps = if human {
             writeln!(
                 output,
                 "Player {}, {} to act ({} AA left):",
@@ -317,8 +310,13 @@ pub fn play_terminal(
                 game.student_name(student),
                 game.aa_left()
             )?;
-            for (i, a) in actions.iter().enumerate() {
-                writeln!(output, "  {:>2}. {}", i + 1, game.describe(a))?;
+            let names: Vec<String> = actions.iter().map(|a| game.action_name(a)).collect();
+            let width = names.iter().map(String::len).max().unwrap_or(0);
+            for (i, (a, name)) in actions.iter().zip(&names).enumerate() {
+                writeln!(output, "  {:>2}. {name:<width$}  {}", i + 1, words::action(&game, a))?;
+            }
+            if game.reachable().iter().any(|(_, path)| path.len() > 1) {
+                writeln!(output, "  or walk several steps: to SQUARE (such as `to f7`)")?;
             }
             loop {
                 write!(output, "> ")?;
@@ -328,35 +326,60 @@ pub fn play_terminal(
                     return Err(PlayError::InputClosed);
                 }
                 match parse_choice(&game, &actions, line.trim()) {
-                    Ok(Some(a)) => break a,
+                    Ok(Some(steps)) => break steps,
                     Ok(None) => return Err(PlayError::Quit),
                     Err(msg) => writeln!(output, "error: {msg}")?,
                 }
             }
         } else {
-            match bots.get_mut(usize::from(player)).and_then(Option::as_mut) {
+            let action = match bots.get_mut(usize::from(player)).and_then(Option::as_mut) {
                 Some(bot) => bot.choose(&game),
                 None => return Err(PlayError::InputClosed),
-            }
-        };
-        if !human {
+            };
             writeln!(
                 output,
                 "{} ({}): {}",
                 game.student_name(student),
                 opts.bot,
-                game.describe(&action)
+                words::action(&game, &action)
             )?;
+            vec![action]
+        };
+        for (i, step) in steps.iter().enumerate() {
+            // A walk stops when something on the way ends the turn or takes a step away.
+            if i > 0 && (game.to_move() != Some(student) || !game.legal_actions().contains(step)) {
+                writeln!(output, "  (the walk stops here)")?;
+                break;
+            }
+            for note in game.play(step, &mut dice)? {
+                if shown(&note, humans) {
+                    writeln!(output, "  {}", words::event(&game, &note))?;
+                }
+            }
         }
-        game.play(&action, &mut dice)?;
     }
 }
 
-/// Reads a typed choice: a number from the list, or an action's text. `Ok(None)` means quit.
-fn parse_choice(game: &Game, actions: &[Action], text: &str) -> Result<Option<Action>, String> {
+/// Reads a typed choice: a number from the list, an action's name or words, or `to SQUARE` for a
+/// walk of several steps. `Ok(None)` means quit; otherwise the steps to play.
+fn parse_choice(game: &Game, actions: &[Action], text: &str) -> Result<Option<Vec<Action>>, String> {
     if text.eq_ignore_ascii_case("quit") || text.eq_ignore_ascii_case("q") {
         return Ok(None);
     }
+    if let Some(square) = text.strip_prefix("to ").or_else(|| text.strip_prefix("TO ")) {
+        let to = Sq::parse(square.trim()).ok_or_else(|| format!("{square:?} is not a square such as f7"))?;
+        return game
+            .reachable()
+            .into_iter()
+            .find(|(sq, _)| *sq == to)
+            .map(|(_, path)| Some(path))
+            .ok_or_else(|| format!("{to} cannot be reached this turn"));
+    }
+    parse_one(game, actions, text).map(|a| Some(vec![a]))
+}
+
+/// Reads one action: a number from the list, or an action's name or words.
+fn parse_one(game: &Game, actions: &[Action], text: &str) -> Result<Action, String> {
     if text.is_empty() {
         return Err(format!("type the number of an action, 1 to {}, or quit", actions.len()));
     }
@@ -366,14 +389,21 @@ fn parse_choice(game: &Game, actions: &[Action], text: &str) -> Result<Option<Ac
             .and_then(|n| n.checked_sub(1))
             .and_then(|i| actions.get(i))
             .cloned()
-            .map(Some)
             .ok_or_else(|| format!("there is no action {n}: choose 1 to {}", actions.len()));
     }
     let wanted = text.to_ascii_lowercase();
-    actions
+    if let Some(a) = actions
         .iter()
-        .find(|a| game.describe(a).to_ascii_lowercase() == wanted)
-        .cloned()
-        .map(Some)
-        .ok_or_else(|| format!("{text:?} is not possible now: type the number of a listed action"))
+        .find(|a| words::action(game, a).to_ascii_lowercase() == wanted)
+    {
+        return Ok(a.clone());
+    }
+    let named = game.parse_action(text).map_err(|e| e.to_string())?;
+    if actions.contains(&named) {
+        Ok(named)
+    } else {
+        Err(format!(
+            "{text:?} is not possible now: type the number of a listed action"
+        ))
+    }
 }
