@@ -75,12 +75,8 @@ impl Powers {
             let extra = match &spec.when_attacked {
                 Some(text) => {
                     let moves = messhall_betza::parse(text)
-<<<<<<< HEAD
                         .map_err(|e| format!("piece {:?}: when_attacked: {e}", crate::echo(&spec.name)))?;
-=======
-                        .map_err(|e| format!("piece {:?}: when_attacked: {e}", spec.name))?;
                     crate::limits::check_moves(&spec.name, "when_attacked", &moves)?;
->>>>>>> harden-rules
                     extra_moves.push(moves);
                     Some(Role((pieces.len() + extra_moves.len() - 1) as u8))
                 }
