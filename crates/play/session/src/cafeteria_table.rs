@@ -15,7 +15,7 @@ pub struct CafeteriaTable {
     game: Game,
     dice: Recorder<SeededDice>,
     /// Events of the set-up, not yet handed out.
-    start: Vec<String>,
+    start: Vec<Event>,
 }
 
 impl CafeteriaTable {
@@ -23,7 +23,7 @@ impl CafeteriaTable {
         let mut dice = Recorder::new(SeededDice::from_seed(seed));
         let mut game =
             Game::new_narrated(setup.clone(), &mut dice).map_err(|e| SetupError::Cafeteria(e.to_string()))?;
-        let start = game.take_events();
+        let start = game.take_events().iter().map(|note| note_event(&game, note)).collect();
         Ok(CafeteriaTable {
             setup,
             seed,
@@ -71,8 +71,7 @@ impl CafeteriaTable {
     }
 
     pub(crate) fn take_events(&mut self) -> Vec<Event> {
-        let notes = std::mem::take(&mut self.start);
-        notes.into_iter().map(note_event).collect()
+        std::mem::take(&mut self.start)
     }
 
     pub(crate) fn turn(&self) -> (Turn, Legal, Option<GameResult>) {
@@ -105,7 +104,10 @@ impl CafeteriaTable {
             action: action.clone(),
         }];
         match self.game.play(&action, &mut self.dice) {
-            Ok(()) => events.extend(self.game.take_events().into_iter().map(note_event)),
+            Ok(notes) => {
+                let _ = self.game.take_events();
+                events.extend(notes.iter().map(|note| note_event(&self.game, note)));
+            }
             // The table checked the action against the legal ones; a refusal changes nothing.
             Err(_) => events.clear(),
         }
@@ -144,10 +146,13 @@ impl CafeteriaTable {
     }
 }
 
-/// A table event for one of the game's notes.
-fn note_event(note: String) -> Event {
+/// A table event for one of the game's notes, in the cafeteria crate's words.
+fn note_event(game: &Game, note: &messhall_cafeteria::Note) -> Event {
     Event::Cafeteria {
-        visible_to: None,
-        event: note,
+        visible_to: match note.seen_by {
+            messhall_cafeteria::Seen::Everyone => None,
+            messhall_cafeteria::Seen::Player(p) => Some(Seat(p)),
+        },
+        event: messhall_cafeteria::words::event(game, note),
     }
 }

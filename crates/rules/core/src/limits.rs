@@ -74,11 +74,9 @@ pub(crate) fn check_spec(spec: &VariantSpec) -> Result<(), String> {
 }
 
 fn check_piece(p: &PieceSpec) -> Result<(), String> {
-    let name: String = p.name.chars().take(MAX_TEXT_CHARS).collect();
+    let name = crate::echo(&p.name);
     if p.name.chars().count() > MAX_TEXT_CHARS {
-        return Err(format!(
-            "piece {name:?}...: name longer than {MAX_TEXT_CHARS} characters"
-        ));
+        return Err(format!("piece {name:?}: name longer than {MAX_TEXT_CHARS} characters"));
     }
     let fields = [
         ("betza", Some(&p.betza)),
@@ -111,6 +109,7 @@ fn text_length(field: &str, text: &str, max: usize) -> Result<(), String> {
 
 /// Checks the moves one XBetza field of piece `name` expands to.
 pub(crate) fn check_moves(name: &str, field: &str, moves: &PieceMoves) -> Result<(), String> {
+    let name = crate::echo(name);
     if moves.moves.len() > MAX_PIECE_MOVES {
         return Err(format!(
             "piece {name:?}: {field}: {} moves; at most {MAX_PIECE_MOVES}",

@@ -13,6 +13,9 @@ use std::sync::Arc;
 /// small enough that the search's sums of values never overflow.
 pub const MAX_VALUE: i32 = crate::limits::MAX_PIECE_VALUE;
 
+/// The longest TOML syntax message an error repeats, in characters.
+const MAX_SYNTAX_MESSAGE_CHARS: usize = 200;
+
 /// Why a variant file was rejected. Each message is one line that says what and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
@@ -124,7 +127,12 @@ impl Variant {
                 }
                 None => (0, 0),
             };
-            let message = e.message().replace('\n', " ").trim().to_string();
+            // The parser's message quotes the offending key whole: cut it to a line's length.
+            let message = e.message().replace('\n', " ");
+            let message = match message.char_indices().nth(MAX_SYNTAX_MESSAGE_CHARS) {
+                Some((cut, _)) => format!("{}…", &message[..cut]),
+                None => message.trim().to_string(),
+            };
             VariantError::Syntax {
                 file: file.to_string(),
                 line,
