@@ -57,9 +57,18 @@ pub fn played_positions(variant: &Variant, rng: &mut Rng, plies: usize) -> Vec<P
 
 /// The example variant files of `examples/variants`, as (file name, text).
 const EXAMPLES: &[(&str, &str)] = &[
-    ("court-powers.toml", include_str!("../../examples/variants/court-powers.toml")),
-    ("drops-king-capture.toml", include_str!("../../examples/variants/drops-king-capture.toml")),
-    ("grand-food.toml", include_str!("../../examples/variants/grand-food.toml")),
+    (
+        "court-powers.toml",
+        include_str!("../../examples/variants/court-powers.toml"),
+    ),
+    (
+        "drops-king-capture.toml",
+        include_str!("../../examples/variants/drops-king-capture.toml"),
+    ),
+    (
+        "grand-food.toml",
+        include_str!("../../examples/variants/grand-food.toml"),
+    ),
 ];
 
 static VARIANTS: std::sync::LazyLock<Vec<Arc<Variant>>> = std::sync::LazyLock::new(|| {
@@ -80,7 +89,10 @@ pub fn chess_variants() -> &'static [Arc<Variant>] {
 /// The texts of the built-in variant files and the example files.
 pub fn variant_texts() -> Vec<String> {
     let builtins = messhall_games::BUILTINS.iter().map(|b| b.text);
-    builtins.chain(EXAMPLES.iter().map(|e| e.1)).map(str::to_string).collect()
+    builtins
+        .chain(EXAMPLES.iter().map(|e| e.1))
+        .map(str::to_string)
+        .collect()
 }
 
 /// The variant a record or a move input names on a line `variant NAME`, else one chosen by the
@@ -104,7 +116,8 @@ pub fn check_position(v: &Variant, pos: &Position, text: &str) -> Result<(), Str
         return Err(format!("{}: {text:?} gives a wrong hash", v.name));
     }
     let fen = pos.to_fen(v);
-    let back = Position::from_fen(v, &fen).map_err(|e| format!("{}: {text:?} was read but its FEN {fen} is not: {e}", v.name))?;
+    let back = Position::from_fen(v, &fen)
+        .map_err(|e| format!("{}: {text:?} was read but its FEN {fen} is not: {e}", v.name))?;
     if back != *pos || back.to_fen(v) != fen {
         return Err(format!("{}: {text:?}: its FEN {fen} reads back differently", v.name));
     }
@@ -114,7 +127,11 @@ pub fn check_position(v: &Variant, pos: &Position, text: &str) -> Result<(), Str
     for mv in v.legal_moves(pos) {
         let next = pos.play(v, &mv);
         if next.hash() != next.recomputed_hash(v) {
-            return Err(format!("{}: after {} in {fen} the hash is wrong", v.name, mv.to_coordinates(v)));
+            return Err(format!(
+                "{}: after {} in {fen} the hash is wrong",
+                v.name,
+                mv.to_coordinates(v)
+            ));
         }
     }
     Ok(())

@@ -91,7 +91,11 @@ pub fn read_corpus(dirs: &[&str]) -> Vec<String> {
 /// Resident memory of this process in bytes (Linux), or 0 where it cannot be read.
 fn resident_bytes() -> u64 {
     let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
-    let pages: u64 = statm.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     pages * 4096
 }
 
@@ -230,7 +234,13 @@ pub fn run(target: Target) -> Report {
             saved_index = c.index;
         }
         if running > timeout && !done.load(Ordering::SeqCst) {
-            finding(name, seed, c.index, &c.input, &format!("still running after {timeout:?} (a hang)"));
+            finding(
+                name,
+                seed,
+                c.index,
+                &c.input,
+                &format!("still running after {timeout:?} (a hang)"),
+            );
         }
         let resident = resident_bytes();
         if resident > memory {

@@ -18,6 +18,8 @@ mod mutate;
 mod rng;
 
 pub use check::{check_position, chess_variants, one_line_error, played_positions, variant_named_in, variant_texts};
-pub use harness::{DEFAULT_MEMORY_MB, DEFAULT_SECONDS, DEFAULT_TIMEOUT_MS, Report, Target, corpus_dir, read_corpus, run};
+pub use harness::{
+    DEFAULT_MEMORY_MB, DEFAULT_SECONDS, DEFAULT_TIMEOUT_MS, Report, Target, corpus_dir, read_corpus, run,
+};
 pub use mutate::{INTERESTING_NUMBERS, mutate};
 pub use rng::Rng;

@@ -102,7 +102,11 @@ pub fn mutate(rng: &mut Rng, input: &str, tokens: &[&str], others: &[String], ma
             6 => {
                 // Repeat a piece of the input, a few times or very many.
                 let (a, z) = range(rng, &text, 32);
-                let times = if rng.one_in(4) { 50 + rng.below(2000) } else { 1 + rng.below(4) };
+                let times = if rng.one_in(4) {
+                    50 + rng.below(2000)
+                } else {
+                    1 + rng.below(4)
+                };
                 let chunk = text[a..z].repeat(times);
                 text.insert_str(z, &chunk);
             }

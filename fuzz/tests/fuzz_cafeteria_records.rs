@@ -6,10 +6,31 @@
 use messhall_fuzz::{INTERESTING_NUMBERS, Rng, Target, one_line_error, run};
 
 const TOKENS: &[&str] = &[
-    "\n[[actions]]\n", "[actions.Move]\n", "[actions.Throw]\n", "[actions.FeedCan]\n", "[actions.FoodLine]\n",
-    "{ Drop = 200 }", "can = ", "food = ", "x = ", "y = ", "student = ", "families = ", "tray = true", "players = ",
-    "options = []", "seed = ", "draws = []", "\"student\"", "\"Move\"", "\"Throw\"", "\"Drop\"", "\"Pass\"", "200",
-    "255", "-1",
+    "\n[[actions]]\n",
+    "[actions.Move]\n",
+    "[actions.Throw]\n",
+    "[actions.FeedCan]\n",
+    "[actions.FoodLine]\n",
+    "{ Drop = 200 }",
+    "can = ",
+    "food = ",
+    "x = ",
+    "y = ",
+    "student = ",
+    "families = ",
+    "tray = true",
+    "players = ",
+    "options = []",
+    "seed = ",
+    "draws = []",
+    "\"student\"",
+    "\"Move\"",
+    "\"Throw\"",
+    "\"Drop\"",
+    "\"Pass\"",
+    "200",
+    "255",
+    "-1",
 ];
 
 fn check(text: &str) -> Result<(), String> {
@@ -32,12 +53,16 @@ fn generate(rng: &mut Rng, corpus: &[String]) -> String {
     if rng.one_in(3) {
         lines.truncate(rng.below(lines.len() + 1));
     } else {
-        let numbered: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].contains(|c: char| c.is_ascii_digit())).collect();
+        let numbered: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].contains(|c: char| c.is_ascii_digit()))
+            .collect();
         if !numbered.is_empty() {
             let i = *rng.pick(&numbered);
             let line = &lines[i];
             let start = line.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
-            let end = line[start..].find(|c: char| !c.is_ascii_digit()).map_or(line.len(), |n| start + n);
+            let end = line[start..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(line.len(), |n| start + n);
             lines[i] = format!("{}{}{}", &line[..start], rng.pick(INTERESTING_NUMBERS), &line[end..]);
         }
     }
@@ -46,7 +71,10 @@ fn generate(rng: &mut Rng, corpus: &[String]) -> String {
 
 #[test]
 fn fuzz_cafeteria_records() {
-    let corpus = messhall_fuzz::read_corpus(&["fuzz/corpus/cafeteria-records", "crates/games/cafeteria/tests/data/tampered"]);
+    let corpus = messhall_fuzz::read_corpus(&[
+        "fuzz/corpus/cafeteria-records",
+        "crates/games/cafeteria/tests/data/tampered",
+    ]);
     run(Target {
         name: "cafeteria_records",
         corpus,

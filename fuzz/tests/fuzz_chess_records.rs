@@ -6,9 +6,35 @@ use messhall_fuzz::{Rng, Target, one_line_error, run, variant_named_in};
 use messhall_rules::GameRecord;
 
 const TOKENS: &[&str] = &[
-    "variant ", "seed ", "start ", "\n", " ", "{", "}", "-", "e2e4", "pass", "@", ",", "P@e4", "=Q", "#", "\"move\"",
-    "\"chance\"", "\"steer\"", "\"resign\"", "\"flag\"", "\"draw\"", "\"move-limit\"", "\"format\": 2", "[", "]",
-    "null", "\"builtin\"", "\"file\"", "\"text\"",
+    "variant ",
+    "seed ",
+    "start ",
+    "\n",
+    " ",
+    "{",
+    "}",
+    "-",
+    "e2e4",
+    "pass",
+    "@",
+    ",",
+    "P@e4",
+    "=Q",
+    "#",
+    "\"move\"",
+    "\"chance\"",
+    "\"steer\"",
+    "\"resign\"",
+    "\"flag\"",
+    "\"draw\"",
+    "\"move-limit\"",
+    "\"format\": 2",
+    "[",
+    "]",
+    "null",
+    "\"builtin\"",
+    "\"file\"",
+    "\"text\"",
 ];
 
 fn check(text: &str) -> Result<(), String> {

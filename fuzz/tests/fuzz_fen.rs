@@ -69,12 +69,19 @@ fn generate(rng: &mut Rng, corpus: &[String]) -> String {
 
 #[test]
 fn fuzz_fen() {
-    let rejected = concat!(env!("CARGO_MANIFEST_DIR"), "/../crates/games/catalog/tests/rejected/fens.txt");
+    let rejected = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../crates/games/catalog/tests/rejected/fens.txt"
+    );
     let rejected = std::fs::read_to_string(rejected).unwrap_or_else(|e| panic!("{rejected}: {e}"));
     let mut corpus: Vec<String> = messhall_fuzz::read_corpus(&["fuzz/corpus/fen"])
         .iter()
         .chain([&rejected])
-        .flat_map(|t| t.lines().map(|l| l.split(" | ").nth(1).unwrap_or(l).to_string()).collect::<Vec<_>>())
+        .flat_map(|t| {
+            t.lines()
+                .map(|l| l.split(" | ").nth(1).unwrap_or(l).to_string())
+                .collect::<Vec<_>>()
+        })
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .collect();
     corpus.extend(chess_variants().iter().map(|v| v.start_fen.clone()));

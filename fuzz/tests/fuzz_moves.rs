@@ -44,7 +44,11 @@ fn generate(rng: &mut Rng, _corpus: &[String]) -> String {
     let positions = played_positions(v, rng, plies);
     let pos = rng.pick(&positions);
     let fen = pos.to_fen(v);
-    let sans = if v.chance(pos).is_some() { Vec::new() } else { v.legal_moves_san(pos) };
+    let sans = if v.chance(pos).is_some() {
+        Vec::new()
+    } else {
+        v.legal_moves_san(pos)
+    };
     let mut typed = match sans.get(rng.below(sans.len().max(1))) {
         Some((_, san)) if rng.one_in(2) => san.clone(),
         Some((mv, _)) => mv.to_coordinates(v),

@@ -5,10 +5,33 @@
 use messhall_fuzz::{Rng, Target, check_position, one_line_error, played_positions, run, variant_texts};
 
 const TOKENS: &[&str] = &[
-    "\n[[piece]]\n", "\n[[promotion]]\n", "\n[castling]\n", "\n[[drop]]\n", "letter = \"X\"\n", "name = \"X\"\n",
-    "betza = \"mfRambR\"\n", "royal = true\n", "pawn = true\n", "value = ", "counter = ", "files = ", "ranks = ",
-    "fifty_moves = ", "repetitions = ", "rules = \"pieceeater\"\n", "rules = \"calorie\"\n", "kingside_file = \"h\"\n",
-    "queenside_file = \"a\"\n", "choices = \"QK\"\n", "rank = ", "\"", "=", "true", "false", "[]", "{}",
+    "\n[[piece]]\n",
+    "\n[[promotion]]\n",
+    "\n[castling]\n",
+    "\n[[drop]]\n",
+    "letter = \"X\"\n",
+    "name = \"X\"\n",
+    "betza = \"mfRambR\"\n",
+    "royal = true\n",
+    "pawn = true\n",
+    "value = ",
+    "counter = ",
+    "files = ",
+    "ranks = ",
+    "fifty_moves = ",
+    "repetitions = ",
+    "rules = \"pieceeater\"\n",
+    "rules = \"calorie\"\n",
+    "kingside_file = \"h\"\n",
+    "queenside_file = \"a\"\n",
+    "choices = \"QK\"\n",
+    "rank = ",
+    "\"",
+    "=",
+    "true",
+    "false",
+    "[]",
+    "{}",
 ];
 
 fn check(text: &str) -> Result<(), String> {
@@ -40,7 +63,10 @@ fn generate(rng: &mut Rng, corpus: &[String]) -> String {
     if let Some((key, _)) = lines[i].split_once(" = ") {
         let value = match rng.below(4) {
             0 => messhall_fuzz::INTERESTING_NUMBERS[rng.below(messhall_fuzz::INTERESTING_NUMBERS.len())].to_string(),
-            1 => format!("\"{}\"", rng.pick(&["", "K", "QK", "h", "z", "mfRambRamfRambRamfRambR", "w", "🙂"])),
+            1 => format!(
+                "\"{}\"",
+                rng.pick(&["", "K", "QK", "h", "z", "mfRambRamfRambRamfRambR", "w", "🙂"])
+            ),
             2 => rng.pick(&["true", "false", "[]", "{}"]).to_string(),
             _ => format!("\"{}\"", "Q".repeat(rng.below(300))),
         };

@@ -56,8 +56,12 @@ fn check(text: &str) -> Result<(), String> {
 
 /// A string of modifiers and atoms, sometimes with ranges, leapers, brackets and legs.
 fn generate(rng: &mut Rng, _corpus: &[String]) -> String {
-    const ATOMS: &[&str] = &["W", "F", "D", "N", "A", "H", "C", "Z", "G", "K", "Q", "R", "B", "(2,3)", "(1,4)"];
-    const MODS: &[&str] = &["m", "c", "f", "b", "l", "r", "v", "s", "h", "i", "e", "n", "j", "p", "g", "a", "y", "o", "z", "q", "x"];
+    const ATOMS: &[&str] = &[
+        "W", "F", "D", "N", "A", "H", "C", "Z", "G", "K", "Q", "R", "B", "(2,3)", "(1,4)",
+    ];
+    const MODS: &[&str] = &[
+        "m", "c", "f", "b", "l", "r", "v", "s", "h", "i", "e", "n", "j", "p", "g", "a", "y", "o", "z", "q", "x",
+    ];
     let mut s = String::new();
     for _ in 0..1 + rng.below(6) {
         for _ in 0..rng.below(4) {

@@ -57,7 +57,11 @@ fn write_corpus() {
             let sans = v.legal_moves_san(pos);
             if let Some((mv, san)) = sans.get(k % sans.len().max(1)) {
                 let typed = if k % 2 == 0 { san.clone() } else { mv.to_coordinates(v) };
-                write("moves", &format!("{name}-{k}.txt"), &format!("variant {name}\n{}\n{typed}", pos.to_fen(v)));
+                write(
+                    "moves",
+                    &format!("{name}-{k}.txt"),
+                    &format!("variant {name}\n{}\n{typed}", pos.to_fen(v)),
+                );
             }
         }
         // A text record of a seeded game, chance outcomes by the dice or chosen at random.
@@ -82,11 +86,23 @@ fn write_corpus() {
     for entry in catalog::entries() {
         let game = catalog::builtin(entry.name).unwrap();
         let json = table_game(game.clone(), 3, 60).record().to_json();
-        let dir = if matches!(game, GameKind::Cafeteria) { "cafeteria-records" } else { "chess-records" };
+        let dir = if matches!(game, GameKind::Cafeteria) {
+            "cafeteria-records"
+        } else {
+            "chess-records"
+        };
         write(dir, &format!("{}.json", entry.name), &json);
     }
-    let grand = catalog::from_file_text("grand-food.toml", include_str!("../../examples/variants/grand-food.toml")).unwrap();
-    write("chess-records", "grand-food-file.json", &table_game(grand, 5, 40).record().to_json());
+    let grand = catalog::from_file_text(
+        "grand-food.toml",
+        include_str!("../../examples/variants/grand-food.toml"),
+    )
+    .unwrap();
+    write(
+        "chess-records",
+        "grand-food-file.json",
+        &table_game(grand, 5, 40).record().to_json(),
+    );
     for (seed, players) in [(1, 2), (2, 3), (3, 4)] {
         let mut bots: Vec<_> = (0..players)
             .map(|i| messhall_cafeteria::bots::BotKind::Random.make(seed * 10 + u64::from(i)))
@@ -94,6 +110,10 @@ fn write_corpus() {
         let setup = messhall_cafeteria::Setup::new(players, &[]);
         let (_, record) = messhall_cafeteria::play_recorded(setup, seed, &mut bots).unwrap();
         let text = messhall_cafeteria::to_toml(&record).unwrap();
-        write("cafeteria-records", &format!("game-{seed}-{players}-players.toml"), &text);
+        write(
+            "cafeteria-records",
+            &format!("game-{seed}-{players}-players.toml"),
+            &text,
+        );
     }
 }

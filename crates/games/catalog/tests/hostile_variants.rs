@@ -124,10 +124,28 @@ fn numbers_are_bounded() {
         "repetitions-one.toml",
         "[end] repetitions = 1: 0 (no such rule) or 2 to 100",
     );
-    refused("value-overflow.toml", "piece \"Queen\": value = 2147483647: -10000 to 10000");
+    refused(
+        "value-overflow.toml",
+        "piece \"Queen\": value = 2147483647: -10000 to 10000",
+    );
     refused(
         "counter-overflow.toml",
         "piece \"Queen\": counter = 65535: at most 1000",
+    );
+}
+
+#[test]
+fn text_fields_are_one_line() {
+    refused(
+        "name-control-char.toml",
+        "name: a control character (\\r) at character 5; a text field is one line",
+    );
+    let chess = include_str!("../variants/chess.toml");
+    let text = chess.replacen("name = \"Knight\"", "name = \"Kni\\nght\"", 1);
+    let msg = messhall_games::from_toml("knight.toml", &text).unwrap_err().to_string();
+    assert_eq!(
+        msg,
+        "knight.toml: piece \"Kni\\nght\": name: a control character (\\n) at character 4; a text field is one line"
     );
 }
 

@@ -24,8 +24,8 @@ fn a_value_beyond_the_range_is_refused_with_the_piece_named() {
 
 #[test]
 fn a_derived_value_stays_within_the_range() {
-    // A rider of every shape up to (7,7) at once, a piece far beyond any game's.
-    let many: String = (1..=7)
+    // A rider of every shape up to (5,5) at once (200 characters, the most a betza may have), a piece far beyond any game's.
+    let many: String = (1..=5)
         .flat_map(|a| (0..=a).map(move |b| format!("({a},{b})({a},{b})")))
         .collect();
     let text = CHESS
@@ -39,5 +39,5 @@ fn a_derived_value_stays_within_the_range() {
     let v = Variant::new("chess", &Variant::spec_from_toml("chess", &text).unwrap()).unwrap();
     let queen = v.role_by_letter('Q').unwrap();
     let value = v.role(queen).value;
-    assert!(value > 3000 && value < MAX_VALUE, "{value}");
+    assert!(value > 2000 && value <= MAX_VALUE, "{value}");
 }
