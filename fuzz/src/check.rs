@@ -39,7 +39,7 @@ pub fn played_positions(variant: &Variant, rng: &mut Rng, plies: usize) -> Vec<P
     let mut out = vec![pos.clone()];
     for _ in 0..plies {
         if let Some(event) = variant.chance(&pos) {
-            let outcome = rng.pick(&event.outcomes).clone();
+            let outcome = *rng.pick(&event.outcomes);
             pos = variant.resolve(&pos, &outcome);
             out.push(pos.clone());
             continue;

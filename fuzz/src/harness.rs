@@ -21,6 +21,11 @@ const CI_SEED: u64 = 0x6d65_7373_6861_6c6c;
 /// How often the watcher looks at the worker.
 const POLL: Duration = Duration::from_millis(20);
 
+/// Makes an input from scratch, given the corpus.
+pub type Generate = Box<dyn Fn(&mut Rng, &[String]) -> String + Send>;
+/// Checks one input: `Err` says what is wrong.
+pub type Check = Box<dyn Fn(&str) -> Result<(), String> + Send>;
+
 /// What a fuzz target is made of.
 pub struct Target {
     /// The target's name, in reports and file names.
@@ -32,9 +37,9 @@ pub struct Target {
     /// The longest input made, in bytes.
     pub max_len: usize,
     /// Makes a structured input from scratch (it may also pick from the corpus).
-    pub generate: Box<dyn Fn(&mut Rng, &[String]) -> String + Send>,
+    pub generate: Generate,
     /// Checks one input: `Err` says what is wrong.
-    pub check: Box<dyn Fn(&str) -> Result<(), String> + Send>,
+    pub check: Check,
 }
 
 /// What a run did.

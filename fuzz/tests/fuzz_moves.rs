@@ -57,7 +57,7 @@ fn generate(rng: &mut Rng, _corpus: &[String]) -> String {
     if rng.one_in(3) {
         let at = rng.below(typed.len() + 1);
         if typed.is_char_boundary(at) {
-            typed.insert_str(at, *rng.pick(TOKENS));
+            typed.insert_str(at, rng.pick::<&str>(TOKENS));
         }
     }
     format!("variant {}\n{fen}\n{typed}", v.name)

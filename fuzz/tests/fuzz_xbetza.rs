@@ -65,9 +65,9 @@ fn generate(rng: &mut Rng, _corpus: &[String]) -> String {
     let mut s = String::new();
     for _ in 0..1 + rng.below(6) {
         for _ in 0..rng.below(4) {
-            s.push_str(*rng.pick(MODS));
+            s.push_str(rng.pick::<&str>(MODS));
         }
-        s.push_str(*rng.pick(ATOMS));
+        s.push_str(rng.pick::<&str>(ATOMS));
         if rng.one_in(4) {
             s.push_str(&rng.below(20).to_string());
         }
@@ -75,8 +75,8 @@ fn generate(rng: &mut Rng, _corpus: &[String]) -> String {
             // A multi-leg chain.
             for _ in 0..1 + rng.below(5) {
                 s.push('a');
-                s.push_str(*rng.pick(MODS));
-                s.push_str(*rng.pick(ATOMS));
+                s.push_str(rng.pick::<&str>(MODS));
+                s.push_str(rng.pick::<&str>(ATOMS));
             }
         }
     }

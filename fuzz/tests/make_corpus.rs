@@ -71,7 +71,7 @@ fn write_corpus() {
                 break;
             }
             if let Some(event) = game.pending_chance() {
-                game.resolve(rng.pick(&event.outcomes).clone());
+                game.resolve(*rng.pick(&event.outcomes));
                 continue;
             }
             let moves = v.legal_moves(game.position());

@@ -76,7 +76,9 @@ pub(crate) fn check_spec(spec: &VariantSpec) -> Result<(), String> {
 fn check_piece(p: &PieceSpec) -> Result<(), String> {
     let name = crate::echo(&p.name);
     if p.name.chars().count() > MAX_TEXT_CHARS {
-        return Err(format!("piece \"{name}\": name longer than {MAX_TEXT_CHARS} characters"));
+        return Err(format!(
+            "piece \"{name}\": name longer than {MAX_TEXT_CHARS} characters"
+        ));
     }
     text_length("name", &p.name, MAX_TEXT_CHARS).map_err(|e| format!("piece \"{name}\": {e}"))?;
     let fields = [
