@@ -225,3 +225,18 @@ fn one_move_from_two_atoms_counts_once() {
         next.to_fen(&v)
     );
 }
+
+#[test]
+fn a_syntax_error_quoting_a_control_character_is_one_line() {
+    // Found by fuzzing: the TOML reader quotes an unknown value whole, carriage return included.
+    let text = format!(
+        "{}\n[end]\nroyal = \"captu\\re\"\n",
+        include_str!("../variants/chess.toml")
+    );
+    let msg = messhall_games::from_toml("cr.toml", &text).unwrap_err().to_string();
+    assert!(
+        msg.starts_with("cr.toml: line ") && !msg.contains('\r') && !msg.contains('\n'),
+        "{msg:?}"
+    );
+    assert!(msg.contains("captu\\re"), "{msg:?}");
+}
