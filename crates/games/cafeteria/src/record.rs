@@ -65,5 +65,34 @@ pub fn to_toml(record: &Record) -> Result<String, ReplayError> {
 /// # Errors
 /// Text that is not a record.
 pub fn from_toml(text: &str) -> Result<Record, ReplayError> {
-    toml::from_str(text).map_err(|e| ReplayError::Parse(e.to_string()))
+    toml::from_str(text).map_err(|e| ReplayError::Parse(one_line(text, &e)))
+}
+
+/// The longest parser message an error repeats, in characters.
+const MAX_MESSAGE_CHARS: usize = 200;
+
+/// A TOML error as one line: where (line and column, counted in characters) and why, cut short.
+/// (The parser's own text quotes the whole line of the fault over several lines.)
+fn one_line(text: &str, e: &toml::de::Error) -> String {
+    let mut message = String::new();
+    for c in e.message().trim().chars() {
+        match c {
+            '\n' => message.push(' '),
+            c if c.is_control() => message.extend(c.escape_default()),
+            c => message.push(c),
+        }
+    }
+    let message = match message.char_indices().nth(MAX_MESSAGE_CHARS) {
+        Some((cut, _)) => format!("{}…", &message[..cut]),
+        None => message.trim().to_string(),
+    };
+    match e.span() {
+        Some(span) => {
+            let before = text.get(..span.start).unwrap_or(text);
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message,
+    }
 }

@@ -124,10 +124,28 @@ fn numbers_are_bounded() {
         "repetitions-one.toml",
         "[end] repetitions = 1: 0 (no such rule) or 2 to 100",
     );
-    refused("value-overflow.toml", "piece \"Queen\": value = 2147483647: 0 to 10000");
+    refused(
+        "value-overflow.toml",
+        "piece \"Queen\": value = 2147483647: -10000 to 10000",
+    );
     refused(
         "counter-overflow.toml",
         "piece \"Queen\": counter = 65535: at most 1000",
+    );
+}
+
+#[test]
+fn text_fields_are_one_line() {
+    refused(
+        "name-control-char.toml",
+        "name: a control character (\\r) at character 5; a text field is one line",
+    );
+    let chess = include_str!("../variants/chess.toml");
+    let text = chess.replacen("name = \"Knight\"", "name = \"Kni\\nght\"", 1);
+    let msg = messhall_games::from_toml("knight.toml", &text).unwrap_err().to_string();
+    assert_eq!(
+        msg,
+        "knight.toml: piece \"Kni\\nght\": name: a control character (\\n) at character 4; a text field is one line"
     );
 }
 
@@ -144,6 +162,16 @@ fn royals_and_promotions() {
     refused(
         "promote-to-pawn.toml",
         "[[promotion]] on rank 8: choice 'P' (Pawn) is a pawn; a promotion may not make one",
+    );
+}
+
+#[test]
+fn a_pawn_may_not_be_dropped_where_it_must_promote() {
+    // Found by fuzz_variant: the file loaded, a Pawn dropped on b8, and the FEN reader refused
+    // the position it made.
+    refused(
+        "pawn-drop-on-promotion-rank.toml",
+        "[[drops]]: 'P' may not be dropped on rank 8, where it must promote",
     );
 }
 
@@ -206,4 +234,19 @@ fn one_move_from_two_atoms_counts_once() {
         "{}",
         next.to_fen(&v)
     );
+}
+
+#[test]
+fn a_syntax_error_quoting_a_control_character_is_one_line() {
+    // Found by fuzzing: the TOML reader quotes an unknown value whole, carriage return included.
+    let text = format!(
+        "{}\n[end]\nroyal = \"captu\\re\"\n",
+        include_str!("../variants/chess.toml")
+    );
+    let msg = messhall_games::from_toml("cr.toml", &text).unwrap_err().to_string();
+    assert!(
+        msg.starts_with("cr.toml: line ") && !msg.contains('\r') && !msg.contains('\n'),
+        "{msg:?}"
+    );
+    assert!(msg.contains("captu\\re"), "{msg:?}");
 }

@@ -2,7 +2,7 @@
 //! shared), variant files, and the cafeteria game, behind one [`GameKind`], so no front end asks
 //! for a game by name.
 
-use messhall_rules::Variant;
+use messhall_rules::{Variant, VariantError};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -175,11 +175,22 @@ pub fn from_file_text(name: &str, text: &str) -> Result<GameKind, LoadError> {
 /// compile.
 pub fn from_source(source: &GameSource) -> Result<GameKind, LoadError> {
     match source {
+        // The names come from a record, maybe a stranger's: quoted cut and on one line.
         GameSource::Builtin { name, .. } => builtin(name).ok_or_else(|| LoadError::NotFound {
-            name: name.clone(),
+            name: messhall_rules::echo(name),
             why: "this version of messhall has no such built-in variant".into(),
         }),
-        GameSource::File { name, text } => from_file_text(name, text),
+        GameSource::File { name, text } => from_file_text(name, text).map_err(|e| match e {
+            LoadError::Variant(mut e) => {
+                match &mut e {
+                    VariantError::Syntax { file, .. } | VariantError::Invalid { file, .. } => {
+                        *file = messhall_rules::echo(file);
+                    }
+                }
+                LoadError::Variant(e)
+            }
+            other => other,
+        }),
         GameSource::Cafeteria { .. } => Ok(GameKind::Cafeteria),
     }
 }

@@ -145,3 +145,18 @@ fn malformed_json_is_refused_in_one_line() {
     let unknown = table.record().to_json().replacen('{', "{\"extra\": 1,", 1);
     assert!(Record::from_json(&unknown).is_err());
 }
+
+#[test]
+fn a_game_name_from_a_record_is_quoted_on_one_line() {
+    // Found by fuzzing: a record naming a game with a newline in it gave a two-line error.
+    let table = played(catalog::builtin("chess").unwrap(), 3, 4);
+    let json = table.record().to_json().replacen("\"chess\"", "\"che\\nss\"", 1);
+    let err = Record::from_json(&json).unwrap().replay().unwrap_err().to_string();
+    assert!(err.starts_with("record game: che\\nss: "), "{err}");
+    let long = table
+        .record()
+        .to_json()
+        .replacen("\"chess\"", &format!("\"{}\"", "x".repeat(10_000)), 1);
+    let err = Record::from_json(&long).unwrap().replay().unwrap_err().to_string();
+    assert!(err.len() < 300 && !err.contains('\n'), "{err}");
+}

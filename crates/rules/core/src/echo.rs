@@ -5,17 +5,32 @@ pub const ECHO_CHARS: usize = 40;
 
 /// `text` as an error message quotes it: whole when it has at most [`ECHO_CHARS`] characters,
 /// otherwise its first characters and an ellipsis (so a 100 KB input gives a one-line error).
+/// Control characters (a newline, a carriage return) are shown escaped, so the message stays one
+/// line.
 ///
 /// ```
 /// assert_eq!(messhall_rules::echo("e2e4"), "e2e4");
+/// assert_eq!(messhall_rules::echo("e2\ne4"), "e2\\ne4");
 /// let long = "x".repeat(100_000);
 /// assert_eq!(messhall_rules::echo(&long).chars().count(), messhall_rules::ECHO_CHARS + 1);
 /// ```
 pub fn echo(text: &str) -> String {
-    match text.char_indices().nth(ECHO_CHARS) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
+    let cut = match text.char_indices().nth(ECHO_CHARS) {
+        Some((cut, _)) => &text[..cut],
+        None => text,
+    };
+    let mut shown = String::with_capacity(cut.len());
+    for c in cut.chars() {
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
     }
+    if cut.len() < text.len() {
+        shown.push('…');
+    }
+    shown
 }
 
 #[cfg(test)]
@@ -29,5 +44,11 @@ mod tests {
         assert_eq!(cut.chars().count(), ECHO_CHARS + 1);
         assert!(cut.ends_with('…'));
         assert_eq!(echo(&"é".repeat(ECHO_CHARS)), "é".repeat(ECHO_CHARS));
+    }
+
+    #[test]
+    fn control_characters_are_escaped_so_the_message_is_one_line() {
+        assert_eq!(echo("f\rriendly\n"), "f\\rriendly\\n");
+        assert!(!echo(&"b1d2\n".repeat(100)).contains('\n'));
     }
 }

@@ -247,6 +247,9 @@ fn parse_castling(text: &str) -> Result<Vec<(char, usize)>, FenError> {
             'q' => (Color::Black, false),
             _ => return fail("castling", format!("'{c}' is not one of K Q k q")),
         };
+        if rights.iter().any(|&(given, _)| given == c) {
+            return fail("castling", format!("'{c}' is given twice"));
+        }
         rights.push((c, color.index() * 2 + usize::from(!kingside)));
     }
     Ok(rights)
@@ -306,6 +309,12 @@ fn parse_extra(v: &Variant, extra: &str, setup: &mut Setup) -> Result<(), FenErr
         let Ok(n) = value.parse::<u16>() else {
             return fail(where_(), format!("r{i} takes a number 0-{}", u16::MAX));
         };
+        // A register the game names holds only values it can write back by that name.
+        if let Some(name) = v.rules.register_name(i)
+            && v.rules.register_value(v, i, &v.rules.register_text(v, i, n)) != Some(n)
+        {
+            return fail(where_(), format!("{n} is not a value of {name}"));
+        }
         setup.registers[i] = n;
         return Ok(());
     }

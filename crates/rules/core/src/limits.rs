@@ -76,8 +76,11 @@ pub(crate) fn check_spec(spec: &VariantSpec) -> Result<(), String> {
 fn check_piece(p: &PieceSpec) -> Result<(), String> {
     let name = crate::echo(&p.name);
     if p.name.chars().count() > MAX_TEXT_CHARS {
-        return Err(format!("piece {name:?}: name longer than {MAX_TEXT_CHARS} characters"));
+        return Err(format!(
+            "piece \"{name}\": name longer than {MAX_TEXT_CHARS} characters"
+        ));
     }
+    text_length("name", &p.name, MAX_TEXT_CHARS).map_err(|e| format!("piece \"{name}\": {e}"))?;
     let fields = [
         ("betza", Some(&p.betza)),
         ("rifle", p.rifle.as_ref()),
@@ -87,31 +90,42 @@ fn check_piece(p: &PieceSpec) -> Result<(), String> {
     ];
     for (field, text) in fields {
         if let Some(text) = text {
-            text_length(field, text, MAX_BETZA_CHARS).map_err(|e| format!("piece {name:?}: {e}"))?;
+            text_length(field, text, MAX_BETZA_CHARS).map_err(|e| format!("piece \"{name}\": {e}"))?;
         }
     }
-    if let Some(value) = p.value.filter(|v| !(0..=MAX_PIECE_VALUE).contains(v)) {
-        return Err(format!("piece {name:?}: value = {value}: 0 to {MAX_PIECE_VALUE}"));
+    if let Some(value) = p.value.filter(|v| !(-MAX_PIECE_VALUE..=MAX_PIECE_VALUE).contains(v)) {
+        return Err(format!(
+            "piece \"{name}\": value = {value}: -{MAX_PIECE_VALUE} to {MAX_PIECE_VALUE}"
+        ));
     }
     if let Some(counter) = p.counter.filter(|&c| c > MAX_COUNTER) {
-        return Err(format!("piece {name:?}: counter = {counter}: at most {MAX_COUNTER}"));
+        return Err(format!("piece \"{name}\": counter = {counter}: at most {MAX_COUNTER}"));
     }
     Ok(())
 }
 
+/// A text field is at most `max` characters on one line: errors and records quote it.
 fn text_length(field: &str, text: &str, max: usize) -> Result<(), String> {
     let chars = text.chars().count();
     if chars > max {
         return Err(format!("{field}: {chars} characters; at most {max}"));
+    }
+    if let Some((at, c)) = text.chars().enumerate().find(|(_, c)| c.is_control()) {
+        return Err(format!(
+            "{field}: a control character ({}) at character {}; a text field is one line",
+            c.escape_default(),
+            at + 1
+        ));
     }
     Ok(())
 }
 
 /// Checks the moves one XBetza field of piece `name` expands to.
 pub(crate) fn check_moves(name: &str, field: &str, moves: &PieceMoves) -> Result<(), String> {
+    let name = crate::echo(name);
     if moves.moves.len() > MAX_PIECE_MOVES {
         return Err(format!(
-            "piece {name:?}: {field}: {} moves; at most {MAX_PIECE_MOVES}",
+            "piece \"{name}\": {field}: {} moves; at most {MAX_PIECE_MOVES}",
             moves.moves.len()
         ));
     }
@@ -119,7 +133,7 @@ pub(crate) fn check_moves(name: &str, field: &str, moves: &PieceMoves) -> Result
     for m in &moves.moves {
         if m.legs.len() > MAX_LEGS {
             return Err(format!(
-                "piece {name:?}: {field}: a move of {} legs; at most {MAX_LEGS}",
+                "piece \"{name}\": {field}: a move of {} legs; at most {MAX_LEGS}",
                 m.legs.len()
             ));
         }
@@ -129,7 +143,7 @@ pub(crate) fn check_moves(name: &str, field: &str, moves: &PieceMoves) -> Result
     }
     if multi_leg_legs > MAX_MULTI_LEG_LEGS {
         return Err(format!(
-            "piece {name:?}: {field}: its multi-leg moves have {multi_leg_legs} legs in all; at most {MAX_MULTI_LEG_LEGS}"
+            "piece \"{name}\": {field}: its multi-leg moves have {multi_leg_legs} legs in all; at most {MAX_MULTI_LEG_LEGS}"
         ));
     }
     Ok(())

@@ -13,6 +13,9 @@ use std::sync::Arc;
 /// small enough that the search's sums of values never overflow.
 pub const MAX_VALUE: i32 = crate::limits::MAX_PIECE_VALUE;
 
+/// The longest TOML syntax message an error repeats, in characters.
+const MAX_SYNTAX_MESSAGE_CHARS: usize = 200;
+
 /// Why a variant file was rejected. Each message is one line that says what and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
@@ -124,7 +127,20 @@ impl Variant {
                 }
                 None => (0, 0),
             };
-            let message = e.message().replace('\n', " ").trim().to_string();
+            // The parser's message quotes the offending key whole: cut it to a line's length.
+            // It may also quote the input's own control characters: escaped, to keep one line.
+            let mut message = String::new();
+            for c in e.message().trim().chars() {
+                match c {
+                    '\n' => message.push(' '),
+                    c if c.is_control() => message.extend(c.escape_default()),
+                    c => message.push(c),
+                }
+            }
+            let message = match message.char_indices().nth(MAX_SYNTAX_MESSAGE_CHARS) {
+                Some((cut, _)) => format!("{}…", &message[..cut]),
+                None => message.trim().to_string(),
+            };
             VariantError::Syntax {
                 file: file.to_string(),
                 line,
@@ -278,6 +294,17 @@ impl Variant {
                     return Err(err(format!(
                         "[[drops]]: '{}' on rank {r} is given by two tables",
                         roles[both].letter
+                    )));
+                }
+                // A piece dropped where it must promote would stand where no game can have it.
+                if let Some(rule) = promotions
+                    .iter()
+                    .find(|p: &&PromotionRule| p.forced && p.rank == rank && p.roles & mask != 0)
+                {
+                    let piece = (rule.roles & mask).trailing_zeros() as usize;
+                    return Err(err(format!(
+                        "[[drops]]: '{}' may not be dropped on rank {r}, where it must promote",
+                        roles[piece].letter
                     )));
                 }
                 if !ranks.contains(&rank) {
