@@ -9,7 +9,7 @@ use messhall_betza::PieceMoves;
 use messhall_geometry::{BoardSize, Square};
 use std::sync::Arc;
 
-/// The largest piece value, in centipawns (values run from 0): a hundred pawns, far beyond any piece, and
+/// The largest piece value, in centipawns, either way: a hundred pawns, far beyond any piece, and
 /// small enough that the search's sums of values never overflow.
 pub const MAX_VALUE: i32 = crate::limits::MAX_PIECE_VALUE;
 
