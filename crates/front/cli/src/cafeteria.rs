@@ -358,10 +358,8 @@ impl<'a> Session<'a> {
     /// `undo`: with one person against bots, back to that person's last action; otherwise one
     /// action.
     fn undo(&mut self, out: &mut dyn Write) -> Result<()> {
-        let taken = match self.people().as_slice() {
-            [me] => self.table.take_back_for(*me),
-            _ => self.table.undo(1),
-        };
+        let people = self.people();
+        let taken = self.table.take_back_turn(&people);
         if taken == 0 {
             writeln!(out, "Nothing to take back.")?;
             return Ok(());
@@ -377,15 +375,7 @@ impl<'a> Session<'a> {
     }
 
     fn save(&self, file: &str, out: &mut dyn Write) -> Result<()> {
-        if file.is_empty() {
-            writeln!(out, "save needs a file name, like \"save game.json\"")?;
-            return Ok(());
-        }
-        match std::fs::write(file, self.table.record().to_json()) {
-            Ok(()) => writeln!(out, "Saved to {file}.")?,
-            Err(e) => writeln!(out, "Cannot save to {file}: {e}")?,
-        }
-        Ok(())
+        crate::screen::save(&self.table, file, out)
     }
 }
 

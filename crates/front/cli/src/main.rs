@@ -424,26 +424,32 @@ mod tests {
             options: Vec::new(),
             bot: None,
         };
-        let err = play_command(PlayArgs {
-            players: Some(2),
-            ..args("chess")
-        })
-        .unwrap_err()
-        .to_string();
-        assert!(err.contains("--players does not apply to a chess game"), "{err}");
-        let err = play_command(PlayArgs {
-            fen: Some("8/8/8/8/8/8/8/8 w - - 0 1".into()),
-            ..args("cafeteria")
-        })
-        .unwrap_err()
-        .to_string();
-        assert!(err.contains("--fen does not apply to the cafeteria game"), "{err}");
-        let err = play_command(PlayArgs {
-            level: Some(3),
-            ..args("chess")
-        })
-        .unwrap_err()
-        .to_string();
-        assert!(err.contains("--level"), "{err}");
+        let refusals = [
+            (
+                PlayArgs {
+                    players: Some(2),
+                    ..args("chess")
+                },
+                "--players does not apply to a chess game",
+            ),
+            (
+                PlayArgs {
+                    fen: Some("8/8/8/8/8/8/8/8 w - - 0 1".into()),
+                    ..args("cafeteria")
+                },
+                "--fen does not apply to the cafeteria game",
+            ),
+            (
+                PlayArgs {
+                    level: Some(3),
+                    ..args("chess")
+                },
+                "--level",
+            ),
+        ];
+        for (request, expected) in refusals {
+            let err = play_command(request).unwrap_err().to_string();
+            assert!(err.contains(expected), "{err}");
+        }
     }
 }

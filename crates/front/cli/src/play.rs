@@ -227,10 +227,7 @@ impl<'a> Session<'a> {
             .collect();
         let mut taken = 0;
         for _ in 0..n {
-            let went = match people.as_slice() {
-                [me] => self.table.take_back_for(*me),
-                _ => self.table.undo(1),
-            };
+            let went = self.table.take_back_turn(&people);
             if went == 0 {
                 break;
             }
@@ -247,23 +244,7 @@ impl<'a> Session<'a> {
     }
 
     fn save(&self, file: &str, out: &mut dyn Write) -> Result<()> {
-        if file.is_empty() {
-            writeln!(out, "save needs a file name, like \"save game.json\"")?;
-            return Ok(());
-        }
-        // A .pgn file gets PGN; anything else the JSON record.
-        let text = match file.to_ascii_lowercase().ends_with(".pgn") {
-            true => pgn_text(&self.table).context("this game has no PGN form")?,
-            false => self.table.record().to_json(),
-        };
-        match std::fs::write(file, text) {
-            Ok(()) => writeln!(
-                out,
-                "Saved to {file} (go on with --load {file}, replay with messhall replay {file})."
-            )?,
-            Err(e) => writeln!(out, "Cannot write {file}: {e}")?,
-        }
-        Ok(())
+        crate::screen::save(&self.table, file, out)
     }
 
     /// A move or a steered step typed by the person to act.

@@ -55,3 +55,30 @@ pub fn drive(screen: &mut dyn Screen, lines: &mut dyn Lines, out: &mut dyn Write
         }
     }
 }
+
+/// `save FILE`: the game's record as JSON, or its PGN for a `.pgn` name (chess games).
+pub fn save(table: &Table, file: &str, out: &mut dyn Write) -> Result<()> {
+    if file.is_empty() {
+        writeln!(out, "save needs a file name, like \"save game.json\"")?;
+        return Ok(());
+    }
+    let text = if file.to_ascii_lowercase().ends_with(".pgn") {
+        match messhall_play::pgn::write(table, &messhall_play::pgn::Header::today()) {
+            Ok(pgn) => pgn,
+            Err(e) => {
+                writeln!(out, "No PGN for this game ({e}); save it as .json.")?;
+                return Ok(());
+            }
+        }
+    } else {
+        table.record().to_json()
+    };
+    match std::fs::write(file, text) {
+        Ok(()) => writeln!(
+            out,
+            "Saved to {file} (go on with --load {file}, replay with messhall replay {file})."
+        )?,
+        Err(e) => writeln!(out, "Cannot write {file}: {e}")?,
+    }
+    Ok(())
+}

@@ -3,31 +3,18 @@
 
 use messhall_cafeteria::EndKind;
 use messhall_play::{Ending, Event, GameResult, Seat};
-use messhall_rules::{Reason, Variant};
+use messhall_rules::Variant;
 
 /// A seat's name in a chess game.
 pub fn side(seat: Seat) -> &'static str {
     messhall_play::color_of(seat).name()
 }
 
-/// Why a chess game ended, in words.
-pub fn reason(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Checkmate => "checkmate",
-        Reason::Stalemate => "stalemate",
-        Reason::BothStalemated => "both sides stalemated",
-        Reason::RoyalCaptured => "royal piece captured",
-        Reason::Extinction => "extinction",
-        Reason::Repetition => "repetition",
-        Reason::FiftyMoves => "fifty-move rule",
-    }
-}
-
 /// A result as `1-0 (checkmate)`, `0-1 (White resigns)`, `1/2-1/2 (move limit)`; for the
 /// cafeteria game, who won.
 pub fn result(r: &GameResult) -> String {
     let why = match &r.ending {
-        Ending::Rules { outcome } => reason(outcome.reason).to_string(),
+        Ending::Rules { outcome } => outcome.reason.name().to_string(),
         Ending::Resigned { seat } => format!("{} resigns", side(*seat)),
         Ending::Flagged { seat } => format!("{} lost on time", side(*seat)),
         Ending::Agreed => "agreed".into(),

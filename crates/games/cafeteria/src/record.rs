@@ -74,18 +74,7 @@ const MAX_MESSAGE_CHARS: usize = 200;
 /// A TOML error as one line: where (line and column, counted in characters) and why, cut short.
 /// (The parser's own text quotes the whole line of the fault over several lines.)
 fn one_line(text: &str, e: &toml::de::Error) -> String {
-    let mut message = String::new();
-    for c in e.message().trim().chars() {
-        match c {
-            '\n' => message.push(' '),
-            c if c.is_control() => message.extend(c.escape_default()),
-            c => message.push(c),
-        }
-    }
-    let message = match message.char_indices().nth(MAX_MESSAGE_CHARS) {
-        Some((cut, _)) => format!("{}…", &message[..cut]),
-        None => message.trim().to_string(),
-    };
+    let message = messhall_rules::one_line(e.message(), MAX_MESSAGE_CHARS);
     match e.span() {
         Some(span) => {
             let before = text.get(..span.start).unwrap_or(text);

@@ -531,7 +531,7 @@ fn both_sides_stalemated_is_an_immediate_draw() {
     assert_eq!(g.outcome(), None);
     g.play_text("pass").unwrap();
     assert_eq!(g.outcome(), Some(draw));
-    assert_eq!(draw.to_string(), "1/2-1/2 (both sides stalemated)");
+    assert_eq!(draw.reason.name(), "both sides stalemated");
     // The same, read from a FEN that says the last move was a pass.
     let g = game(calorie(), "kn{0}6/p{0}p{0}6/8/8/8/8/P{0}P{0}6/KN{0}6 b - - 1 1 passed");
     assert_eq!(g.outcome(), Some(draw));

@@ -526,6 +526,16 @@ impl Table {
         taken
     }
 
+    /// Takes back one turn for the people at the table: with one person among computer players,
+    /// up to that person's last action (the computers' replies with it); otherwise the last
+    /// action. Returns how many actions went.
+    pub fn take_back_turn(&mut self, people: &[Seat]) -> usize {
+        match people {
+            [me] => self.take_back_for(*me),
+            _ => self.undo(1),
+        }
+    }
+
     /// Takes back the last `n` moves or actions (fewer if there are not so many; a resignation
     /// counts as one). Returns how many went.
     pub fn undo(&mut self, n: usize) -> usize {

@@ -33,6 +33,24 @@ pub fn echo(text: &str) -> String {
     shown
 }
 
+/// A parser's message (which may quote the input over several lines, control characters and
+/// all) as one line of at most `max_chars` characters: line breaks become spaces, other control
+/// characters are escaped, and a longer message is cut with an ellipsis.
+pub fn one_line(message: &str, max_chars: usize) -> String {
+    let mut line = String::new();
+    for c in message.trim().chars() {
+        match c {
+            '\n' => line.push(' '),
+            c if c.is_control() => line.extend(c.escape_default()),
+            c => line.push(c),
+        }
+    }
+    match line.char_indices().nth(max_chars) {
+        Some((cut, _)) => format!("{}…", &line[..cut]),
+        None => line.trim().to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

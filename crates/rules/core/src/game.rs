@@ -33,9 +33,10 @@ pub struct Outcome {
     pub reason: Reason,
 }
 
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let why = match self.reason {
+impl Reason {
+    /// The reason's name, as results and PGN write it ("checkmate", "fifty-move rule").
+    pub const fn name(self) -> &'static str {
+        match self {
             Reason::Checkmate => "checkmate",
             Reason::Stalemate => "stalemate",
             Reason::BothStalemated => "both sides stalemated",
@@ -43,11 +44,6 @@ impl std::fmt::Display for Outcome {
             Reason::Extinction => "extinction",
             Reason::Repetition => "repetition",
             Reason::FiftyMoves => "fifty-move rule",
-        };
-        match self.winner {
-            Some(Color::White) => write!(f, "1-0 ({why})"),
-            Some(Color::Black) => write!(f, "0-1 ({why})"),
-            None => write!(f, "1/2-1/2 ({why})"),
         }
     }
 }

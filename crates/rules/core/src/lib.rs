@@ -33,7 +33,7 @@ mod zobrist;
 
 pub use chance::{ChanceEvent, ChanceOutcome, pick_outcome};
 pub use color::{ByColor, Color};
-pub use echo::{ECHO_CHARS, echo};
+pub use echo::{ECHO_CHARS, echo, one_line};
 pub use fen::{FenError, MAX_MOVE_COUNT};
 pub use game::{Action, Game, GameRecord, Outcome, Reason, ReplayError};
 pub use hooks::{GameRules, Inactivity, MoveEffects, NoRules};

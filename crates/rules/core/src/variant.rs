@@ -129,18 +129,7 @@ impl Variant {
             };
             // The parser's message quotes the offending key whole: cut it to a line's length.
             // It may also quote the input's own control characters: escaped, to keep one line.
-            let mut message = String::new();
-            for c in e.message().trim().chars() {
-                match c {
-                    '\n' => message.push(' '),
-                    c if c.is_control() => message.extend(c.escape_default()),
-                    c => message.push(c),
-                }
-            }
-            let message = match message.char_indices().nth(MAX_SYNTAX_MESSAGE_CHARS) {
-                Some((cut, _)) => format!("{}…", &message[..cut]),
-                None => message.trim().to_string(),
-            };
+            let message = crate::echo::one_line(e.message(), MAX_SYNTAX_MESSAGE_CHARS);
             VariantError::Syntax {
                 file: file.to_string(),
                 line,

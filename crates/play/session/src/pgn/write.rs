@@ -165,11 +165,7 @@ pub(super) fn ending_words(result: &GameResult) -> String {
     let side = |seat: crate::event::Seat| crate::chess_table::color_of(seat).name();
     match &result.ending {
         Ending::Rules { outcome } => {
-            // The rules word their verdict "0-1 (checkmate)": the reason is in the brackets.
-            let verdict = outcome.to_string();
-            let why = verdict
-                .split_once(" (")
-                .map_or(verdict.as_str(), |(_, why)| why.trim_end_matches(')'));
+            let why = outcome.reason.name();
             match outcome.winner {
                 Some(winner) => format!("{} wins: {why}", winner.name()),
                 None => format!("draw: {why}"),
