@@ -115,16 +115,13 @@ export class Board {
     element.classList.add('mh-board', this.cls);
     element.style.setProperty('--mh-files', String(game.files));
     element.style.setProperty('--mh-ranks', String(game.ranks));
-    const orientation = options.orientation ?? 'white';
-    this.setBackground(element, orientation);
     this.api = Chessground(element, {
       ...options.config,
       dimensions: { width: game.files, height: game.ranks },
-      orientation,
+      orientation: options.orientation ?? 'white',
       coordinates: options.coordinates ?? true,
       autoCastle: false,
       premovable: { enabled: false },
-      events: { ...options.config?.events, insert: () => this.setBackground(element, this.api.state.orientation) },
     });
     this.handElement = document.createElement('div');
     this.handElement.className = `mh-hand ${this.cls}`;
@@ -144,7 +141,6 @@ export class Board {
   /** Turns the board round. */
   flip(): void {
     this.api.toggleOrientation();
-    this.setBackground(this.api.state.dom.elements.wrap, this.api.state.orientation);
   }
 
   /** Removes the board and its styles. */
@@ -212,11 +208,6 @@ export class Board {
 
   private addRule(selector: string, url: string): void {
     this.style.sheet?.insertRule(`${selector}{background-image:url("${url}")}`, this.style.sheet.cssRules.length);
-  }
-
-  // The checkered squares: a1 dark, whichever corner it is drawn in.
-  private setBackground(element: HTMLElement, orientation: cg.Color): void {
-    element.style.setProperty('--mh-origin', orientation === 'white' ? '0 100%' : '100% 0');
   }
 }
 

@@ -58,8 +58,9 @@ export function readBoard(fen: string, files: number, ranks: number): FenBoard {
       if (c >= '0' && c <= '9') {
         let end = col;
         while (end < row.length && row.charAt(end) >= '0' && row.charAt(end) <= '9') end++;
-        const n = Number(row.slice(col, end));
-        if (n === 0) throw new FenError(`${where(col)}: an empty-square count must be 1 or more`);
+        const digits = row.slice(col, end);
+        if (digits.startsWith('0')) throw new FenError(`${where(col)}: an empty-square count must be 1 or more, without a leading 0`);
+        const n = Number(digits);
         file += n;
         col = end;
       } else if (/[A-Za-z*]/.test(c)) {

@@ -22,8 +22,9 @@ export const PALETTES: Readonly<Record<'white' | 'black', Palette>> = {
 
 /**
  * The `<style>` a sided SVG gets for one side: classes `i` (ink stroke), `k` (ink fill), `b` (body
- * fill), `h` (shade fill) and `p` (plate: plate fill, ink rim).
+ * fill), `h` (shade fill), `s` (body stroke: a line drawn over a wider ink line stays
+ * visible on both square colours) and `p` (plate: plate fill, ink rim).
  */
 export function sideStyle(p: Palette): string {
-  return `<style>.i{stroke:${p.ink}}.k{fill:${p.ink}}.b{fill:${p.body}}.h{fill:${p.shade}}.p{fill:${p.plate};stroke:${p.ink}}</style>`;
+  return `<style>.i{stroke:${p.ink}}.k{fill:${p.ink}}.b{fill:${p.body}}.h{fill:${p.shade}}.s{stroke:${p.body}}.p{fill:${p.plate};stroke:${p.ink}}</style>`;
 }
