@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { load } from './tools/load-ts.mjs';
 
 const web = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.dirname(web);
@@ -16,13 +17,6 @@ const check = process.argv.includes('--check');
 function fail(message) {
   console.error(`web build: ${message}`);
   process.exit(1);
-}
-
-// A TypeScript module of the project's data, loaded into this script.
-async function loadModule(entry) {
-  const out = await esbuild.build({ entryPoints: [path.join(web, entry)], bundle: true, write: false, format: 'esm', platform: 'neutral' });
-  const code = out.outputFiles[0].text;
-  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
 }
 
 // The games the gallery shows, read from the variant files of the Rust catalog and the examples.
@@ -114,7 +108,7 @@ function writeArt(out, pieces, palette) {
 async function build(out) {
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
-  const [pieces, palette, cafeteriaArt] = await Promise.all(['src/pieces.ts', 'src/palette.ts', 'src/cafeteria-art.ts'].map(loadModule));
+  const [pieces, palette, cafeteriaArt] = await Promise.all(['src/pieces.ts', 'src/palette.ts', 'src/cafeteria-art.ts'].map(load));
   const variants = readVariants();
   checkArt(pieces, cafeteriaArt, variants);
   writeArt(out, pieces, palette);

@@ -43,8 +43,8 @@ export class BoardError extends Error {
   override name = 'BoardError';
 }
 
-// The folder the bundle was loaded from, read while the script runs.
-const bundleBase = (() => {
+/** The folder the bundle was loaded from (its dist/), read while the script runs. */
+export const bundleBase = (() => {
   const src = document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : '';
   return src ? new URL('.', src).href : './';
 })();

@@ -3,15 +3,12 @@
 
 import './gallery.css';
 import { cafeteria, variants } from 'messhall:catalog';
-import { Board, artOf } from './board.js';
+import { Board, artOf, bundleBase } from './board.js';
 import { CAFETERIA_ART } from './cafeteria-art.js';
 import { drawCafeteria, type MapThing } from './cafeteria-map.js';
 import { ART } from './pieces.js';
 
-const assets = (() => {
-  const src = document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : '';
-  return src ? new URL('.', src).href : './';
-})();
+const assets = bundleBase;
 
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);

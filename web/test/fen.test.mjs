@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load } from './load.mjs';
+import { load } from '../tools/load-ts.mjs';
 
 const { readBoard, FenError } = await load('src/fen.ts');
 
