@@ -7,25 +7,15 @@ import type { Config } from 'chessgroundx/config';
 import type { DrawShape } from 'chessgroundx/draw';
 import * as cg from 'chessgroundx/types';
 import { readBoard, type FenBoard } from './fen.js';
-import { ART, NEUTRAL_ART, VARIANT_ART } from './pieces.js';
+import { artOf, type GameSpec } from './art-of.js';
+
+export { artOf, type GameSpec };
+import { ART, NEUTRAL_ART } from './pieces.js';
 import { tokenUrl } from './tokens.js';
 
 /** The smallest and largest board sides chessgroundx draws. */
 export const MIN_SIDE = 8;
 export const MAX_SIDE = 16;
-
-/** The game a board shows. */
-export interface GameSpec {
-  /** The variant's name: a built-in's (`foodfight`) picks its art table. */
-  variant: string;
-  files: number;
-  ranks: number;
-  /**
-   * Piece names by upper-case letter, as the variant defines them. A letter without art in the
-   * variant's table gets the art of the piece with the same name, else a lettered token.
-   */
-  names?: Readonly<Record<string, string>>;
-}
 
 /** How to show it. */
 export interface BoardOptions {
@@ -50,20 +40,6 @@ export const bundleBase = (() => {
 })();
 
 let boardCount = 0;
-
-/**
- * Where a letter's drawing comes from: an art id, or null for a lettered token. `letter` is upper
- * case, or `*` for the neutral PieceEater.
- */
-export function artOf(game: GameSpec, letter: string): string | null {
-  if (letter === '*') return NEUTRAL_ART;
-  const mapped = VARIANT_ART[game.variant]?.[letter];
-  if (mapped !== undefined) return mapped;
-  const name = game.names?.[letter]?.toLowerCase();
-  if (name === undefined) return null;
-  for (const [id, art] of Object.entries(ART)) if (art.name.toLowerCase() === name) return id;
-  return null;
-}
 
 /** The chessgroundx role of a FEN letter (`k-piece`; `_-piece` for `*`). */
 export function roleOf(letter: string): cg.Role {
