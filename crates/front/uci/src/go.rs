@@ -108,7 +108,10 @@ mod tests {
         assert_eq!(black.clock.map(|c| c.remaining), Some(Duration::ZERO));
         assert_eq!(black.opponent.map(|c| c.increment), Some(Duration::from_secs(1)));
         assert_eq!(black.moves_to_go, Some(20));
-        assert_eq!(go.limits(Color::White).clock.map(|c| c.remaining), Some(Duration::from_secs(60)));
+        assert_eq!(
+            go.limits(Color::White).clock.map(|c| c.remaining),
+            Some(Duration::from_secs(60))
+        );
         assert!(!go.holds());
         let infinite = Go::parse(&["infinite"]).unwrap();
         assert!(infinite.holds());
@@ -117,10 +120,19 @@ mod tests {
 
     #[test]
     fn bad_parameters_are_named() {
-        assert_eq!(Go::parse(&["depth"]), Err("depth needs a number of plies after it".into()));
-        assert_eq!(Go::parse(&["depth", "x"]), Err("depth needs a whole number, not \"x\"".into()));
+        assert_eq!(
+            Go::parse(&["depth"]),
+            Err("depth needs a number of plies after it".into())
+        );
+        assert_eq!(
+            Go::parse(&["depth", "x"]),
+            Err("depth needs a whole number, not \"x\"".into())
+        );
         assert_eq!(Go::parse(&["depth", "0"]), Err("depth must be at least 1".into()));
-        assert_eq!(Go::parse(&["searchmoves", "e2e4"]), Err("unknown go parameter \"searchmoves\"".into()));
+        assert_eq!(
+            Go::parse(&["searchmoves", "e2e4"]),
+            Err("unknown go parameter \"searchmoves\"".into())
+        );
         assert_eq!(Go::parse(&["perft", "3"]).map(|g| g.perft), Ok(Some(3)));
     }
 }

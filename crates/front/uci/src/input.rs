@@ -53,7 +53,10 @@ pub(crate) fn read_line<R: BufRead>(input: &mut R, max: usize) -> Input {
     }
     let text = String::from_utf8_lossy(&kept).into_owned();
     if total > max {
-        Input::TooLong { start: text, bytes: total }
+        Input::TooLong {
+            start: text,
+            bytes: total,
+        }
     } else {
         Input::Line(text)
     }

@@ -118,7 +118,10 @@ mod tests {
             parse_setoption("name UCI_Variant value foodfight"),
             Ok(Setting::Variant("foodfight".into()))
         );
-        assert_eq!(parse_setoption("name skill level value 3"), Ok(Setting::Level(Level::new(3))));
+        assert_eq!(
+            parse_setoption("name skill level value 3"),
+            Ok(Setting::Level(Level::new(3)))
+        );
         assert_eq!(
             parse_setoption("name VariantPath value my files/grand food.toml"),
             Ok(Setting::VariantPath(Some("my files/grand food.toml".into())))
@@ -128,10 +131,17 @@ mod tests {
             Ok(Setting::VariantPath(None))
         );
         assert_eq!(parse_setoption("name Hash value 64"), Ok(Setting::Hash(64)));
-        assert_eq!(parse_setoption("name Seed value 42"), Ok(Setting::Seed(Seed::from_number(42))));
+        assert_eq!(
+            parse_setoption("name Seed value 42"),
+            Ok(Setting::Seed(Seed::from_number(42)))
+        );
         assert!(parse_setoption("name Hash value 0").unwrap_err().contains("from 1 to"));
         assert!(parse_setoption("name Hash").unwrap_err().contains("needs a value"));
         assert!(parse_setoption("Hash value 3").unwrap_err().contains("needs \"name\""));
-        assert!(parse_setoption("name Threads value 2").unwrap_err().contains("no option named \"Threads\""));
+        assert!(
+            parse_setoption("name Threads value 2")
+                .unwrap_err()
+                .contains("no option named \"Threads\"")
+        );
     }
 }

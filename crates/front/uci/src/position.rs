@@ -36,7 +36,10 @@ impl Line {
     pub(crate) fn parse(variant: &Variant, words: &[&str]) -> Result<Line, Refusal> {
         let moves_at = words.iter().position(|w| *w == "moves");
         let (setup, moves) = match moves_at {
-            Some(i) => (words.get(..i).unwrap_or_default(), words.get(i + 1..).unwrap_or_default()),
+            Some(i) => (
+                words.get(..i).unwrap_or_default(),
+                words.get(i + 1..).unwrap_or_default(),
+            ),
             None => (words, &[][..]),
         };
         let pos = match setup {
@@ -50,7 +53,11 @@ impl Line {
                     echo(more)
                 )));
             }
-            _ => return Err(Refusal::Malformed("expected \"startpos\" or \"fen\" after position".into())),
+            _ => {
+                return Err(Refusal::Malformed(
+                    "expected \"startpos\" or \"fen\" after position".into(),
+                ));
+            }
         };
         if moves.len() > crate::MAX_MOVES {
             return Err(Refusal::Malformed(format!(
@@ -85,7 +92,10 @@ fn play_text(variant: &Variant, pos: &Position, text: &str) -> Result<Position, 
         };
         let piece = variant.rules.neutral_name();
         let (from, to) = parse_step(text).ok_or_else(|| {
-            format!("the {piece} steps now, written from-square to-square: one of {}", offered())
+            format!(
+                "the {piece} steps now, written from-square to-square: one of {}",
+                offered()
+            )
         })?;
         return match event.outcomes.iter().find(|o| o.from == from && o.to == to) {
             Some(o) => Ok(variant.resolve(pos, o)),

@@ -60,7 +60,8 @@ where
     R: BufRead + Send + 'static,
     W: Write,
 {
-    let chess = catalog::builtin_variant("chess").ok_or_else(|| io::Error::other("the built-in chess variant is missing"))?;
+    let chess =
+        catalog::builtin_variant("chess").ok_or_else(|| io::Error::other("the built-in chess variant is missing"))?;
     let (send, events) = mpsc::channel();
     input::spawn_reader(input, send.clone(), Event::Input);
     let mut session = Session::new(output, send, chess);
@@ -153,7 +154,10 @@ impl<W: Write> Session<W> {
             Event::Input(input) if self.search.is_some() => self.during_search(input),
             Event::Input(Input::Line(text)) => self.command(&text),
             Event::Input(Input::TooLong { start, bytes }) => {
-                self.error(&format!("a line of {bytes} bytes, longer than {}", crate::MAX_LINE_BYTES), &start)?;
+                self.error(
+                    &format!("a line of {bytes} bytes, longer than {}", crate::MAX_LINE_BYTES),
+                    &start,
+                )?;
                 Ok(Flow::Continue)
             }
             Event::Input(Input::End) => Ok(Flow::Quit),
@@ -165,18 +169,19 @@ impl<W: Write> Session<W> {
     }
 
     /// Input while a search runs: `stop`, `ponderhit`, `isready` and `quit` act at once, the
-    /// rest waits for the best move (an infinite search is stopped for it).
+    /// rest waits for the best move (an infinite search is stopped for it). Once something
+    /// waits, everything after it waits too, so commands keep their order.
     fn during_search(&mut self, input: Input) -> io::Result<Flow> {
         let word = match &input {
-            Input::Line(text) => text.split_whitespace().next().unwrap_or(""),
+            Input::Line(text) if self.deferred.is_empty() => text.split_whitespace().next().unwrap_or(""),
             _ => "",
         };
         match word {
             "stop" => self.release(true)?,
             "ponderhit" => self.release(false)?,
             "quit" => return Ok(Flow::Quit),
-            "isready" if self.deferred.is_empty() => writeln!(self.out, "readyok")?,
-            "" if matches!(input, Input::Line(_)) => {}
+            "isready" => writeln!(self.out, "readyok")?,
+            "" if matches!(&input, Input::Line(text) if text.trim().is_empty()) => {}
             _ => {
                 if self.search.as_ref().is_some_and(|s| s.hold) {
                     // The GUI moved on without `stop`: stop it for them.
@@ -317,8 +322,8 @@ impl<W: Write> Session<W> {
     fn set(&mut self, setting: Setting, text: &str) -> io::Result<()> {
         match setting {
             Setting::Variant(name) => {
-                let found = catalog::builtin_variant(&name)
-                    .or_else(|| self.added.iter().find(|v| v.name == name).cloned());
+                let found =
+                    catalog::builtin_variant(&name).or_else(|| self.added.iter().find(|v| v.name == name).cloned());
                 match found {
                     Some(variant) => {
                         self.variant = variant;
