@@ -85,6 +85,9 @@ impl Line {
 /// The position after `text` in `pos`: a player's move, or the neutral piece's step when one is
 /// pending (written as its from- and to-square, `d4e5`; standing still `d4d4`).
 fn play_text(variant: &Variant, pos: &Position, text: &str) -> Result<Position, String> {
+    if variant.material_decided(pos).is_some() {
+        return Err("the game is over: a side has lost its royal pieces".into());
+    }
     if let Some(event) = variant.chance(pos) {
         let offered = || {
             let steps: Vec<String> = event.outcomes.iter().map(step_text).collect();
@@ -104,9 +107,6 @@ fn play_text(variant: &Variant, pos: &Position, text: &str) -> Result<Position, 
             }
             None => Err(format!("the {piece} may not step to {to} now: one of {}", offered())),
         };
-    }
-    if variant.material_decided(pos).is_some() {
-        return Err("the game is over: a side has lost its royal pieces".into());
     }
     let mv = variant.parse_move(pos, text).map_err(|e| reason(&e))?;
     Ok(pos.play(variant, &mv))

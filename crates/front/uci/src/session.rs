@@ -393,6 +393,10 @@ impl<W: Write> Session<W> {
         if let Some(depth) = go.perft {
             return self.perft(&v, &pos, depth);
         }
+        if v.material_decided(&pos).is_some() {
+            writeln!(self.out, "info string the game is over: no move")?;
+            return writeln!(self.out, "bestmove (none)");
+        }
         if let Some(event) = v.chance(&pos) {
             if event.chooser.is_none() {
                 // The dice decide: roll them now.
@@ -406,7 +410,7 @@ impl<W: Write> Session<W> {
                     None => writeln!(self.out, "bestmove (none)"),
                 };
             }
-        } else if v.material_decided(&pos).is_some() || v.legal_moves(&pos).is_empty() {
+        } else if v.legal_moves(&pos).is_empty() {
             writeln!(self.out, "info string the game is over: no move")?;
             return writeln!(self.out, "bestmove (none)");
         }

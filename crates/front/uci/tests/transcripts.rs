@@ -191,7 +191,7 @@ bestmove e1c4
     check(input, expected);
 }
 
-/// PieceEater Chess: a drop, the PieceEater's random step rolled with the seeded dice (and again after `ucinewgame`), its forced step, steps written by the GUI, a move where the step is due.
+/// PieceEater Chess: a drop, the PieceEater's random step rolled with the seeded dice (and again after `ucinewgame`), its forced step, steps written by the GUI, a move where the step is due, a King captured and the game over.
 #[test]
 fn pieceeater() {
     let input = r#"setoption name UCI_Variant value pieceeater
@@ -210,6 +210,11 @@ ucinewgame
 position fen rnbqkbnr/pppppppp/8/8/3*4/8/PPPP1PPP/RNBQKBNR[PPPNBRpppnbr] w KQkq - 0 1 moves P@e2
 go depth 1
 go depth
+position fen 4k3/8/8/8/3*4/8/8/4R2K[] w - - 0 1
+go depth 2
+position fen 4k3/8/8/8/3*4/8/8/4R2K[] w - - 0 1 moves e1e8
+go depth 1
+position fen 4k3/8/8/8/3*4/8/8/4R2K[] w - - 0 1 moves e1e8 d4d5
 "#;
     let expected = r#"info string variant pieceeater files 8 ranks 8 pocket 4 startpos rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR[PPPNBRpppnbr] w KQkq - 0 1
 info string PieceEater rolled 2 of 8: d4d5 (seed 7, roll 1)
@@ -234,6 +239,12 @@ bestmove e4e5
 info string PieceEater rolled 2 of 8: d4d5 (seed 7, roll 1)
 bestmove d4d5
 info string Error (depth needs a number of plies after it): go depth
+info depth 1 score mate 1 nodes 16 nps N time T pv e1e8
+info depth 2 score mate 1 nodes 32 nps N time T pv e1e8
+bestmove e1e8
+info string the game is over: no move
+bestmove (none)
+info string Illegal move (the game is over: a side has lost its royal pieces): d4d5
 "#;
     check(input, expected);
 }
