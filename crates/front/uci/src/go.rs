@@ -60,6 +60,11 @@ impl Go {
         self.infinite || self.ponder
     }
 
+    /// Whether no limit was given, so only `stop` ends the search.
+    pub(crate) fn unlimited(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none() && self.time.iter().all(Option::is_none)
+    }
+
     /// The search's limits for `side` to move: no limit at all searches until `stop`.
     pub(crate) fn limits(&self, side: Color) -> Limits {
         let (us, them) = match side {

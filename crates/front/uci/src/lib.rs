@@ -6,7 +6,7 @@
 //! [`Write`](std::io::Write), so a test feeds lines and compares the exact output. The search
 //! runs on its own thread ([`messhall_play::Thinker`]) while input is still read: `stop`,
 //! `isready`, `ponderhit` and `quit` are answered during a search; any other command waits until
-//! the search has given its `bestmove` (an infinite search is stopped first).
+//! the search has given its `bestmove` (a search that only `stop` would end is stopped first).
 //!
 //! ```
 //! let input = "uci\nsetoption name UCI_Variant value calorie\nposition startpos moves e2e4\ngo depth 1\n";

@@ -36,6 +36,8 @@ struct Search {
     root: Position,
     /// The best move waits for `stop` or `ponderhit` (`go infinite`, `go ponder`).
     hold: bool,
+    /// Nothing but `stop` ends the search (no limit was given).
+    endless: bool,
     /// The search thread has ended.
     finished: bool,
 }
@@ -48,8 +50,8 @@ enum Flow {
 }
 
 /// Runs the UCI protocol: reads commands from `input` until `quit` or its end, and answers on
-/// `output`. At the end of the input a search under way is finished (and its best move given)
-/// before returning.
+/// `output`. At the end of the input a search under way is finished (stopped when it has no
+/// limit) and its best move given before returning.
 ///
 /// # Errors
 ///
@@ -183,8 +185,8 @@ impl<W: Write> Session<W> {
             "isready" => writeln!(self.out, "readyok")?,
             "" if matches!(&input, Input::Line(text) if text.trim().is_empty()) => {}
             _ => {
-                if self.search.as_ref().is_some_and(|s| s.hold) {
-                    // The GUI moved on without `stop`: stop it for them.
+                if self.search.as_ref().is_some_and(|s| s.hold || s.endless) {
+                    // The GUI moved on without `stop` (or the input ended): stop it for them.
                     self.release(true)?;
                 }
                 self.deferred.push_back(input);
@@ -448,6 +450,7 @@ impl<W: Write> Session<W> {
             variant: v,
             root: pos,
             hold: go.holds(),
+            endless: go.holds() || go.unlimited(),
             finished: false,
         });
         Ok(())

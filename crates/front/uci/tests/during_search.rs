@@ -139,3 +139,11 @@ fn a_variant_file_adds_a_variant_to_select() {
     );
     assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
 }
+
+#[test]
+fn a_search_without_limits_is_stopped_at_the_end_of_input() {
+    let lines = session("position startpos\ngo\n".into());
+    assert!(lines.last().is_some_and(|l| l.starts_with("bestmove ")), "{lines:?}");
+    let lines = session("go ponder\nucinewgame\ngo depth 1\n".into());
+    assert_eq!(answers(&lines).len(), 2, "{lines:?}");
+}
