@@ -41,7 +41,8 @@ fn check(input: &str, expected: &str) {
     );
 }
 
-/// FIDE chess: the handshake, a search, an illegal move and malformed lines of every kind, a promotion, perft divide.
+/// FIDE chess: the handshake, a search, an illegal move and malformed lines of every kind, a
+/// promotion, perft divide.
 #[test]
 fn chess() {
     let input = r#"uci
@@ -103,7 +104,8 @@ info string Error (perft depth 11: at most 10): go perft 11
     check(input, expected);
 }
 
-/// Calorie Chess: energies after every position, a forced pass answered `0000` and played back, a 0-Cal piece's move refused, both sides stalemated.
+/// Calorie Chess: energies after every position, a forced pass answered `0000` and played back, a
+/// 0-Cal piece's move refused, both sides stalemated.
 #[test]
 fn calorie() {
     let input = r#"setoption name UCI_Variant value calorie
@@ -137,7 +139,8 @@ info string Illegal move (not legal here: the Pawn on a2 has 0 Cal: it cannot mo
     check(input, expected);
 }
 
-/// Food Fight chess: ranks 10 to 12, a Fish pawn's double step, a node-limited search, illegal moves.
+/// Food Fight chess: ranks 10 to 12, a Fish pawn's double step, a node-limited search, illegal
+/// moves.
 #[test]
 fn foodfight() {
     let input = r#"setoption name UCI_Variant value foodfight
@@ -166,7 +169,8 @@ bestmove f1h5
     check(input, expected);
 }
 
-/// The Friendly game: a Sniper's rifle capture written leg by leg (`k2k7,k7k2`), a wrong second leg, a Patient pawn's two legs with nothing to capture.
+/// The Friendly game: a Sniper's rifle capture written leg by leg (`k2k7,k7k2`), a wrong second
+/// leg, a Patient pawn's two legs with nothing to capture.
 #[test]
 fn friendly() {
     let input = r#"setoption name UCI_Variant value friendly
@@ -191,7 +195,9 @@ bestmove e1c4
     check(input, expected);
 }
 
-/// PieceEater Chess: a drop, the PieceEater's random step rolled with the seeded dice (and again after `ucinewgame`), its forced step, steps written by the GUI, a move where the step is due, a King captured and the game over.
+/// PieceEater Chess: a drop, the PieceEater's random step rolled with the seeded dice (and again
+/// after `ucinewgame`), its forced step, steps written by the GUI, a move where the step is due, a
+/// King captured and the game over.
 #[test]
 fn pieceeater() {
     let input = r#"setoption name UCI_Variant value pieceeater
@@ -275,7 +281,8 @@ info string Error (movetime needs a whole number, not "soon"): go movetime soon
     check(input, expected);
 }
 
-/// The steered PieceEater: the step chosen by the search, perft over the steps, a drop, a move before the step.
+/// The steered PieceEater: the step chosen by the search, perft over the steps, a drop, a move
+/// before the step.
 #[test]
 fn pieceeater_steered() {
     let input = r#"setoption name UCI_Variant value pieceeater-steered
