@@ -140,7 +140,7 @@ info string Illegal move (not legal here: the Pawn on a2 has 0 Cal: it cannot mo
 }
 
 /// Food Fight chess: ranks 10 to 12, a Fish pawn's double step, a node-limited search, illegal
-/// moves.
+/// moves, the Pie's zigzag of five steps in one move (d6h12) and one whose first step is blocked.
 #[test]
 fn foodfight() {
     let input = r#"setoption name UCI_Variant value foodfight
@@ -153,6 +153,9 @@ go depth 1
 go nodes
 position startpos moves a3a5 a10a8 b3b4 a8a7
 go depth 1
+position fen 6k5/12/12/12/12/12/3I8/12/12/12/12/6K5 w - - 0 1 moves d6h12
+go depth 1
+position fen 6k5/12/12/12/12/3p8/3I8/12/12/12/12/6K5 w - - 0 1 moves d6d8
 "#;
     let expected = r#"info string variant foodfight files 12 ranks 12 pocket 0 startpos rscbmnkmbcsr/dmfwueeuwfmd/ppppggggpppp/12/12/12/12/12/12/PPPPGGGGPPPP/DMFWUEEUWFMD/RSCBMNKMBCSR w - - 0 1
 info depth 1 score cp 63 nodes 79 nps N time T pv f1h5
@@ -165,6 +168,9 @@ bestmove f1h5
 info string Error (nodes needs a number of nodes after it): go nodes
 info depth 1 score cp 36 nodes 83 nps N time T pv f1h5
 bestmove f1h5
+info depth 1 score cp -18 nodes 4 nps N time T pv g12h12
+bestmove g12h12
+info string Illegal move (not legal here: the Pie on d6 cannot go to d8): d6d8
 "#;
     check(input, expected);
 }
