@@ -96,6 +96,8 @@ enum Command {
         #[arg(long)]
         bot: Option<String>,
     },
+    /// Be a UCI engine on standard input and output (for UCI GUIs and tools; docs/protocols.md).
+    Uci,
     /// Replay a saved record step by step (a JSON record, or a match's text record).
     Replay {
         /// The record's file.
@@ -324,6 +326,8 @@ fn main() -> ExitCode {
             bot,
         }),
         Command::Replay { file, pause } => replay::run(&file, pause),
+        Command::Uci => messhall_uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout())
+            .map_err(|e| anyhow::anyhow!("uci: writing the answer failed: {e}")),
         Command::Analyse {
             variant,
             fen,
