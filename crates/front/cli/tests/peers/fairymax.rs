@@ -286,11 +286,11 @@ fn fairymax_plays_legal_moves_from_the_start() {
     let Some(mut fm) = FairyMax::start() else { return };
     let v = variant();
     let env = |name: &str, default: usize| std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default);
-    let plies = env("PEERS_FAIRYMAX_PLIES", 16);
+    let plies = env("PEERS_FAIRYMAX_PLIES", 24);
     let compare_every = env("PEERS_FAIRYMAX_COMPARE_EVERY", 8).max(1);
     let mut pos = v.start();
     fm.set_up(&v, &pos, false);
-    fm.engine.send("sd 3");
+    fm.engine.send("sd 4");
     fm.engine.send("st 1");
     let mut played = Vec::new();
     for ply in 0..plies {
