@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 
 const INI: &str = "examples/peers/fairymax/foodfight.ini";
 const TOML: &str = "examples/peers/foodfight-fmax.toml";
-/// Fairy-Max's symbols for White's piece numbers 0-15 in its `p` board print.
-const BOARD_SYMBOLS: &str = ".*XKNBRQEWFMACHG";
+/// Fairy-Max's symbols in its `p` board print: White's piece numbers 0-15, then Black's.
+const BOARD_SYMBOLS: &str = ".*XKNBRQEWFMACHG?x+knbrqewfmachg";
 
 fn variant() -> Variant {
     messhall_games::load(&repo_file(TOML).display().to_string()).unwrap_or_else(|e| panic!("{e}"))
@@ -40,13 +40,20 @@ fn named_definition() -> Vec<String> {
     definition(&lines, at + 1)
 }
 
-/// Fairy-Max's piece number (1-15) of White's piece with `letter`: the first piece line with it.
-fn white_piece_number(letter: char) -> usize {
-    named_definition()[3..]
+/// Fairy-Max's piece number (1-15) of `color`'s piece with `letter`: the first piece line with
+/// that letter is White's, the last Black's.
+fn piece_number(color: Color, letter: char) -> usize {
+    let def = named_definition();
+    let numbers = def[3..]
         .iter()
-        .position(|l| l.starts_with(letter.to_ascii_lowercase()) || l.starts_with(letter.to_ascii_uppercase()))
-        .map(|i| i + 1)
-        .unwrap_or_else(|| panic!("{INI}: no piece {letter}"))
+        .enumerate()
+        .filter(|(_, l)| l.chars().next().is_some_and(|c| c.eq_ignore_ascii_case(&letter)))
+        .map(|(i, _)| i + 1);
+    let number = match color {
+        Color::White => numbers.min(),
+        Color::Black => numbers.max(),
+    };
+    number.unwrap_or_else(|| panic!("{INI}: no piece {letter}"))
 }
 
 #[test]
@@ -192,8 +199,8 @@ impl FairyMax {
         legal
     }
 
-    /// Fairy-Max's piece number on `sq`, read from its board print (White's pieces only).
-    fn white_piece_number_on(&mut self, v: &Variant, sq: Square) -> usize {
+    /// The colour and Fairy-Max's piece number of the piece on `sq`, read from its board print.
+    fn piece_number_on(&mut self, v: &Variant, sq: Square) -> (Color, usize) {
         self.engine.send("p");
         let width = usize::from(v.size.files());
         // 16 rows of the board's 16-wide array, the game's ranks from the top in the first ones.
@@ -205,9 +212,11 @@ impl FairyMax {
             .collect();
         let row = &rows[usize::from(v.size.ranks() - 1 - sq.rank())];
         let symbol = row[usize::from(sq.file())].as_str();
-        BOARD_SYMBOLS
-            .find(symbol)
-            .unwrap_or_else(|| panic!("{sq}: {symbol:?} is not a White piece"))
+        match BOARD_SYMBOLS.find(symbol) {
+            Some(n) if (1..16).contains(&n) => (Color::White, n),
+            Some(n) if (17..32).contains(&n) => (Color::Black, n - 16),
+            _ => panic!("{sq}: {symbol:?} is not a piece"),
+        }
     }
 }
 
@@ -245,22 +254,27 @@ fn fairymax_has_our_moves_in_the_special_cases() {
     let fen = "3u2kr4/2P9/8p{m}3/12/12/12/4W1W5/12/5N4p1/1P{m}10/9P{u}2/6K5 w - - 0 1";
     let mut pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{e}"));
     fm.set_up(&v, &pos, true);
-    let mut quirk_checked = false;
-    // The Fish pawn's double step and its en passant capture, the Fish going back to its first
-    // rank, and a Chef stepping aside, each followed by the comparison of every move.
-    for text in ["j2j4", "k4j3", "b3b2", "g12f12", "b2b1u", "f12g12"] {
+    // The Fish pawn's double step and its en passant capture, a Fish pawn of each side going
+    // back to its first rank, and the Chefs stepping aside, each move after the comparison of all.
+    let moves = [
+        "j2j4", "k4j3", "b3b2", "g12f12", "b2b1u", "f12g12", "g1f1", "i10i11", "f1g1", "i11i12u",
+    ];
+    let mut mushrooms = Vec::new();
+    for text in moves {
         assert_same_moves(&mut fm, &v, &pos);
         let mv = v.parse_move(&pos, text).unwrap_or_else(|e| panic!("{e}"));
         assert!(fm.accepts(text), "Fairy-Max refuses {text}");
-        pos = pos.play(&v, &mv);
-        if text == "b2b1u" {
-            let b1 = parse_square("b1");
-            assert_eq!(fm.white_piece_number_on(&v, b1), white_piece_number('U'));
-            quirk_checked = true;
+        if text.ends_with('u') {
+            mushrooms.push((pos.side_to_move(), mv.to));
         }
+        pos = pos.play(&v, &mv);
     }
     assert_same_moves(&mut fm, &v, &pos);
-    assert!(quirk_checked);
+    // Each side's Fish pawn back on its first rank is that side's Mushroom in Fairy-Max too.
+    assert_eq!(mushrooms.len(), 2);
+    for (color, sq) in mushrooms {
+        assert_eq!(fm.piece_number_on(&v, sq), (color, piece_number(color, 'U')), "{sq}");
+    }
     // Each of our promotion choices is accepted, and makes the piece of that letter.
     let c12 = parse_square("c12");
     let promotions: Vec<String> = v
@@ -273,7 +287,8 @@ fn fairymax_has_our_moves_in_the_special_cases() {
     for text in &promotions {
         assert!(fm.accepts(text), "Fairy-Max refuses {text}");
         let letter = text.chars().last().expect("a promotion letter");
-        assert_eq!(fm.white_piece_number_on(&v, c12), white_piece_number(letter), "{text}");
+        let made = (Color::White, piece_number(Color::White, letter));
+        assert_eq!(fm.piece_number_on(&v, c12), made, "{text}");
         fm.engine.send("undo");
     }
 }
