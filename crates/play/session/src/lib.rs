@@ -8,6 +8,7 @@
 //! - [`GameClock`]: base time and increment per seat, flag fall.
 //! - [`Record`]: one record type for every game, as JSON; [`pgn`] for the chess games.
 //! - [`arena`]: matches between players, and the [`Tally`] of their score.
+//! - [`Thinker`]: a search on its own thread, for protocol front ends that read input meanwhile.
 //!
 //! No terminal, network or database code lives here.
 //!
@@ -59,6 +60,7 @@ mod result;
 pub mod seed;
 mod table;
 mod tally;
+mod thinker;
 
 pub use baseline_player::{Greedy, RandomMover};
 pub use cafeteria_player::CafeteriaBot;
@@ -74,6 +76,7 @@ pub use record::{FORMAT, Record, RecordError, Step, from_rules_text};
 pub use result::{Ending, GameResult};
 pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
 pub use tally::{EloEstimate, Tally, elo};
+pub use thinker::{SearchPanicked, Thinker};
 
 /// docs/play-layer.md, whose example runs as a doc test.
 #[cfg(doctest)]
