@@ -3,7 +3,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
-use messhall_rules::Position;
+use messhall_rules::{ChanceOutcome, Position, Variant};
 use messhall_search::{Engine, Limits, SearchInfo};
 use std::any::Any;
 use std::sync::Arc;
@@ -16,9 +16,11 @@ use std::thread::JoinHandle;
 pub struct SearchPanicked(pub String);
 
 /// A search running on its own thread. [`Thinker::join`] gives the engine back with its hash
-/// table, for the next search.
-pub struct Thinker {
-    handle: JoinHandle<(Engine, Option<SearchInfo>)>,
+/// table, for the next search, and the search's result: the last finished iteration for
+/// [`Thinker::spawn`], the chosen step for [`Thinker::spawn_steer`], whatever the job returns for
+/// [`Thinker::run`].
+pub struct Thinker<T = Option<SearchInfo>> {
+    handle: JoinHandle<(Engine, T)>,
     stop: Arc<AtomicBool>,
 }
 
@@ -40,19 +42,59 @@ impl Thinker {
     /// ended (by a limit, by [`Thinker::stop`], or with no legal move), so a front end that waits
     /// on something else (its input) hears that [`Thinker::join`] will not block.
     pub fn spawn_then(
-        mut engine: Engine,
+        engine: Engine,
         pos: Position,
         history: Vec<u64>,
         limits: Limits,
         mut on_iteration: impl FnMut(&SearchInfo) + Send + 'static,
         on_finished: impl FnOnce() + Send + 'static,
     ) -> Thinker {
+        Thinker::run(
+            engine,
+            move |engine| engine.search(&pos, &history, &limits, &mut on_iteration),
+            on_finished,
+        )
+    }
+}
+
+impl Thinker<Option<ChanceOutcome>> {
+    /// Chooses a steered step ([`crate::best_step`]) on a new thread: the pending event of `pos`
+    /// is steered by its chooser. The result is `None` when no steered event is pending.
+    pub fn spawn_steer(
+        engine: Engine,
+        variant: Arc<Variant>,
+        pos: Position,
+        history: Vec<u64>,
+        limits: Limits,
+        on_finished: impl FnOnce() + Send + 'static,
+    ) -> Thinker<Option<ChanceOutcome>> {
+        Thinker::run(
+            engine,
+            move |engine| {
+                let event = variant.chance(&pos)?;
+                let chooser = event.chooser?;
+                crate::best_step(engine, &variant, &pos, chooser, &event.outcomes, &history, &limits)
+            },
+            on_finished,
+        )
+    }
+}
+
+impl<T: Send + 'static> Thinker<T> {
+    /// Runs `job` with the engine on a new thread, with the engine's stop flag cleared first;
+    /// `on_finished` is called on that thread when the job has ended, even by a panic.
+    pub fn run(
+        engine: Engine,
+        job: impl FnOnce(&mut Engine) -> T + Send + 'static,
+        on_finished: impl FnOnce() + Send + 'static,
+    ) -> Thinker<T> {
+        let mut engine = engine;
         let stop = engine.stop_flag();
         stop.store(false, Ordering::SeqCst);
         let handle = std::thread::spawn(move || {
-            // Called even when the search panics, so nobody waits for a notice that never comes.
+            // Called even when the job panics, so nobody waits for a notice that never comes.
             let _notify = OnDrop(Some(on_finished));
-            let result = engine.search(&pos, &history, &limits, &mut on_iteration);
+            let result = job(&mut engine);
             (engine, result)
         });
         Thinker { handle, stop }
@@ -69,13 +111,13 @@ impl Thinker {
         self.handle.is_finished()
     }
 
-    /// Waits for the search to end; the engine back and the last finished iteration (`None` when
-    /// the side to move had no legal move).
+    /// Waits for the search to end; the engine back and the result (for [`Thinker::spawn`], the
+    /// last finished iteration, `None` when the side to move had no legal move).
     ///
     /// # Errors
     ///
     /// [`SearchPanicked`] when the search thread panicked (the engine is lost with it).
-    pub fn join(self) -> Result<(Engine, Option<SearchInfo>), SearchPanicked> {
+    pub fn join(self) -> Result<(Engine, T), SearchPanicked> {
         self.handle
             .join()
             .map_err(|payload| SearchPanicked(panic_message(payload.as_ref())))
@@ -155,6 +197,50 @@ mod tests {
         let engine = Engine::new(chess, &Options::default());
         let thinker = Thinker::spawn(engine, mated, Vec::new(), Limits::default(), |_| {});
         assert_eq!(thinker.join().map(|(_, r)| r), Ok(None));
+    }
+
+    #[test]
+    fn a_panicking_job_is_an_error_and_still_says_it_finished() {
+        let chess = crate::catalog::builtin_variant("chess").unwrap();
+        let engine = Engine::new(chess, &Options::default());
+        let (done_tx, done_rx) = mpsc::channel();
+        let thinker = Thinker::run(
+            engine,
+            |_: &mut Engine| -> u8 { panic!("out of squares") },
+            move || {
+                let _ = done_tx.send(());
+            },
+        );
+        assert_eq!(done_rx.recv_timeout(Duration::from_secs(30)), Ok(()));
+        assert_eq!(thinker.join().err(), Some(SearchPanicked("out of squares".into())));
+    }
+
+    #[test]
+    fn a_steered_step_is_one_of_those_offered() {
+        let steered = crate::catalog::builtin_variant("pieceeater-steered").unwrap();
+        let mut pos = steered.start();
+        if steered.chance(&pos).is_none() {
+            let first = steered.legal_moves(&pos)[0];
+            pos = pos.play(&steered, &first);
+        }
+        let event = steered.chance(&pos).unwrap();
+        assert!(event.chooser.is_some());
+        let engine = Engine::new(steered.clone(), &Options::default());
+        let thinker = Thinker::spawn_steer(
+            engine,
+            steered.clone(),
+            pos.clone(),
+            Vec::new(),
+            Limits::depth(1),
+            || {},
+        );
+        let (_, step) = thinker.join().unwrap();
+        assert!(event.offers(&step.unwrap()));
+        // Nothing to steer in a position where a player is to move.
+        let engine = Engine::new(steered.clone(), &Options::default());
+        let start = crate::catalog::builtin_variant("chess").unwrap().start();
+        let thinker = Thinker::spawn_steer(engine, steered, start, Vec::new(), Limits::depth(1), || {});
+        assert_eq!(thinker.join().map(|(_, s)| s), Ok(None));
     }
 
     #[test]
