@@ -121,11 +121,6 @@ impl TimeControl {
         self.depth = None;
     }
 
-    /// The depth limit, if any.
-    pub(crate) fn depth_limit(&self) -> Option<u32> {
-        self.depth
-    }
-
     /// The limits of the engine's next move, its `moves_made` moves played so far this game.
     pub(crate) fn limits(&self, moves_made: u32) -> Limits {
         let mut limits = Limits {

@@ -10,11 +10,11 @@
 //!
 //! ```
 //! use messhall_xboard::{Config, run};
-//! let input = b"xboard\nprotover 2\nnew\nvariant foodfight\nforce\ne3e4\nping 1\nquit\n";
+//! let input = b"xboard\nprotover 2\nnew\nvariant foodfight\nforce\ne3d4\nping 1\nquit\n";
 //! let mut output = Vec::new();
 //! run(&input[..], &mut output, Config::default()).unwrap();
 //! let text = String::from_utf8(output).unwrap();
-//! assert!(text.contains("setup (PNBRQFEACWM"));
+//! assert!(text.contains("setup (PNBR.FE.CWM"));
 //! assert!(text.contains("piece K& FsR2"));
 //! assert!(text.ends_with("pong 1\n"));
 //! ```
@@ -57,14 +57,19 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, config: C
     loop {
         session.maybe_search();
         if !session.thinking() {
-            if let Some(line) = session.queue.pop_front() {
-                if session.command(&line)? == Next::Quit {
-                    return Ok(());
+            match session.queue.pop_front() {
+                Some(Some(line)) => {
+                    if session.command(&line)? == Next::Quit {
+                        return Ok(());
+                    }
+                    continue;
                 }
-                continue;
-            }
-            if ended {
-                return Ok(());
+                Some(None) => {
+                    session.stop_analysis();
+                    continue;
+                }
+                None if ended => return Ok(()),
+                None => {}
             }
         }
         let Ok(msg) = rx.recv() else { return Ok(()) };
@@ -84,7 +89,11 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, config: C
             Msg::Finished => session.finished()?,
             Msg::End => {
                 ended = true;
-                session.stop_analysis();
+                if session.queue.is_empty() {
+                    session.stop_analysis();
+                } else {
+                    session.queue.push_back(None);
+                }
             }
         }
     }

@@ -231,7 +231,7 @@ mod tests {
             "e2e4,e5e6",
             "e2e4qq",
             "e2e4q,e4e5",
-            "x@e4",
+            "1@e4",
             "P@z9",
             "e2e13",
         ] {

@@ -79,6 +79,8 @@ struct Search {
     /// Its result is not wanted (a command changed the position or the engine's role).
     abandoned: bool,
     analysis: bool,
+    /// It ends by a limit of its own (an analysis under `sd`), not only when stopped.
+    bounded: bool,
     /// The position searched, for writing its thinking.
     position: Position,
     last: Option<SearchInfo>,
@@ -106,17 +108,21 @@ pub(crate) struct Session<W: Write> {
     plies: Vec<Ply>,
     /// The rules passed for a side XBoard has not yet seen pass: its null move is due.
     awaiting_pass: bool,
-    /// The step the engine steered this turn, sent as the first leg of its move.
-    steered: Option<ChanceOutcome>,
+    /// The step the engine steered this turn, sent as the first leg of its move, and what
+    /// came of it (told with the move).
+    steered: Option<(ChanceOutcome, Vec<Event>)>,
     /// The analysis of this position has run to its depth limit.
     analyzed: bool,
+    /// The input has ended: no analysis starts again.
+    input_ended: bool,
     /// The engine is to move when it is its side's turn: set by `go` and by the opponent's
     /// moves, never by setting up a position.
     to_move: bool,
     /// `setboard` gave a position the rules refuse: moves are refused until the next one.
     bad_position: bool,
-    /// Lines that wait for the search to end (a `ping` is answered after the move).
-    pub(crate) queue: VecDeque<String>,
+    /// Lines that wait for the search to end (a `ping` is answered after the move); `None`
+    /// for the end of the input, which waits its turn too.
+    pub(crate) queue: VecDeque<Option<String>>,
     /// What XBoard told about the opponent and the game (kept for the protocol's sake).
     opponent: Option<String>,
     last_info: Option<SearchInfo>,
@@ -166,6 +172,7 @@ impl<W: Write> Session<W> {
             awaiting_pass: false,
             steered: None,
             analyzed: false,
+            input_ended: false,
             to_move: false,
             bad_position: false,
             queue: VecDeque::new(),
@@ -247,6 +254,7 @@ impl<W: Write> Session<W> {
     /// The input has ended: an analysis (which has no end of its own) stops; a move being
     /// searched is still played.
     pub(crate) fn stop_analysis(&mut self) {
+        self.input_ended = true;
         if self.search.as_ref().is_some_and(|s| s.analysis) {
             self.abandon();
         }
@@ -257,6 +265,11 @@ impl<W: Write> Session<W> {
     pub(crate) fn line_while_thinking(&mut self, line: String) -> io::Result<Next> {
         let word = line.split_whitespace().next().unwrap_or("");
         let analysis = self.search.as_ref().is_some_and(|s| s.analysis);
+        // Behind a waiting command everything waits, so commands are done in the order sent.
+        if !self.queue.is_empty() && word != "?" {
+            self.queue.push_back(Some(line));
+            return Ok(Next::Continue);
+        }
         match word {
             "?" if !analysis => {
                 if let Some(search) = &self.search {
@@ -281,10 +294,11 @@ impl<W: Write> Session<W> {
                 if self.queue.is_empty() {
                     self.abandon();
                 }
-                self.queue.push_back(line);
+                self.queue.push_back(Some(line));
                 Ok(Next::Continue)
             }
-            "ping" if analysis && self.time.depth_limit().is_none() => self.command(&line),
+            // A ping waits for a search that ends by itself; an endless analysis is like pondering.
+            "ping" if self.search.as_ref().is_some_and(|s| s.analysis && !s.bounded) => self.command(&line),
             "post" | "nopost" | "easy" | "hard" | "time" | "otim" | "level" | "st" | "sd" | "computer" | "name"
             | "rating" | "random" | "memory" | "cores" | "accepted" | "rejected" | "lift" | "put" | "hover"
             | "hint" | "bk" | "draw" | "ics" | "xboard" | "protover" => self.command(&line),
@@ -293,11 +307,11 @@ impl<W: Write> Session<W> {
                 if self.queue.is_empty() {
                     self.abandon();
                 }
-                self.queue.push_back(line);
+                self.queue.push_back(Some(line));
                 Ok(Next::Continue)
             }
             _ => {
-                self.queue.push_back(line);
+                self.queue.push_back(Some(line));
                 Ok(Next::Continue)
             }
         }
@@ -386,7 +400,7 @@ impl<W: Write> Session<W> {
                 _ => self.error("usermove takes one move", line)?,
             },
             _ => {
-                if args.is_empty() && MoveText::parse(self.variant.size, word).is_ok() {
+                if args.is_empty() && looks_like_move(word) {
                     self.user_move(word)?;
                 } else {
                     self.error("unknown command", line)?;
@@ -530,7 +544,11 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// The position, unless `setboard` gave one the rules refused.
     fn position(&self) -> Option<&Position> {
+        if self.bad_position {
+            return None;
+        }
         self.table.chess().map(|c| c.position())
     }
 
@@ -606,13 +624,8 @@ impl<W: Write> Session<W> {
         if self.table.result().is_some() {
             return self.illegal("the game is over", text);
         }
-        let size = self.variant.size;
-        let parsed = match MoveText::parse(size, text) {
-            Ok(m) => m,
-            Err(why) => return self.illegal(&why, text),
-        };
         if self.awaiting_pass {
-            if parsed == MoveText::Pass {
+            if MoveText::parse(self.variant.size, text) == Ok(MoveText::Pass) {
                 self.awaiting_pass = false;
                 self.plies.push(Ply::ForcedPass);
                 self.analyzed = false;
@@ -622,126 +635,124 @@ impl<W: Write> Session<W> {
             let side = self.table_side();
             return self.illegal(&format!("{} has no move and passes: @@@@ is due", side.name()), text);
         }
-        match self.table.turn() {
-            Turn::Steer { seat, from } => self.steered_move(seat, from, &parsed, text),
-            Turn::Move { seat } => {
-                let before = self.table.actions().len();
-                match self.play_text(seat, &parsed, text) {
-                    Ok(events) => {
-                        let taken = self.table.actions().len() - before;
-                        self.after_action(events, taken)
-                    }
-                    Err(why) => self.illegal(&why, text),
-                }
+        let before = self.table.actions().len();
+        let played = match self.table.turn() {
+            Turn::Steer { seat, from } => self.steered_move(seat, from, text),
+            Turn::Move { seat } => self.play_text(seat, text),
+            _ => Err("no move is expected now".to_string()),
+        };
+        match played {
+            Ok(events) => {
+                let taken = self.table.actions().len() - before;
+                self.after_action(events, taken)
             }
-            _ => self.illegal("no move is expected now", text),
+            Err(why) => self.illegal(&why, text),
         }
     }
 
-    /// Plays `parsed` for `seat`, a PieceEater step after it checked against the dice.
-    fn play_text(&mut self, seat: Seat, parsed: &MoveText, text: &str) -> Result<Vec<Event>, String> {
-        let v = self.variant.clone();
-        let pos = self.position().cloned().ok_or("not a chess game")?;
-        let legal = self.legal_moves().to_vec();
-        if let Some(mv) = find_move(&v, &pos, &legal, parsed) {
+    /// The legal move `text` names at `table`, if it names one.
+    fn find_at(&self, table: &Table, text: &str) -> Result<Option<Move>, String> {
+        let v = &self.variant;
+        let parsed = MoveText::parse(v.size, text)?;
+        let (Some(chess), Legal::Moves(legal)) = (table.chess(), table.legal()) else {
+            return Ok(None);
+        };
+        Ok(find_move(v, chess.position(), legal, &parsed))
+    }
+
+    /// Plays `text` for `seat`: a move, or a move and, as a last leg of its own, the step of
+    /// the neutral piece the dice then make (checked against this game's dice).
+    fn play_text(&mut self, seat: Seat, text: &str) -> Result<Vec<Event>, String> {
+        let whole = self.find_at(&self.table, text);
+        if let Ok(Some(mv)) = whole {
             return self.table.try_act(seat, Action::Move(mv)).map_err(|e| e.to_string());
         }
-        // The move and, as its last leg, the step of the neutral piece the dice then made.
-        if let MoveText::Legs(squares, promotion) = parsed {
-            if squares.len() >= 4 {
-                let (mv_squares, step) = squares.split_at(squares.len() - 2);
-                let head = MoveText::Legs(mv_squares.to_vec(), *promotion);
-                if let (Some(mv), [from, to]) = (find_move(&v, &pos, &legal, &head), step) {
-                    let mut trial = self.table.clone();
-                    let events = trial.try_act(seat, Action::Move(mv)).map_err(|e| e.to_string())?;
-                    let rolled = events.iter().find_map(|e| match e {
-                        Event::Chance { outcome, .. } => Some(*outcome),
-                        _ => None,
-                    });
-                    return match rolled {
-                        Some(o) if o.from == *from && o.to == *to => {
-                            self.table = trial;
-                            Ok(events)
-                        }
-                        Some(o) => Err(format!(
+        if let Some((head, leg)) = text.rsplit_once(',') {
+            if let (Ok(Some(mv)), Some((from, to))) = (self.find_at(&self.table, head), self.step_leg(leg)) {
+                let mut trial = self.table.clone();
+                let events = trial.try_act(seat, Action::Move(mv)).map_err(|e| e.to_string())?;
+                let rolled = events.iter().find_map(|e| match e {
+                    Event::Chance { outcome, .. } => Some(*outcome),
+                    _ => None,
+                });
+                let size = self.variant.size;
+                match rolled {
+                    Some(o) if o.from == from && o.to == to => {
+                        self.table = trial;
+                        return Ok(events);
+                    }
+                    Some(o) => {
+                        return Err(format!(
                             "by this game's dice the {} steps {}, not {}",
-                            v.rules.neutral_name(),
-                            crate::notation::MoveText::Legs(vec![o.from, o.to], None).write(v.size),
-                            MoveText::Legs(vec![*from, *to], None).write(v.size)
-                        )),
-                        None => Err("no neutral piece steps after this move".into()),
-                    };
+                            self.variant.rules.neutral_name(),
+                            MoveText::Legs(vec![o.from, o.to], None).write(size),
+                            MoveText::Legs(vec![from, to], None).write(size)
+                        ));
+                    }
+                    // No neutral piece here: the legs may still be one move in our notation.
+                    None => {}
                 }
             }
         }
         // Our own notations (SAN, `pass`) where XBoard's ranks are ours.
-        if v.size.ranks() != 10 {
-            if let Ok(action) = self.table.parse_action(text) {
-                return self.table.try_act(seat, action).map_err(|e| e.to_string());
-            }
+        let ours = (self.variant.size.ranks() != 10).then(|| self.table.parse_action(text));
+        if let Some(Ok(action)) = ours {
+            return self.table.try_act(seat, action).map_err(|e| e.to_string());
         }
-        Err(match self.table.parse_action(text) {
-            Err(e) => strip_move_prefix(&e.to_string()),
-            Ok(_) => "not a legal move here".to_string(),
+        Err(match (whole, ours) {
+            (Err(why), _) => why,
+            (_, Some(Err(e))) => strip_move_prefix(&e.to_string()),
+            _ => "not a legal move here".to_string(),
         })
     }
 
-    /// A move at a steered step: the step as its first leg, then the move.
-    fn steered_move(&mut self, seat: Seat, from: Square, parsed: &MoveText, text: &str) -> io::Result<()> {
-        let v = self.variant.clone();
+    /// A leg of two squares (a neutral piece's step).
+    fn step_leg(&self, leg: &str) -> Option<(Square, Square)> {
+        match MoveText::parse(self.variant.size, leg) {
+            Ok(MoveText::Legs(squares, None)) => match squares.as_slice() {
+                [from, to] => Some((*from, *to)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A move at a steered step: the step as its first leg (`d4e5,e2e4`), then the move.
+    fn steered_move(&mut self, seat: Seat, from: Square, text: &str) -> Result<Vec<Event>, String> {
+        let size = self.variant.size;
         let offered: Vec<ChanceOutcome> = match self.table.legal() {
             Legal::Steps(s) => s.clone(),
             _ => Vec::new(),
         };
         let steps: Vec<String> = offered
             .iter()
-            .map(|o| MoveText::Legs(vec![o.from, o.to], None).write(v.size))
+            .map(|o| MoveText::Legs(vec![o.from, o.to], None).write(size))
             .collect();
-        let hint = || {
-            format!(
-                "first the {} on {}: its step as the first leg, one of {}",
-                v.rules.neutral_name(),
-                square_name(v.size, from),
-                steps.join(" ")
-            )
+        let hint = format!(
+            "the {} on {} steps first: give its step as the first leg, one of {}",
+            self.variant.rules.neutral_name(),
+            square_name(size, from),
+            steps.join(" ")
+        );
+        let Some((leg, rest)) = text.split_once(',') else {
+            return Err(hint);
         };
-        let MoveText::Legs(squares, promotion) = parsed else {
-            return self.illegal(&hint(), text);
-        };
-        let (Some(&a), Some(&b)) = (squares.first(), squares.get(1)) else {
-            return self.illegal(&hint(), text);
+        let Some((a, b)) = self.step_leg(leg) else {
+            return Err(hint);
         };
         let Some(step) = offered.iter().find(|o| o.from == a && o.to == b).copied() else {
-            return self.illegal(&hint(), text);
+            return Err(hint);
         };
-        let rest = squares.get(1..).unwrap_or(&[]).to_vec();
         let mut trial = self.table.clone();
-        let mut events = match trial.try_act(seat, Action::Steer(step)) {
-            Ok(e) => e,
-            Err(e) => return self.illegal(&e.to_string(), text),
-        };
-        let before = self.table.actions().len();
-        if rest.len() >= 2 {
-            let Some(pos) = trial.chess().map(|c| c.position().clone()) else {
-                return Ok(());
+        let mut events = trial.try_act(seat, Action::Steer(step)).map_err(|e| e.to_string())?;
+        if trial.result().is_none() {
+            let Some(mv) = self.find_at(&trial, rest)? else {
+                return Err(format!("{} is not a legal move after that step", echo(rest)));
             };
-            let legal = match trial.legal() {
-                Legal::Moves(m) => m.clone(),
-                _ => Vec::new(),
-            };
-            let Some(mv) = find_move(&v, &pos, &legal, &MoveText::Legs(rest, *promotion)) else {
-                return self.illegal("not a legal move after that step", text);
-            };
-            match trial.try_act(seat, Action::Move(mv)) {
-                Ok(more) => events.extend(more),
-                Err(e) => return self.illegal(&e.to_string(), text),
-            }
-        } else if !matches!(trial.turn(), Turn::Over) {
-            return self.illegal(&format!("{} (then the move)", hint()), text);
+            events.extend(trial.try_act(seat, Action::Move(mv)).map_err(|e| e.to_string())?);
         }
         self.table = trial;
-        let taken = self.table.actions().len() - before;
-        self.after_action(events, taken)
+        Ok(events)
     }
 
     /// Tells what an action caused and keeps the count of moves for `undo`.
@@ -847,7 +858,7 @@ impl<W: Write> Session<W> {
         };
         let analysis = match self.role {
             Role::Play(c) if c == color_of(seat) && self.to_move => false,
-            Role::Analyze if !self.analyzed && !steer => true,
+            Role::Analyze if !self.analyzed && !steer && !self.input_ended => true,
             _ => return,
         };
         let (Some(engine), Some(chess)) = (self.engine.take(), self.table.chess()) else {
@@ -890,10 +901,12 @@ impl<W: Write> Session<W> {
         if !analysis {
             self.to_move = false;
         }
+        let bounded = !analysis || limits.depth.is_some();
         self.search = Some(Search {
             running,
             abandoned: false,
             analysis,
+            bounded,
             position: pos,
             last: None,
         });
@@ -964,20 +977,9 @@ impl<W: Write> Session<W> {
         };
         match self.table.try_act(seat, Action::Steer(step)) {
             Ok(events) => {
-                self.steered = Some(step);
+                // The step is half of the engine's turn: its move follows, and both are told then.
+                self.steered = Some((step, events));
                 self.to_move = true;
-                // The step is half of the engine's turn: its move follows.
-                let v = self.variant.clone();
-                for event in events {
-                    if let Event::Chance { piece, outcome, .. } = event {
-                        self.say(&format!(
-                            "# {piece}: steered by {}: steps {}{}",
-                            color_of(seat).name(),
-                            square_name(v.size, outcome.from),
-                            square_name(v.size, outcome.to)
-                        ))?;
-                    }
-                }
                 Ok(())
             }
             Err(e) => self.say(&format!("tellusererror {e}")),
@@ -994,12 +996,15 @@ impl<W: Write> Session<W> {
         };
         let steered = self.steered.take();
         let events = match self.table.try_act(seat, Action::Move(mv)) {
-            Ok(events) => events,
+            Ok(events) => match &steered {
+                Some((_, before)) => [before.clone(), events].concat(),
+                None => events,
+            },
             Err(e) => return self.say(&format!("tellusererror the engine's own move was refused: {e}")),
         };
         // A steered step goes first, as a leg of its own.
         let mut legs = Vec::new();
-        if let Some(step) = steered {
+        if let Some((step, _)) = &steered {
             legs.push(format!(
                 "{},",
                 MoveText::Legs(vec![step.from, step.to], None).write(v.size)
@@ -1013,6 +1018,14 @@ impl<W: Write> Session<W> {
         let actions = 1 + usize::from(steered.is_some());
         self.after_action(events, actions)
     }
+}
+
+/// Whether a word XBoard sent is meant as a move (a square first, a drop, the null move), so a
+/// bad one is answered as an illegal move rather than an unknown command.
+fn looks_like_move(word: &str) -> bool {
+    let mut chars = word.chars();
+    let square_first = matches!((chars.next(), chars.next()), (Some('a'..='z'), Some('0'..='9')));
+    square_first || word.contains('@')
 }
 
 /// The rules' move errors quote the move (`move "e3e4" is not legal here: ...`), which XBoard's
