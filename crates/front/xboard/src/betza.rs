@@ -85,9 +85,8 @@ fn read_term(chars: &[char], mut i: usize) -> Option<(Term, usize)> {
     if !digits.is_empty() {
         range = digits.parse().ok();
         i += digits.len();
-    } else if let Some((again, _, after)) = read_atom(chars, i).filter(|(t, _, _)| *t == atom_text) {
+    } else if let Some((_, _, after)) = read_atom(chars, i).filter(|(t, _, _)| *t == atom_text) {
         // The atom written twice: an unlimited rider.
-        let _ = again;
         range = Some(0);
         i = after;
     }

@@ -123,8 +123,6 @@ pub(crate) struct Session<W: Write> {
     /// Lines that wait for the search to end (a `ping` is answered after the move); `None`
     /// for the end of the input, which waits its turn too.
     pub(crate) queue: VecDeque<Option<String>>,
-    /// What XBoard told about the opponent and the game (kept for the protocol's sake).
-    opponent: Option<String>,
     last_info: Option<SearchInfo>,
 }
 
@@ -176,7 +174,6 @@ impl<W: Write> Session<W> {
             to_move: false,
             bad_position: false,
             queue: VecDeque::new(),
-            opponent: None,
             last_info: None,
         })
     }
@@ -327,8 +324,10 @@ impl<W: Write> Session<W> {
         let args: Vec<&str> = words.collect();
         let rest = line.get(word.len()..).unwrap_or("").trim();
         match word {
+            // Told for information, or asking what this engine does not offer (hints, a book,
+            // pondering, random play): nothing to do, as the protocol allows.
             "xboard" | "accepted" | "rejected" | "hint" | "bk" | "draw" | "random" | "easy" | "hard" | "computer"
-            | "ics" => {}
+            | "ics" | "name" => {}
             "protover" => self.features()?,
             "quit" => return Ok(Next::Quit),
             "new" => self.new_game()?,
@@ -370,7 +369,6 @@ impl<W: Write> Session<W> {
             "ping" => self.say(&format!("pong {rest}"))?,
             "post" => self.post = true,
             "nopost" => self.post = false,
-            "name" => self.opponent = Some(rest.to_string()),
             "rating" => {
                 if args.len() != 2 || args.iter().any(|a| a.parse::<i64>().is_err()) {
                     self.error("rating takes two numbers", line)?;
