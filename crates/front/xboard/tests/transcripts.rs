@@ -9,10 +9,16 @@ use std::io::Cursor;
 
 /// The engine's whole output for `input`, the dice seeded with 7.
 fn talk(input: &str) -> String {
+    talk_with(input, Vec::new())
+}
+
+/// [`talk`], with variant files offered beside the built-ins.
+fn talk_with(input: &str, extra_variants: Vec<messhall_play::GameKind>) -> String {
     let mut out = Vec::new();
     let config = Config {
         seed: Some(Seed::from_number(7)),
         name: "messhall".into(),
+        extra_variants,
         ..Config::default()
     };
     run(Cursor::new(input.as_bytes().to_vec()), &mut out, config).unwrap();
@@ -33,7 +39,11 @@ fn untimed(line: &str) -> String {
 }
 
 fn check(input: &str, expected: &str) {
-    let output: Vec<String> = talk(input).lines().map(untimed).collect();
+    compare(&talk(input), expected);
+}
+
+fn compare(output: &str, expected: &str) {
+    let output: Vec<String> = output.lines().map(untimed).collect();
     let expected: Vec<&str> = expected.lines().collect();
     for (i, (got, want)) in output.iter().zip(&expected).enumerate() {
         assert_eq!(got, want, "line {} of the output", i + 1);
@@ -574,5 +584,57 @@ fn the_input_ending_ends_the_engine_even_while_it_analyses() {
     assert!(
         out.lines().all(|l| l.starts_with(|c: char| c.is_ascii_digit())),
         "{out}"
+    );
+}
+
+/// A variant file on a board of 10 ranks, which XBoard numbers from 0: its squares, moves and
+/// highlights one rank lower than ours.
+#[test]
+fn a_variant_file_on_ten_ranks() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../examples/variants/grand-food.toml"
+    );
+    let grand_food = messhall_play::catalog::load(file).unwrap();
+    compare(
+        &talk_with(
+            r#"protover 2
+new
+variant grand-food
+lift a2
+lift e1
+force
+a2a4
+lift a9
+a9a10
+sd 1
+post
+go
+ping 1
+quit
+"#,
+            vec![grand_food],
+        ),
+        r#"feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 nps=0 memory=1 smp=1 debug=1 highlight=1 myname="messhall" variants="normal,calorie,foodfight,friendly,pieceeater,pieceeater-mate,pieceeater-steered,grand-food"
+feature done=1
+setup (PNBRQT..C...H......SKpnbrqt..c...h......sk) 12x10+0_fairy rcnbsqksbncr/1t2h2h2t1/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/1T2H2H2T1/RCNBSQKSBNCR w KQkq - 0 1
+piece P& fmWfceFifmnD
+piece N& N
+piece B& B
+piece R& R
+piece Q& Q
+piece K& KisO3
+piece S& N0
+piece C& mRcpR
+piece H& nN
+piece T& HFD
+highlight 12/12/12/12/12/Y11/Y11/12/12/12
+highlight 12/12/12/12/12/12/12/12/12/12
+highlight 12/Y11/12/12/12/12/12/12/12/12
+Illegal move (leg "a9a10" needs a second square): a9a10
+1 2 T 46 d7d5
+move d7d5
+pong 1
+"#,
     );
 }
