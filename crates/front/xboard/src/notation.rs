@@ -44,6 +44,36 @@ pub(crate) fn parse_square(size: BoardSize, text: &str) -> Option<(Square, usize
     size.contains(sq).then_some((sq, 1 + digits))
 }
 
+/// A FEN's en passant field (`-`, squares joined by commas, `>` and a victim) with its squares
+/// renamed from our numbering to XBoard's (`to_xboard`) or back; they differ on 10 ranks only.
+pub(crate) fn ep_field(size: BoardSize, field: &str, to_xboard: bool) -> String {
+    let mut out = String::new();
+    let mut token = String::new();
+    let flush = |token: &mut String, out: &mut String| {
+        let square = if to_xboard {
+            Square::parse_prefix(token)
+                .filter(|(_, used)| *used == token.len())
+                .map(|(sq, _)| square_name(size, sq))
+        } else {
+            parse_square(size, token)
+                .filter(|(_, used)| *used == token.len())
+                .map(|(sq, _)| sq.to_string())
+        };
+        out.push_str(square.as_deref().unwrap_or(token));
+        token.clear();
+    };
+    for c in field.chars() {
+        if c == ',' || c == '>' {
+            flush(&mut token, &mut out);
+            out.push(c);
+        } else {
+            token.push(c);
+        }
+    }
+    flush(&mut token, &mut out);
+    out
+}
+
 /// A move as XBoard writes it, before it is matched against a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum MoveText {
@@ -212,6 +242,14 @@ mod tests {
         assert_eq!(parse_square(size(8, 8), "a9"), None);
         assert_eq!(parse_square(size(8, 8), "a0"), None);
         assert_eq!(parse_square(size(8, 8), "i1"), None);
+    }
+
+    #[test]
+    fn en_passant_squares_are_renamed_on_ten_ranks_only() {
+        assert_eq!(ep_field(size(12, 10), "e3", true), "e2");
+        assert_eq!(ep_field(size(12, 10), "e2,f2>f3", false), "e3,f3>f4");
+        assert_eq!(ep_field(size(8, 8), "e3", true), "e3");
+        assert_eq!(ep_field(size(12, 10), "-", true), "-");
     }
 
     #[test]

@@ -493,7 +493,12 @@ impl<W: Write> Session<W> {
         if fen.is_empty() {
             return self.error("setboard needs a FEN", "setboard");
         }
-        if let Err(why) = self.reset_table(Some(fen.to_string())) {
+        // XBoard names the en passant squares its way: ours differ on 10 ranks.
+        let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+        if let Some(ep) = fields.get_mut(3) {
+            *ep = crate::notation::ep_field(self.variant.size, ep, false);
+        }
+        if let Err(why) = self.reset_table(Some(fields.join(" "))) {
             self.bad_position = true;
             self.say(&format!(
                 "tellusererror Illegal position: {}",

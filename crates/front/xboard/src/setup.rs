@@ -157,10 +157,13 @@ pub(crate) fn xboard_fen(v: &Variant, pos: &Position) -> String {
     }
     // Our FEN's fields after the board, without the notes XBoard does not read.
     let ours = pos.to_fen(v);
-    let fields: Vec<&str> = ours.split_whitespace().skip(1).take(5).collect();
-    for field in fields {
+    for (i, field) in ours.split_whitespace().skip(1).take(5).enumerate() {
         fen.push(' ');
-        fen.push_str(field);
+        if i == 2 {
+            fen.push_str(&crate::notation::ep_field(size, field, true));
+        } else {
+            fen.push_str(field);
+        }
     }
     fen
 }
