@@ -63,6 +63,10 @@ fn xboard_plays_food_fight_between_two_messhall_engines_and_messhall_reads_its_p
         .arg(&xvfb)
         .args(["-a", "-s", "-screen 0 1280x1024x24"])
         .arg(&xboard)
+        // Its own settings file, unsaved: nothing from an earlier run, nothing left in $HOME.
+        .arg("-settingsFile")
+        .arg(dir.join("xboardrc"))
+        .args(["-saveSettingsOnExit", "false"])
         .args(["-fcp", &engine, "-scp", &engine])
         .arg("-fd")
         .arg(&dir)
