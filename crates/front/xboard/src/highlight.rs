@@ -92,6 +92,15 @@ pub(crate) fn marks(v: &Variant, pos: &Position, legal: &[Move], path: &[Square]
     marks
 }
 
+/// The markers for a piece of `role` lifted from the holdings: where it may be dropped.
+pub(crate) fn drop_marks(legal: &[Move], role: messhall_rules::Role) -> BTreeMap<Square, Mark> {
+    legal
+        .iter()
+        .filter(|mv| mv.kind == MoveKind::Drop(role))
+        .map(|mv| (mv.to, Mark::Quiet))
+        .collect()
+}
+
 /// The `hover` answer: the markers of `path` and, in green, the pieces the moves ending on
 /// `square` remove besides what stands there (en passant, withdrawal, a poisoned mover).
 /// `None` when there is no such victim.

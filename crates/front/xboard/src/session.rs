@@ -573,9 +573,16 @@ impl<W: Write> Session<W> {
     }
 
     fn lift(&mut self, line: &str, args: &[&str]) -> io::Result<()> {
-        // A drop's piece is lifted from the holdings, off the board: nothing to mark.
-        if args.first().is_some_and(|a| a.contains('@')) {
-            return Ok(());
+        // A piece lifted from the holdings: where it may be dropped.
+        if let Some((color, role)) = args.first().and_then(|a| setup::holdings_piece(&self.variant, a)) {
+            self.path.clear();
+            let to_move = self.position().map(|p| p.side_to_move());
+            let marks = match to_move {
+                Some(side) if side == color => highlight::drop_marks(self.legal_moves(), role),
+                _ => Default::default(),
+            };
+            let fen = highlight::color_fen(self.variant.size, &marks);
+            return self.say(&format!("highlight {fen}"));
         }
         let Some(sq) = self.square_arg(line, args)? else {
             return Ok(());

@@ -105,6 +105,40 @@ fn holdings(v: &Variant) -> usize {
         .unwrap_or(0)
 }
 
+/// The piece XBoard's holdings keep on the square it calls `name`, for a `lift` from them: XBoard
+/// adds two columns on each side of a board with holdings, Black's at the left (named `_`) and
+/// White's at the right (the letter after the board's last file and one more), one kind of
+/// piece per rank, counted from the side's own edge.
+pub(crate) fn holdings_piece(v: &Variant, name: &str) -> Option<(Color, Role)> {
+    if v.drops.is_empty() {
+        return None;
+    }
+    let mut chars = name.chars();
+    let column = chars.next()?;
+    let number: u32 = chars.as_str().parse().ok()?;
+    let row = if v.size.ranks() == 10 {
+        number
+    } else {
+        number.checked_sub(1)?
+    };
+    let row = usize::try_from(row).ok()?;
+    let ranks = usize::from(v.size.ranks());
+    let white_column = char::from(b'a'.wrapping_add(v.size.files()).wrapping_add(1));
+    let (color, index) = match column {
+        '_' => (Color::Black, ranks.checked_sub(1)?.checked_sub(row)?),
+        c if c == white_column => (Color::White, row),
+        _ => return None,
+    };
+    // Holdings list the kinds of piece that take part, in the order of XBoard's types.
+    let types = xboard_types(v);
+    let mut participating: Vec<(usize, Role)> = v
+        .roles()
+        .filter_map(|(r, _)| Some((*types.get(r.index())?, r)))
+        .collect();
+    participating.sort_unstable();
+    participating.get(index).map(|&(_, role)| (color, role))
+}
+
 /// A position as XBoard reads a FEN: our letters, `*` for the neutral piece (a hole to XBoard:
 /// nothing moves onto or over it), the hands in brackets, then side, castling, en passant and
 /// the move counters.

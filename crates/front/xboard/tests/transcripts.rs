@@ -638,3 +638,45 @@ pong 1
 "#,
     );
 }
+
+/// Pieces lifted from XBoard's holdings (its columns beside the board: White's `j`, Black's `_`
+/// on 8 files, one kind of piece per rank) are highlighted where they may be dropped, for the
+/// side to move only. The setup and piece lines are left out here (the `pieceeater` transcript
+/// has them).
+#[test]
+fn drops_from_the_holdings_are_highlighted() {
+    let output: String = talk(
+        r#"new
+variant pieceeater
+force
+e2e4
+lift j1
+d7d5
+lift j1
+lift j2
+d2d4
+lift _8
+lift _5
+quit
+"#,
+    )
+    .lines()
+    .filter(|l| !l.starts_with("setup") && !l.starts_with("piece"))
+    .map(|l| format!("{l}\n"))
+    .collect();
+    compare(
+        &output,
+        r#"# PieceEater: die 1 of 1: steps d4e4
+telluser The PieceEater eats the White Pawn on e4
+highlight 8/8/8/8/8/8/8/8
+# PieceEater: die 1 of 1: steps e4d5
+telluser The PieceEater eats the Black Pawn on d5
+highlight 8/8/8/8/8/8/4Y3/8
+highlight 8/8/8/8/8/8/8/8
+# PieceEater: die 1 of 1: steps d5d4
+telluser The PieceEater eats the White Pawn on d4
+highlight 8/3Y4/8/8/8/8/8/8
+highlight 8/8/8/8/8/8/8/8
+"#,
+    );
+}
