@@ -816,12 +816,18 @@ impl<W: Write> Session<W> {
                     ))?;
                 }
                 Event::Energy { piece, square, value } => {
-                    energies.push(format!(
-                        "{} {} on {} has {value}",
+                    let who = format!(
+                        "{} {} on {}",
                         capitalised(piece.color().name()),
                         v.role(piece.role()).name,
                         square_name(v.size, *square)
-                    ));
+                    );
+                    // The board shows no energies: a piece that can no longer move is worth a word.
+                    if *value == 0 {
+                        let name = v.counter_name.clone().unwrap_or_else(|| "energy".into());
+                        self.say(&format!("telluser The {who} has no {name} left: it cannot move"))?;
+                    }
+                    energies.push(format!("{who} has {value}"));
                 }
                 Event::Passed { seat } => {
                     self.energies(&mut energies)?;

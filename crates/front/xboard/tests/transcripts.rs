@@ -138,7 +138,7 @@ pong 4
     );
 }
 
-/// Calorie Chess: setup and piece lines, a lift, the forced pass both ways (`move @@@@` from the engine, `@@@@` due from XBoard), energies as comments, undo and remove over passes, a refused position.
+/// Calorie Chess: setup and piece lines, a lift, a piece left without energy told to the user, the forced pass both ways (`move @@@@` from the engine, `@@@@` due from XBoard), energies as comments, undo and remove over passes, a refused position.
 #[test]
 fn calorie() {
     check(
@@ -169,6 +169,8 @@ remove
 b1b2
 P@e4
 time abc
+setboard 7k/8/8/8/8/8/8/K5R{1}1 w - - 0 1
+g1g2
 setboard 8/8/8/8/8/8/8/8 w - - 0 1
 e2e4
 quit
@@ -198,6 +200,8 @@ Error (command not legal now): remove
 Illegal move (b1 is empty): b1b2
 Illegal move (calorie has no drops): P@e4
 Error ("abc" is not centiseconds): time abc
+telluser The White Rook on g2 has no Cal left: it cannot move
+# Cal: White Rook on g2 has 0
 tellusererror Illegal position: FEN position: White has no King; Black has no King
 Illegal move (no position: the last setboard was refused): e2e4
 "#,
