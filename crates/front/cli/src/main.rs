@@ -22,6 +22,7 @@ mod rules_text;
 mod screen;
 mod show;
 mod words;
+mod xboard;
 
 /// Play and analyse the food-fight games: four chess variants and the cafeteria game.
 #[derive(Parser)]
@@ -105,6 +106,19 @@ enum Command {
         /// Wait for Enter between steps (default: when the input is a terminal).
         #[arg(long)]
         pause: Option<bool>,
+    },
+    /// Speak the XBoard/WinBoard engine protocol on standard input and output (docs/protocols.md).
+    Xboard {
+        /// Seed of every game's dice (the PieceEater's steps): two engines given the same seed
+        /// see the same steps. Without it each game draws a secret seed.
+        #[arg(long)]
+        seed: Option<messhall_dice::Seed>,
+        /// Transposition table in MB until XBoard's `memory` command (default 16).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=16384))]
+        hash: Option<u16>,
+        /// A variant file to offer beside the built-in games (may be given several times).
+        #[arg(long = "variant", action = clap::ArgAction::Append)]
+        variants: Vec<String>,
     },
     /// Show the engine's analysis of a position, one line per depth.
     Analyse {
@@ -328,6 +342,7 @@ fn main() -> ExitCode {
         Command::Replay { file, pause } => replay::run(&file, pause),
         Command::Uci => messhall_uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout())
             .map_err(|e| anyhow::anyhow!("uci: writing the answer failed: {e}")),
+        Command::Xboard { seed, hash, variants } => xboard::run(seed, hash, &variants),
         Command::Analyse {
             variant,
             fen,
