@@ -48,12 +48,13 @@ pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, 
     let a = Contestant::parse(r.a, crate::seconds)?;
     let b = Contestant::parse(r.b, crate::seconds)?;
     let game = catalog::load(r.variant)?;
-    let engines = [a, b].iter().filter(|c| c.spec.is_engine()).count();
+    let engines = [&a, &b].iter().filter(|c| c.uses_hash).count();
     resources::check_hash(r.hash_mb, engines * r.concurrency.min(r.games as usize).max(1))?;
     resources::check_concurrency(r.concurrency)?;
     if let Some(dir) = r.records {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create the records folder {}", dir.display()))?;
     }
+    let (a_text, b_text) = (a.describe(time), b.describe(time));
     let spec = MatchSpec {
         game,
         a,
@@ -73,7 +74,7 @@ pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, 
         println!("{prefix}{}", game_line(g));
         Ok(())
     })?;
-    Ok((tally, a.describe(time), b.describe(time)))
+    Ok((tally, a_text, b_text))
 }
 
 /// Writes a game's record (`game-001.json`) with its players and result, and its PGN

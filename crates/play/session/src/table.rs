@@ -493,6 +493,18 @@ impl Table {
         self.finish(GameResult::lost_by(seat, self.seats(), Ending::Flagged { seat }))
     }
 
+    /// Ends the game as lost for `seat` by its player's fault (`reason`: what it did); the events.
+    pub fn forfeit(&mut self, seat: Seat, reason: &str) -> Vec<Event> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        let ending = Ending::Forfeit {
+            seat,
+            reason: reason.to_string(),
+        };
+        self.finish(GameResult::lost_by(seat, self.seats(), ending))
+    }
+
     /// Ends the game as a draw the players agreed (the front end collects the offer and its
     /// acceptance); the events.
     ///
