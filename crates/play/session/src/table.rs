@@ -493,15 +493,27 @@ impl Table {
         self.finish(GameResult::lost_by(seat, self.seats(), Ending::Flagged { seat }))
     }
 
-    /// Ends the game as lost for `seat` by its player's fault (`reason`: what it did); the events.
+    /// Ends the game as lost for `seat` by its player's fault (`reason`: what it did, kept on one
+    /// line without braces, so that a PGN comment holds it); the events.
     pub fn forfeit(&mut self, seat: Seat, reason: &str) -> Vec<Event> {
         if self.result.is_some() {
             return Vec::new();
         }
-        let ending = Ending::Forfeit {
-            seat,
-            reason: reason.to_string(),
+        let plain: String = reason
+            .chars()
+            .map(|c| match c {
+                '{' => '(',
+                '}' => ')',
+                c => c,
+            })
+            .collect();
+        let words: Vec<&str> = plain.split_whitespace().collect();
+        let reason = if words.is_empty() {
+            "no reason given".to_string()
+        } else {
+            words.join(" ")
         };
+        let ending = Ending::Forfeit { seat, reason };
         self.finish(GameResult::lost_by(seat, self.seats(), ending))
     }
 

@@ -1,0 +1,205 @@
+//! An external engine as a [`Player`]: it is started at its first move, told the whole game,
+//! and its answer is read back through our rules. Whatever goes wrong (an illegal answer, a
+//! resignation or a claimed result, a crash, silence past the deadline) is the engine's
+//! [`Player::fault`]: the engine is stopped, and a match scores the game lost for it.
+
+use crate::config::{EngineConfig, Protocol};
+use crate::process::{EngineProcess, ReadError};
+use crate::uci::UciLink;
+use crate::xboard::XBoardLink;
+use messhall_play::{Action, Budget, Choice, GameKind, Legal, Player, Seat, Table};
+use messhall_rules::Variant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The time per move when a match gives none.
+const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
+
+/// How many times its time per move an engine may take before it has hung (plus [`GRACE`]).
+const PATIENCE: u32 = 10;
+
+/// Time an engine may take beyond [`PATIENCE`] times its time per move (starting, a slow pipe).
+const GRACE: Duration = Duration::from_secs(2);
+
+/// What an engine is told about the game it plays.
+#[derive(Clone, Debug)]
+pub(crate) struct GameInfo {
+    /// The engine's name for the game, if it needs one.
+    pub(crate) variant: Option<String>,
+    /// The start in FEN, when it is not the variant's usual start.
+    pub(crate) start_fen: Option<String>,
+    /// The board's ranks (XBoard numbers a 10-rank board from 0).
+    pub(crate) ranks: u8,
+}
+
+/// A move of the game so far, as the engine may be told it.
+#[derive(Clone, Debug)]
+pub(crate) struct MoveText {
+    /// In our coordinates (`e2e4`, `P@e4`, `e7e8q`).
+    pub(crate) coordinates: String,
+    /// In SAN (for XBoard engines that ask for it).
+    pub(crate) san: String,
+}
+
+/// The running engine, by protocol.
+enum Link {
+    XBoard(XBoardLink),
+    Uci(UciLink),
+}
+
+/// An external engine playing one game.
+pub struct ExternalEngine {
+    config: Arc<EngineConfig>,
+    info: GameInfo,
+    link: Option<Link>,
+    fault: Option<String>,
+}
+
+impl ExternalEngine {
+    /// An engine of `config` for `game` (started at its first move).
+    ///
+    /// # Errors
+    /// When the game is not a chess game, or has chance steps (the PieceEater's): an engine
+    /// cannot be told them.
+    pub fn new(config: Arc<EngineConfig>, game: &GameKind) -> Result<ExternalEngine, String> {
+        let GameKind::Chess(chess) = game else {
+            return Err(format!(
+                "{} plays chess games only, not the cafeteria game",
+                config.name
+            ));
+        };
+        let variant = chess.variant.clone();
+        if has_chance_steps(&variant) {
+            return Err(format!(
+                "{} cannot play {}: its {} steps by chance after the moves, which no external engine here can be told",
+                config.name,
+                variant.name,
+                variant.rules.neutral_name()
+            ));
+        }
+        let info = GameInfo {
+            variant: config
+                .variant
+                .clone()
+                .or_else(|| (variant.name != "chess").then(|| variant.name.clone())),
+            start_fen: None,
+            ranks: variant.size.ranks(),
+        };
+        Ok(ExternalEngine {
+            config,
+            info,
+            link: None,
+            fault: None,
+        })
+    }
+
+    /// The engine's answer for the seat to move at `table`, checked by our rules.
+    fn answer(&mut self, table: &Table, budget: &Budget) -> Result<Action, String> {
+        let chess = table.chess().ok_or("the table is not a chess game")?;
+        match table.legal() {
+            Legal::Moves(_) => {}
+            Legal::Steps(_) => return Err("cannot steer a neutral piece's step".into()),
+            _ => return Err("has nothing to do".into()),
+        }
+        let v = chess.variant();
+        let game = chess.game();
+        let mut moves = Vec::new();
+        for (i, action) in game.actions().iter().enumerate() {
+            match action {
+                messhall_rules::Action::Move(mv) => moves.push(MoveText {
+                    coordinates: mv.to_coordinates(v),
+                    san: v.san(&game.positions()[i], mv),
+                }),
+                messhall_rules::Action::Chance(_) => {
+                    return Err("cannot be told the chance steps of this game".into());
+                }
+            }
+        }
+        let movetime = budget.movetime.unwrap_or(DEFAULT_MOVETIME);
+        let deadline = Instant::now() + movetime * PATIENCE + GRACE;
+        if self.link.is_none() {
+            let start = chess.start().to_fen(v);
+            self.info.start_fen = (start != v.start().to_fen(v)).then_some(start);
+            let info = self.info.clone();
+            self.link = Some(match self.config.protocol {
+                Protocol::XBoard => Link::XBoard(XBoardLink::start(&self.config, info)?),
+                Protocol::Uci => Link::Uci(UciLink::start(&self.config, info)?),
+            });
+        }
+        let said = match &mut self.link {
+            Some(Link::XBoard(x)) => x.think(&moves, movetime, deadline)?,
+            Some(Link::Uci(u)) => u.think(&moves, movetime, deadline)?,
+            None => return Err("did not start".into()),
+        };
+        let mv = v
+            .parse_move(chess.position(), &said)
+            .map_err(|e| format!("answered the illegal move \"{}\" ({e})", messhall_rules::echo(&said)))?;
+        let action = Action::Move(mv);
+        if !table.legal().contains(&action) {
+            return Err(format!("answered the illegal move \"{}\"", messhall_rules::echo(&said)));
+        }
+        if let Some(Link::XBoard(x)) = &mut self.link {
+            x.played(&mv.to_coordinates(v));
+        }
+        Ok(action)
+    }
+}
+
+impl Player for ExternalEngine {
+    fn name(&self) -> String {
+        self.config.name.clone()
+    }
+
+    fn choose(&mut self, table: &Table, _seat: Seat, budget: &Budget) -> Choice {
+        self.fault = None;
+        match self.answer(table, budget) {
+            Ok(action) => Choice::Act(action),
+            Err(why) => {
+                // A hung or confused engine is stopped; the next game starts a fresh one.
+                self.link = None;
+                self.fault = Some(format!("{} {why}", self.config.name));
+                Choice::Nothing
+            }
+        }
+    }
+
+    fn fault(&mut self) -> Option<String> {
+        self.fault.take()
+    }
+}
+
+/// Whether the variant's neutral piece steps by chance after a move from the start (the
+/// PieceEater does after every move).
+fn has_chance_steps(v: &Variant) -> bool {
+    let start = v.start();
+    v.chance_pending(&start)
+        || v.legal_moves(&start)
+            .iter()
+            .any(|mv| v.chance_pending(&start.play(v, mv)))
+}
+
+/// Reads lines until `judge` ends the wait with its answer (`None`: read on), or `deadline`.
+///
+/// # Errors
+/// The judge's error; that the engine did not answer in time, or ended (how).
+pub(crate) fn read_until<T>(
+    process: &mut EngineProcess,
+    deadline: Instant,
+    mut judge: impl FnMut(&str) -> Option<Result<T, String>>,
+) -> Result<T, String> {
+    let started = Instant::now();
+    loop {
+        match process.read_line(deadline) {
+            Ok(line) => {
+                if let Some(answer) = judge(&line) {
+                    return answer;
+                }
+            }
+            Err(ReadError::Timeout) => {
+                let waited = deadline.saturating_duration_since(started).as_secs_f64();
+                return Err(format!("did not answer within {waited:.1} s"));
+            }
+            Err(ReadError::Closed(how)) => return Err(format!("stopped ({how})")),
+        }
+    }
+}
