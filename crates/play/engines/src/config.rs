@@ -1,5 +1,6 @@
 //! An external engine as a user names it: `xboard:PROGRAM` or `uci:PROGRAM`, then settings
-//! after commas: `variant=NAME`, `ini=FILE`, `option.NAME=VALUE`, `time=SECONDS`.
+//! after commas: `variant=NAME`, `ini=FILE`, `option.NAME=VALUE`, `time=SECONDS`, and for UCI
+//! `searchmoves=1`.
 
 use messhall_rules::echo;
 use std::path::{Path, PathBuf};
@@ -35,6 +36,9 @@ pub struct EngineConfig {
     pub options: Vec<(String, String)>,
     /// Its own time per move, over the match's.
     pub time: Option<Duration>,
+    /// UCI: the engine chooses among the moves our rules allow (`go ... searchmoves`), for an
+    /// engine whose rules allow a few moves ours do not (`searchmoves=1`).
+    pub searchmoves: bool,
     /// How reports and records name it: the text before the first comma (`xboard:fairymax`).
     pub name: String,
 }
@@ -77,6 +81,7 @@ impl EngineConfig {
             ini: None,
             options: Vec::new(),
             time: None,
+            searchmoves: false,
             name: head.to_string(),
         };
         for setting in parts {
@@ -101,13 +106,23 @@ impl EngineConfig {
                     config.ini = Some(path.canonicalize().unwrap_or_else(|_| path.to_path_buf()));
                 }
                 "time" => config.time = Some(seconds(value).map_err(fail)?),
+                "searchmoves" => {
+                    config.searchmoves = match value {
+                        "1" | "on" => true,
+                        "0" | "off" => false,
+                        _ => return Err(fail("searchmoves is 1 or 0".into())),
+                    };
+                    if protocol != Protocol::Uci {
+                        return Err(fail("searchmoves is a setting of UCI engines".into()));
+                    }
+                }
                 _ => match key.strip_prefix("option.") {
                     Some(name) if !name.trim().is_empty() => {
                         config.options.push((name.trim().to_string(), value.to_string()));
                     }
                     _ => {
                         return Err(fail(format!(
-                            "unknown setting \"{}\" (variant, ini, option.NAME, time)",
+                            "unknown setting \"{}\" (variant, ini, option.NAME, time, searchmoves)",
                             echo(key)
                         )));
                     }

@@ -8,7 +8,7 @@ use crate::process::{EngineProcess, ReadError};
 use crate::uci::UciLink;
 use crate::xboard::XBoardLink;
 use messhall_play::{Action, Budget, Choice, GameKind, Legal, Player, Seat, Table};
-use messhall_rules::Variant;
+use messhall_rules::{Color, Variant};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -26,10 +26,43 @@ const GRACE: Duration = Duration::from_secs(2);
 pub(crate) struct GameInfo {
     /// The engine's name for the game, if it needs one.
     pub(crate) variant: Option<String>,
-    /// The start in FEN, when it is not the variant's usual start.
-    pub(crate) start_fen: Option<String>,
+    /// The start, when it is not the variant's usual start.
+    pub(crate) start: Option<Start>,
+    /// The start, whatever it is (an XBoard engine is given it whenever it plays a variant:
+    /// its own idea of the variant's start may differ from ours).
+    pub(crate) our_start: Start,
     /// The board's ranks (XBoard numbers a 10-rank board from 0).
     pub(crate) ranks: u8,
+}
+
+/// A start position, as FEN and as pieces (for XBoard's edit mode).
+#[derive(Clone, Debug)]
+pub(crate) struct Start {
+    /// In our FEN.
+    pub(crate) fen: String,
+    /// Each piece: White's, its letter in upper case, its square (`a2`), in our numbering.
+    pub(crate) pieces: Vec<(bool, char, String)>,
+    /// Whether White moves first.
+    pub(crate) white_to_move: bool,
+}
+
+impl Start {
+    fn of(v: &Variant, pos: &messhall_rules::Position) -> Start {
+        let pieces = pos
+            .occupied()
+            .into_iter()
+            .filter_map(|sq| {
+                let piece = pos.piece_at(sq)?;
+                let letter = v.role_letter(piece.role()).to_ascii_uppercase();
+                Some((piece.color() == Color::White, letter, sq.to_string()))
+            })
+            .collect();
+        Start {
+            fen: pos.to_fen(v),
+            pieces,
+            white_to_move: pos.side_to_move() == Color::White,
+        }
+    }
 }
 
 /// A move of the game so far, as the engine may be told it.
@@ -82,7 +115,8 @@ impl ExternalEngine {
                 .variant
                 .clone()
                 .or_else(|| (variant.name != "chess").then(|| variant.name.clone())),
-            start_fen: None,
+            start: None,
+            our_start: Start::of(&variant, &variant.start()),
             ranks: variant.size.ranks(),
         };
         Ok(ExternalEngine {
@@ -118,17 +152,22 @@ impl ExternalEngine {
         let movetime = budget.movetime.unwrap_or(DEFAULT_MOVETIME);
         let deadline = Instant::now() + movetime * PATIENCE + GRACE;
         if self.link.is_none() {
-            let start = chess.start().to_fen(v);
-            self.info.start_fen = (start != v.start().to_fen(v)).then_some(start);
+            let start = Start::of(v, chess.start());
+            self.info.start = (start.fen != v.start().to_fen(v)).then(|| start.clone());
+            self.info.our_start = start;
             let info = self.info.clone();
             self.link = Some(match self.config.protocol {
                 Protocol::XBoard => Link::XBoard(XBoardLink::start(&self.config, info)?),
                 Protocol::Uci => Link::Uci(UciLink::start(&self.config, info)?),
             });
         }
+        let searchmoves: Vec<String> = match table.legal() {
+            Legal::Moves(legal) if self.config.searchmoves => legal.iter().map(|m| m.to_coordinates(v)).collect(),
+            _ => Vec::new(),
+        };
         let said = match &mut self.link {
             Some(Link::XBoard(x)) => x.think(&moves, movetime, deadline)?,
-            Some(Link::Uci(u)) => u.think(&moves, movetime, deadline)?,
+            Some(Link::Uci(u)) => u.think(&moves, &searchmoves, movetime, deadline)?,
             None => return Err("did not start".into()),
         };
         let mv = v

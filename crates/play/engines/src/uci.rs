@@ -64,7 +64,7 @@ impl UciLink {
         }
         let mut link = UciLink {
             process,
-            start_fen: info.start_fen,
+            start_fen: info.start.map(|s| s.fen),
         };
         link.ready()?;
         link.process.send("ucinewgame")?;
@@ -80,10 +80,11 @@ impl UciLink {
         .map_err(|e| format!("{e} (answering isready)"))
     }
 
-    /// The engine's move after `moves` from the start.
+    /// The engine's move after `moves` from the start, among `searchmoves` if there are any.
     pub(crate) fn think(
         &mut self,
         moves: &[MoveText],
+        searchmoves: &[String],
         movetime: Duration,
         deadline: Instant,
     ) -> Result<String, String> {
@@ -103,8 +104,12 @@ impl UciLink {
             }
         }
         self.process.send(&position)?;
-        self.process
-            .send(&format!("go movetime {}", movetime.as_millis().max(1)))?;
+        let mut go = format!("go movetime {}", movetime.as_millis().max(1));
+        if !searchmoves.is_empty() {
+            go.push_str(" searchmoves ");
+            go.push_str(&searchmoves.join(" "));
+        }
+        self.process.send(&go)?;
         read_until(&mut self.process, deadline, |line| {
             if let Some(rest) = line.strip_prefix("bestmove") {
                 let mv = rest.split_whitespace().next().unwrap_or("");

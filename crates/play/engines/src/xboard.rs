@@ -4,7 +4,7 @@
 //! per move, and its `move`.
 
 use crate::config::EngineConfig;
-use crate::external::{GameInfo, MoveText, read_until};
+use crate::external::{GameInfo, MoveText, Start, read_until};
 use crate::notation::Ranks;
 use crate::process::EngineProcess;
 use std::time::{Duration, Instant};
@@ -119,14 +119,41 @@ impl XBoardLink {
         for (name, value) in &self.options {
             self.process.send(&format!("option {name}={value}"))?;
         }
-        if let Some(fen) = &self.info.start_fen {
-            if !self.features.setboard {
-                return Err("cannot be given the game's start position (no feature setboard=1)".into());
-            }
-            self.process.send(&format!("setboard {fen}"))?;
+        // A variant's start as the engine knows it may not be ours (Fairy-Max's ini sets up two
+        // ranks only): the engine is given ours.
+        let start = match (&self.info.start, &self.info.variant) {
+            (Some(start), _) => Some(start.clone()),
+            (None, Some(_)) => Some(self.info.our_start.clone()),
+            (None, None) => None,
+        };
+        if let Some(start) = start {
+            self.set_up(&start)?;
         }
         self.told.clear();
         self.sync(deadline, "the new game")
+    }
+
+    /// Gives the engine a start position: with `setboard` if it has it, else in edit mode
+    /// (pieces and squares only; White to move).
+    fn set_up(&mut self, start: &Start) -> Result<(), String> {
+        if self.features.setboard {
+            return self.process.send(&format!("setboard {}", start.fen));
+        }
+        if !start.white_to_move {
+            return Err("cannot be given a start with Black to move (no feature setboard=1)".into());
+        }
+        self.process.send("edit")?;
+        self.process.send("#")?;
+        for white in [true, false] {
+            if !white {
+                self.process.send("c")?;
+            }
+            for (_, letter, square) in start.pieces.iter().filter(|p| p.0 == white) {
+                let line = self.ranks.to_engine(&format!("{letter}{square}"));
+                self.process.send(&line)?;
+            }
+        }
+        self.process.send(".")
     }
 
     /// Waits for the engine to have read everything sent so far (with `ping`, if it has it),
