@@ -1,6 +1,6 @@
 //! An external engine as a user names it: `xboard:PROGRAM` or `uci:PROGRAM`, then settings
-//! after commas: `variant=NAME`, `ini=FILE`, `option.NAME=VALUE`, `time=SECONDS`, and for UCI
-//! `searchmoves=1`.
+//! after commas: `variant=NAME`, `ini=FILE`, `option.NAME=VALUE`, `time=SECONDS`, `log=FILE`, and for
+//! UCI `searchmoves=1`.
 
 use messhall_rules::echo;
 use std::path::{Path, PathBuf};
@@ -39,6 +39,8 @@ pub struct EngineConfig {
     /// UCI: the engine chooses among the moves our rules allow (`go ... searchmoves`), for an
     /// engine whose rules allow a few moves ours do not (`searchmoves=1`).
     pub searchmoves: bool,
+    /// A file the dialogue with the engine is appended to (`log=FILE`).
+    pub log: Option<PathBuf>,
     /// How reports and records name it: the text before the first comma (`xboard:fairymax`).
     pub name: String,
 }
@@ -82,6 +84,7 @@ impl EngineConfig {
             options: Vec::new(),
             time: None,
             searchmoves: false,
+            log: None,
             name: head.to_string(),
         };
         for setting in parts {
@@ -105,6 +108,7 @@ impl EngineConfig {
                     // Absolute, so the engine finds it from any folder.
                     config.ini = Some(path.canonicalize().unwrap_or_else(|_| path.to_path_buf()));
                 }
+                "log" => config.log = Some(PathBuf::from(value)),
                 "time" => config.time = Some(seconds(value).map_err(fail)?),
                 "searchmoves" => {
                     config.searchmoves = match value {
@@ -122,7 +126,7 @@ impl EngineConfig {
                     }
                     _ => {
                         return Err(fail(format!(
-                            "unknown setting \"{}\" (variant, ini, option.NAME, time, searchmoves)",
+                            "unknown setting \"{}\" (variant, ini, option.NAME, time, searchmoves, log)",
                             echo(key)
                         )));
                     }

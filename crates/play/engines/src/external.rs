@@ -76,7 +76,7 @@ pub(crate) struct MoveText {
 
 /// The running engine, by protocol.
 enum Link {
-    XBoard(XBoardLink),
+    XBoard(Box<XBoardLink>),
     Uci(UciLink),
 }
 
@@ -157,7 +157,7 @@ impl ExternalEngine {
             self.info.our_start = start;
             let info = self.info.clone();
             self.link = Some(match self.config.protocol {
-                Protocol::XBoard => Link::XBoard(XBoardLink::start(&self.config, info)?),
+                Protocol::XBoard => Link::XBoard(Box::new(XBoardLink::start(&self.config, info)?)),
                 Protocol::Uci => Link::Uci(UciLink::start(&self.config, info)?),
             });
         }

@@ -2,10 +2,12 @@
 //! read on a thread of their own so every wait has a deadline. The process is killed when the
 //! value is dropped, so no engine outlives its game.
 
+use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// The longest line read from an engine; the rest of a longer line is dropped.
@@ -19,6 +21,26 @@ pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    log: Option<Log>,
+}
+
+/// A transcript of the dialogue: each line with the engine's process id, the milliseconds since
+/// it started, and `>` (to the engine) or `<` (from it).
+#[derive(Clone)]
+struct Log {
+    file: Arc<Mutex<File>>,
+    pid: u32,
+    started: Instant,
+}
+
+impl Log {
+    fn write(&self, direction: char, line: &str) {
+        let ms = self.started.elapsed().as_millis();
+        if let Ok(mut file) = self.file.lock() {
+            // A transcript that cannot be written is no reason to stop a game.
+            let _ = writeln!(file, "{} {ms:>7} {direction} {line}", self.pid);
+        }
+    }
 }
 
 /// Why no line came.
@@ -32,11 +54,26 @@ pub enum ReadError {
 
 impl EngineProcess {
     /// Starts `program` with `args` in `dir` (the current folder when `None`), its standard
-    /// error thrown away.
+    /// error thrown away, the dialogue appended to `log` if one is given.
     ///
     /// # Errors
-    /// Why the program could not be started.
-    pub fn spawn(program: &Path, args: &[String], dir: Option<&Path>) -> Result<EngineProcess, String> {
+    /// Why the program could not be started or the log not opened.
+    pub fn spawn(
+        program: &Path,
+        args: &[String],
+        dir: Option<&Path>,
+        log: Option<&Path>,
+    ) -> Result<EngineProcess, String> {
+        let log_file = match log {
+            Some(path) => Some(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open the log {}: {e}", path.display()))?,
+            ),
+            None => None,
+        };
         let mut command = Command::new(program);
         command
             .args(args)
@@ -57,6 +94,12 @@ impl EngineProcess {
                 return Err(format!("cannot talk to {}: no pipes", program.display()));
             }
         };
+        let log = log_file.map(|file| Log {
+            file: Arc::new(Mutex::new(file)),
+            pid: child.id(),
+            started: Instant::now(),
+        });
+        let reader_log = log.clone();
         let (send, lines) = sync_channel(READ_AHEAD);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
@@ -74,6 +117,9 @@ impl EngineProcess {
                     }
                 }
                 let line = String::from_utf8_lossy(&bytes).trim().to_string();
+                if let Some(log) = &reader_log {
+                    log.write('<', &line);
+                }
                 if send.send(line).is_err() {
                     break;
                 }
@@ -83,6 +129,7 @@ impl EngineProcess {
             child,
             stdin: Some(stdin),
             lines,
+            log,
         })
     }
 
@@ -91,6 +138,9 @@ impl EngineProcess {
     /// # Errors
     /// When the engine no longer reads (it ended or crashed).
     pub fn send(&mut self, line: &str) -> Result<(), String> {
+        if let Some(log) = &self.log {
+            log.write('>', line);
+        }
         let stdin = self.stdin.as_mut().ok_or("its input is closed")?;
         let sent = stdin
             .write_all(line.as_bytes())

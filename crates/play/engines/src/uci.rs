@@ -19,7 +19,7 @@ pub(crate) struct UciLink {
 impl UciLink {
     /// Starts the engine and its game.
     pub(crate) fn start(config: &EngineConfig, info: GameInfo) -> Result<UciLink, String> {
-        let mut process = EngineProcess::spawn(&config.program, &[], None)?;
+        let mut process = EngineProcess::spawn(&config.program, &[], None, config.log.as_deref())?;
         process.send("uci")?;
         let mut options: Vec<String> = Vec::new();
         let mut variants: Option<Vec<String>> = None;

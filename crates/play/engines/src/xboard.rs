@@ -42,7 +42,7 @@ impl XBoardLink {
     pub(crate) fn start(config: &EngineConfig, info: GameInfo) -> Result<XBoardLink, String> {
         // Fairy-Max reads its ini from its first argument.
         let args: Vec<String> = config.ini.iter().map(|p| p.display().to_string()).collect();
-        let process = EngineProcess::spawn(&config.program, &args, None)?;
+        let process = EngineProcess::spawn(&config.program, &args, None, config.log.as_deref())?;
         let mut link = XBoardLink {
             process,
             features: Features::default(),
