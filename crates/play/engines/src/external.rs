@@ -21,6 +21,9 @@ const PATIENCE: u32 = 10;
 /// Time an engine may take beyond [`PATIENCE`] times its time per move (starting, a slow pipe).
 const GRACE: Duration = Duration::from_secs(2);
 
+/// What [`read_until`] says when the deadline passes.
+const NO_ANSWER: &str = "did not answer in time";
+
 /// What an engine is told about the game it plays.
 #[derive(Clone, Debug)]
 pub(crate) struct GameInfo {
@@ -86,6 +89,8 @@ pub struct ExternalEngine {
     info: GameInfo,
     link: Option<Link>,
     fault: Option<String>,
+    /// Whether the engine was restarted in this game after a doubtful failure.
+    restarted: bool,
 }
 
 impl ExternalEngine {
@@ -124,6 +129,7 @@ impl ExternalEngine {
             info,
             link: None,
             fault: None,
+            restarted: false,
         })
     }
 
@@ -166,7 +172,21 @@ impl ExternalEngine {
             _ => Vec::new(),
         };
         let said = match &mut self.link {
-            Some(Link::XBoard(x)) => x.think(&moves, movetime, deadline)?,
+            Some(Link::XBoard(x)) => match x.think(&moves, movetime, deadline) {
+                Ok(said) => said,
+                // Once a game, a doubtful failure gets a fresh engine told the whole game.
+                Err(_) if x.doubtful() && !self.restarted => {
+                    self.restarted = true;
+                    let mut fresh = XBoardLink::start(&self.config, self.info.clone())?;
+                    let deadline = Instant::now() + movetime * PATIENCE + GRACE;
+                    let said = fresh
+                        .think(&moves, movetime, deadline)
+                        .map_err(|why| format!("{why} (also after a restart)"))?;
+                    self.link = Some(Link::XBoard(Box::new(fresh)));
+                    said
+                }
+                Err(why) => return Err(why),
+            },
             Some(Link::Uci(u)) => u.think(&moves, &searchmoves, movetime, deadline)?,
             None => return Err("did not start".into()),
         };
@@ -194,6 +214,18 @@ impl Player for ExternalEngine {
         match self.answer(table, budget) {
             Ok(action) => Choice::Act(action),
             Err(why) => {
+                let why = if why == NO_ANSWER {
+                    let movetime = budget.movetime.unwrap_or(DEFAULT_MOVETIME);
+                    let allowed = movetime * PATIENCE + GRACE;
+                    format!(
+                        "did not answer within {:.1} s ({PATIENCE} times its {} s a move, plus {} s)",
+                        allowed.as_secs_f64(),
+                        movetime.as_secs_f64(),
+                        GRACE.as_secs()
+                    )
+                } else {
+                    why
+                };
                 // A hung or confused engine is stopped; the next game starts a fresh one.
                 self.link = None;
                 self.fault = Some(format!("{} {why}", self.config.name));
@@ -226,7 +258,6 @@ pub(crate) fn read_until<T>(
     deadline: Instant,
     mut judge: impl FnMut(&str) -> Option<Result<T, String>>,
 ) -> Result<T, String> {
-    let started = Instant::now();
     loop {
         match process.read_line(deadline) {
             Ok(line) => {
@@ -234,10 +265,7 @@ pub(crate) fn read_until<T>(
                     return answer;
                 }
             }
-            Err(ReadError::Timeout) => {
-                let waited = deadline.saturating_duration_since(started).as_secs_f64();
-                return Err(format!("did not answer within {waited:.1} s"));
-            }
+            Err(ReadError::Timeout) => return Err(NO_ANSWER.into()),
             Err(ReadError::Closed(how)) => return Err(format!("stopped ({how})")),
         }
     }

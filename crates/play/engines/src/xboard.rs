@@ -35,6 +35,10 @@ pub(crate) struct XBoardLink {
     /// The moves the engine knows, in our coordinates.
     told: Vec<String>,
     pings: u32,
+    /// Whether the last failure was one that a fresh start of the engine may cure: it refused
+    /// a move of ours, or claimed a result (Fairy-Max does both on rare occasions in positions
+    /// whose moves it accepts from the start, its hash table leading its check astray).
+    doubtful: bool,
 }
 
 impl XBoardLink {
@@ -51,6 +55,7 @@ impl XBoardLink {
             options: config.options.clone(),
             told: Vec::new(),
             pings: 0,
+            doubtful: false,
         };
         link.handshake()?;
         if let (Some(name), Some(known)) = (&link.info.variant, &link.features.variants)
@@ -165,15 +170,22 @@ impl XBoardLink {
         self.pings += 1;
         let pong = format!("pong {}", self.pings);
         self.process.send(&format!("ping {}", self.pings))?;
+        let doubtful = &mut self.doubtful;
         read_until(&mut self.process, deadline, |line| {
             if line == pong {
                 return Some(Ok(()));
             }
             if line.starts_with("Illegal move") || line.starts_with("Error") {
+                *doubtful = true;
                 return Some(Err(format!("refused {what}: \"{}\"", messhall_rules::echo(line))));
             }
             None
         })
+    }
+
+    /// Whether the last failure may be cured by a fresh start of the engine (see `doubtful`).
+    pub(crate) fn doubtful(&self) -> bool {
+        self.doubtful
     }
 
     /// The engine's move after `moves` from the start (our coordinates, in our numbering; SAN
@@ -184,6 +196,7 @@ impl XBoardLink {
         movetime: Duration,
         deadline: Instant,
     ) -> Result<String, String> {
+        self.doubtful = false;
         self.process.send("force")?;
         let known = moves.len() >= self.told.len() && self.told.iter().zip(moves).all(|(t, m)| *t == m.coordinates);
         if !known {
@@ -221,11 +234,14 @@ impl XBoardLink {
         }
         self.process.send("go")?;
         let ranks = self.ranks;
+        let doubtful = &mut self.doubtful;
         read_until(&mut self.process, deadline, |line| {
             if let Some(mv) = line.strip_prefix("move ") {
                 return Some(Ok(ranks.from_engine(mv.trim())));
             }
-            answer_line(line)
+            let answer = answer_line(line);
+            *doubtful = claims(line);
+            answer
         })
     }
 
@@ -233,6 +249,11 @@ impl XBoardLink {
     pub(crate) fn played(&mut self, coordinates: &str) {
         self.told.push(coordinates.to_string());
     }
+}
+
+/// Whether the engine claims a result (`1-0 {White mates}`).
+fn claims(line: &str) -> bool {
+    ["1-0", "0-1", "1/2-1/2"].iter().any(|r| line.starts_with(r))
 }
 
 /// What a line the engine writes while we wait for its move means: `None` to read on (thinking
@@ -243,7 +264,7 @@ fn answer_line(line: &str) -> Option<Result<String, String>> {
     if line == "resign" {
         return Some(Err("resigned".into()));
     }
-    if ["1-0", "0-1", "1/2-1/2"].iter().any(|r| line.starts_with(r)) {
+    if claims(line) {
         return Some(Err(format!("claimed a result of its own: \"{shown}\"")));
     }
     if line.starts_with("Illegal move") || line.starts_with("Error") {

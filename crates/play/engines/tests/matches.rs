@@ -3,19 +3,24 @@
 //! reason, and the match goes on.
 
 use messhall_engines::EngineConfig;
-use messhall_play::arena::{Contestant, GameReport, MatchSpec, play_match};
+use messhall_play::arena::{Contestant, GameReport, MATCH_SEED, MatchSpec, play_match, play_opening};
 use messhall_play::{Ending, PlayerSpec, catalog};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// A match of `games` FIDE chess games at `seconds` a move between `a` and `b`, its games.
 fn play(a: Contestant, b: Contestant, games: u32, seconds: f64) -> Vec<GameReport> {
+    play_from(a, b, 1, games, seconds)
+}
+
+/// Games `first_game`, `first_game + 1`, ... of such a match.
+fn play_from(a: Contestant, b: Contestant, first_game: u32, games: u32, seconds: f64) -> Vec<GameReport> {
     let m = MatchSpec {
         game: catalog::builtin("chess").unwrap(),
         a,
         b,
         games,
-        first_game: 1,
+        first_game,
         concurrency: 1,
         decide_at: None,
         time: Duration::from_secs_f64(seconds),
@@ -135,6 +140,11 @@ done
 /// Plays two games against the fake and checks that it lost each, for `why`, and that none of
 /// its processes outlived the match.
 fn loses_every_game(protocol: &str, (script, pids): (PathBuf, PathBuf), why: &str) {
+    loses_every_game_with(protocol, (script, pids), why, 2);
+}
+
+/// As [`loses_every_game`], the engine started `processes` times in all.
+fn loses_every_game_with(protocol: &str, (script, pids): (PathBuf, PathBuf), why: &str, processes: usize) {
     let engine = EngineConfig::parse(&format!("{protocol}:{}", script.display()))
         .unwrap()
         .contestant();
@@ -152,7 +162,7 @@ fn loses_every_game(protocol: &str, (script, pids): (PathBuf, PathBuf), why: &st
         assert_eq!(messhall_play::pgn::read(&pgn).unwrap()[0].record, g.record);
     }
     let started = std::fs::read_to_string(&pids).unwrap();
-    assert_eq!(started.lines().count(), 2, "a fresh engine for each game");
+    assert_eq!(started.lines().count(), processes, "a fresh engine for each game");
     if Path::new("/proc/self").exists() {
         for pid in started.lines() {
             let alive = Path::new("/proc").join(pid.trim()).exists();
@@ -179,7 +189,11 @@ fn an_engine_that_answers_an_illegal_move_loses_that_game() {
 #[test]
 fn an_engine_that_hangs_is_stopped_and_loses_that_game() {
     // At 0.05 s a move the deadline is 10 x 0.05 + 2 = 2.5 s.
-    loses_every_game("uci", fake_uci("hang", "exec sleep 30"), "did not answer within 2.5 s");
+    loses_every_game(
+        "uci",
+        fake_uci("hang", "exec sleep 30"),
+        "did not answer within 2.5 s (10 times its 0.05 s a move, plus 2 s)",
+    );
 }
 
 #[test]
@@ -190,11 +204,50 @@ fn an_engine_that_crashes_loses_that_game() {
 #[test]
 fn an_engine_that_resigns_or_claims_a_result_loses_that_game() {
     loses_every_game("xboard", fake_xboard("resign", "echo resign"), "resigned");
-    loses_every_game(
+    // A claim gets a fresh engine once a game, which claims again.
+    loses_every_game_with(
         "xboard",
         fake_xboard("claim", "echo '1-0 {White mates}'"),
         "claimed a result",
+        4,
     );
+}
+
+#[test]
+fn an_engine_that_claims_a_result_is_restarted_once_then_loses() {
+    // The first engine claims a result at once; the fresh one told the game answers a legal
+    // move (the first of ours after the match's opening), then claims again, which loses.
+    let (script, pids) = fake_xboard(
+        "restart",
+        r#"if [ ! -e "$(dirname "$0")/first" ]; then touch "$(dirname "$0")/first"; echo "1/2-1/2 {draw}";
+    elif [ -z "$moved" ]; then moved=1; echo "move $(cat "$(dirname "$0")/answer")";
+    else echo "1-0 {White wins}"; fi"#,
+    );
+    // Game 2 of a match: the fake plays White, right after the opening of pair 1.
+    let v = catalog::builtin_variant("chess").unwrap();
+    let mut opening = messhall_rules::Game::with_seed(v.clone(), v.start(), MATCH_SEED);
+    play_opening(&v, &mut opening, &mut messhall_search::SearchRng::new(MATCH_SEED));
+    let answer = v.legal_moves(opening.position())[0].to_coordinates(&v);
+    std::fs::write(script.parent().unwrap().join("answer"), &answer).unwrap();
+    let engine = EngineConfig::parse(&format!("xboard:{}", script.display()))
+        .unwrap()
+        .contestant();
+    let games = play_from(Contestant::of(PlayerSpec::Random, None), engine, 2, 1, 0.05);
+    let g = &games[0];
+    let ply = messhall_play::arena::OPENING_PLIES as usize;
+    assert_eq!(g.record.actions.get(ply), Some(&messhall_play::Step::Move(answer)));
+    match &g.result.ending {
+        Ending::Forfeit { reason, .. } => {
+            assert!(
+                reason.contains("claimed a result") && reason.contains("1-0"),
+                "{reason}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    let started = std::fs::read_to_string(&pids).unwrap();
+    assert_eq!(started.lines().count(), 2, "one restart");
+    std::fs::remove_dir_all(script.parent().unwrap()).ok();
 }
 
 #[test]
