@@ -1,6 +1,6 @@
 //! An external engine as a user names it: `xboard:PROGRAM` or `uci:PROGRAM`, then settings
-//! after commas: `variant=NAME`, `ini=FILE`, `option.NAME=VALUE`, `time=SECONDS`, `log=FILE`, and for
-//! UCI `searchmoves=1`.
+//! after commas: `variant=NAME`, `ini=FILE`, `option.NAME=VALUE`, `time=SECONDS`, `log=FILE`; for XBoard
+//! `own-start=FEN`, for UCI `searchmoves=1`.
 
 use messhall_rules::echo;
 use std::path::{Path, PathBuf};
@@ -41,6 +41,11 @@ pub struct EngineConfig {
     pub searchmoves: bool,
     /// A file the dialogue with the engine is appended to (`log=FILE`).
     pub log: Option<PathBuf>,
+    /// XBoard: the start the engine sets up by itself for the variant, as the board of a FEN
+    /// (`own-start=FEN`). Without `setboard`, the engine then gets our start in edit mode without
+    /// clearing its board, only the pieces that differ (Fairy-Max's edit mode takes pawns for
+    /// unmoved on the second rank only, so its own pawns must stay where it put them).
+    pub own_start: Option<String>,
     /// How reports and records name it: the text before the first comma (`xboard:fairymax`).
     pub name: String,
 }
@@ -85,6 +90,7 @@ impl EngineConfig {
             time: None,
             searchmoves: false,
             log: None,
+            own_start: None,
             name: head.to_string(),
         };
         for setting in parts {
@@ -109,6 +115,14 @@ impl EngineConfig {
                     config.ini = Some(path.canonicalize().unwrap_or_else(|_| path.to_path_buf()));
                 }
                 "log" => config.log = Some(PathBuf::from(value)),
+                "own-start" => {
+                    if protocol != Protocol::XBoard {
+                        return Err(fail("own-start is a setting of XBoard engines".into()));
+                    }
+                    let board = value.split_whitespace().next().unwrap_or_default();
+                    crate::xboard::board_pieces(board).map_err(|why| fail(format!("own-start: {why}")))?;
+                    config.own_start = Some(board.to_string());
+                }
                 "time" => config.time = Some(seconds(value).map_err(fail)?),
                 "searchmoves" => {
                     config.searchmoves = match value {
@@ -126,7 +140,7 @@ impl EngineConfig {
                     }
                     _ => {
                         return Err(fail(format!(
-                            "unknown setting \"{}\" (variant, ini, option.NAME, time, searchmoves, log)",
+                            "unknown setting \"{}\" (variant, ini, option.NAME, time, searchmoves, log, own-start)",
                             echo(key)
                         )));
                     }

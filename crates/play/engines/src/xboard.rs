@@ -31,6 +31,8 @@ pub(crate) struct XBoardLink {
     features: Features,
     info: GameInfo,
     options: Vec<(String, String)>,
+    /// The engine's own start for the variant (see [`EngineConfig::own_start`]).
+    own_start: Option<String>,
     ranks: Ranks,
     /// The moves the engine knows, in our coordinates.
     told: Vec<String>,
@@ -53,6 +55,7 @@ impl XBoardLink {
             ranks: Ranks::xboard(info.ranks),
             info,
             options: config.options.clone(),
+            own_start: config.own_start.clone(),
             told: Vec::new(),
             pings: 0,
             doubtful: false,
@@ -139,7 +142,8 @@ impl XBoardLink {
     }
 
     /// Gives the engine a start position: with `setboard` if it has it, else in edit mode
-    /// (pieces and squares only; White to move).
+    /// (pieces and squares only; White to move): the whole board, or with the engine's own start
+    /// known, only the pieces that differ from it.
     fn set_up(&mut self, start: &Start) -> Result<(), String> {
         if self.features.setboard {
             return self.process.send(&format!("setboard {}", start.fen));
@@ -147,13 +151,27 @@ impl XBoardLink {
         if !start.white_to_move {
             return Err("cannot be given a start with Black to move (no feature setboard=1)".into());
         }
+        let pieces: Vec<&(bool, char, String)> = match &self.own_start {
+            None => start.pieces.iter().collect(),
+            Some(own) => {
+                let own = board_pieces(own)?;
+                if let Some((_, _, square)) = own.iter().find(|o| !start.pieces.iter().any(|p| p.2 == o.2)) {
+                    return Err(format!(
+                        "cannot be given our start in edit mode: its own start has a piece on {square}, which ours leaves empty"
+                    ));
+                }
+                start.pieces.iter().filter(|p| !own.contains(p)).collect()
+            }
+        };
         self.process.send("edit")?;
-        self.process.send("#")?;
+        if self.own_start.is_none() {
+            self.process.send("#")?;
+        }
         for white in [true, false] {
             if !white {
                 self.process.send("c")?;
             }
-            for (_, letter, square) in start.pieces.iter().filter(|p| p.0 == white) {
+            for (_, letter, square) in pieces.iter().filter(|p| p.0 == white) {
                 let line = self.ranks.to_engine(&format!("{letter}{square}"));
                 self.process.send(&line)?;
             }
@@ -273,6 +291,56 @@ fn answer_line(line: &str) -> Option<Result<String, String>> {
     None
 }
 
+/// The pieces of a FEN's board (`rnbqkbnr/pppppppp/8/...`, empty squares counted in digits, 10
+/// and more in several): White's, the letter in upper case, the square.
+///
+/// # Errors
+/// When the board is not such text.
+pub(crate) fn board_pieces(board: &str) -> Result<Vec<(bool, char, String)>, String> {
+    let rows: Vec<&str> = board.split('/').collect();
+    let ranks = rows.len();
+    if board.is_empty() || !(1..=16).contains(&ranks) {
+        return Err(format!("\"{}\" is not the board of a FEN", messhall_rules::echo(board)));
+    }
+    let mut pieces = Vec::new();
+    for (row, text) in rows.iter().enumerate() {
+        let rank = ranks - row;
+        let mut file = 0usize;
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut empty = d as usize;
+                while let Some(next) = chars.peek().and_then(|n| n.to_digit(10)) {
+                    empty = empty * 10 + next as usize;
+                    chars.next();
+                }
+                file += empty;
+            } else if c.is_ascii_alphabetic() {
+                pieces.push((
+                    c.is_ascii_uppercase(),
+                    c.to_ascii_uppercase(),
+                    format!("{}{rank}", file_letter(file)?),
+                ));
+                file += 1;
+            } else {
+                return Err(format!("'{c}' in the board of a FEN"));
+            }
+        }
+        if file > 16 {
+            return Err(format!("rank {rank} of the FEN has {file} files"));
+        }
+    }
+    Ok(pieces)
+}
+
+/// The letter of file `file` (0 is `a`), up to 16 files.
+fn file_letter(file: usize) -> Result<char, String> {
+    b"abcdefghijklmnop"
+        .get(file)
+        .map(|&b| b as char)
+        .ok_or_else(|| "more than 16 files in the FEN".to_string())
+}
+
 /// The `key=value` pairs of a feature line; a value may be quoted (`variants="normal,fairy"`).
 fn features(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
@@ -295,6 +363,22 @@ fn features(text: &str) -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fen_boards_give_their_pieces() {
+        let pieces = board_pieces("r10k/12/P11").unwrap();
+        assert_eq!(
+            pieces,
+            [
+                (false, 'R', "a3".to_string()),
+                (false, 'K', "l3".to_string()),
+                (true, 'P', "a1".to_string())
+            ]
+        );
+        for bad in ["", "x/y?", "17/8", "8/8/8/8/8/8/8/8/8/8/8/8/8/8/8/8/8"] {
+            assert!(board_pieces(bad).is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn feature_lines_are_read_with_quoted_values() {
