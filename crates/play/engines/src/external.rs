@@ -24,6 +24,10 @@ const GRACE: Duration = Duration::from_secs(2);
 /// What [`read_until`] says when the deadline passes.
 const NO_ANSWER: &str = "did not answer in time";
 
+/// How long an engine may take to take in the moves it is told, apart from its time to move
+/// (Fairy-Max checks each move with a search, which takes seconds in some Food Fight positions).
+pub(crate) const TAKING_IN: Duration = Duration::from_secs(30);
+
 /// What an engine is told about the game it plays.
 #[derive(Clone, Debug)]
 pub(crate) struct GameInfo {
@@ -156,7 +160,7 @@ impl ExternalEngine {
             }
         }
         let movetime = budget.movetime.unwrap_or(DEFAULT_MOVETIME);
-        let deadline = Instant::now() + movetime * PATIENCE + GRACE;
+        let allowed = movetime * PATIENCE + GRACE;
         if self.link.is_none() {
             let start = Start::of(v, chess.start());
             self.info.start = (start.fen != v.start().to_fen(v)).then(|| start.clone());
@@ -172,22 +176,21 @@ impl ExternalEngine {
             _ => Vec::new(),
         };
         let said = match &mut self.link {
-            Some(Link::XBoard(x)) => match x.think(&moves, movetime, deadline) {
+            Some(Link::XBoard(x)) => match x.think(&moves, movetime, allowed) {
                 Ok(said) => said,
                 // Once a game, a doubtful failure gets a fresh engine told the whole game.
                 Err(_) if x.doubtful() && !self.restarted => {
                     self.restarted = true;
                     let mut fresh = XBoardLink::start(&self.config, self.info.clone())?;
-                    let deadline = Instant::now() + movetime * PATIENCE + GRACE;
                     let said = fresh
-                        .think(&moves, movetime, deadline)
+                        .think(&moves, movetime, allowed)
                         .map_err(|why| format!("{why} (also after a restart)"))?;
                     self.link = Some(Link::XBoard(Box::new(fresh)));
                     said
                 }
                 Err(why) => return Err(why),
             },
-            Some(Link::Uci(u)) => u.think(&moves, &searchmoves, movetime, deadline)?,
+            Some(Link::Uci(u)) => u.think(&moves, &searchmoves, movetime, allowed)?,
             None => return Err("did not start".into()),
         };
         let mv = v

@@ -86,7 +86,7 @@ impl UciLink {
         moves: &[MoveText],
         searchmoves: &[String],
         movetime: Duration,
-        deadline: Instant,
+        allowed: Duration,
     ) -> Result<String, String> {
         let mut position = match &self.start_fen {
             Some(fen) => format!("position fen {fen}"),
@@ -110,6 +110,7 @@ impl UciLink {
             go.push_str(&searchmoves.join(" "));
         }
         self.process.send(&go)?;
+        let deadline = Instant::now() + allowed;
         read_until(&mut self.process, deadline, |line| {
             if let Some(rest) = line.strip_prefix("bestmove") {
                 let mv = rest.split_whitespace().next().unwrap_or("");

@@ -4,7 +4,7 @@
 //! per move, and its `move`.
 
 use crate::config::EngineConfig;
-use crate::external::{GameInfo, MoveText, Start, read_until};
+use crate::external::{GameInfo, MoveText, Start, TAKING_IN, read_until};
 use crate::notation::Ranks;
 use crate::process::EngineProcess;
 use std::time::{Duration, Instant};
@@ -212,13 +212,14 @@ impl XBoardLink {
         &mut self,
         moves: &[MoveText],
         movetime: Duration,
-        deadline: Instant,
+        allowed: Duration,
     ) -> Result<String, String> {
+        let taking_in = Instant::now() + TAKING_IN;
         self.doubtful = false;
         self.process.send("force")?;
         let known = moves.len() >= self.told.len() && self.told.iter().zip(moves).all(|(t, m)| *t == m.coordinates);
         if !known {
-            self.new_game(deadline)?;
+            self.new_game(taking_in)?;
         }
         for m in &moves[self.told.len()..] {
             let text = if m.coordinates == "pass" {
@@ -239,7 +240,7 @@ impl XBoardLink {
         let last = moves
             .last()
             .map_or("the start".to_string(), |m| format!("the move {}", m.coordinates));
-        self.sync(deadline, &last)?;
+        self.sync(taking_in, &last)?;
         let centiseconds = movetime.as_millis().div_ceil(10).max(1);
         if centiseconds % 100 == 0 {
             self.process.send(&format!("st {}", centiseconds / 100))?;
@@ -251,6 +252,7 @@ impl XBoardLink {
             self.process.send(&format!("otim {centiseconds}"))?;
         }
         self.process.send("go")?;
+        let deadline = Instant::now() + allowed;
         let ranks = self.ranks;
         let doubtful = &mut self.doubtful;
         read_until(&mut self.process, deadline, |line| {
