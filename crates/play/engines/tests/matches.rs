@@ -15,8 +15,29 @@ fn play(a: Contestant, b: Contestant, games: u32, seconds: f64) -> Vec<GameRepor
 
 /// Games `first_game`, `first_game + 1`, ... of such a match.
 fn play_from(a: Contestant, b: Contestant, first_game: u32, games: u32, seconds: f64) -> Vec<GameReport> {
+    play_game_of(
+        catalog::builtin("chess").unwrap(),
+        a,
+        b,
+        first_game,
+        games,
+        seconds,
+        300,
+    )
+}
+
+/// Games `first_game`, `first_game + 1`, ... of a match of `game`, each cut at `max_plies`.
+fn play_game_of(
+    game: messhall_play::GameKind,
+    a: Contestant,
+    b: Contestant,
+    first_game: u32,
+    games: u32,
+    seconds: f64,
+    max_plies: usize,
+) -> Vec<GameReport> {
     let m = MatchSpec {
-        game: catalog::builtin("chess").unwrap(),
+        game,
         a,
         b,
         games,
@@ -25,7 +46,7 @@ fn play_from(a: Contestant, b: Contestant, first_game: u32, games: u32, seconds:
         decide_at: None,
         time: Duration::from_secs_f64(seconds),
         hash_mb: 1,
-        max_plies: 300,
+        max_plies,
     };
     let mut reports = Vec::new();
     let tally = play_match(&m, &mut |g| {
@@ -89,6 +110,24 @@ fn fairy_stockfish_plays_fide_chess_to_a_legal_end() {
         .contestant();
     let games = play(Contestant::of(PlayerSpec::Level(2), None), engine, 2, 0.05);
     check_legal_games(&games, "uci:fairy-stockfish");
+}
+
+#[test]
+fn fairy_max_plays_food_fight_from_our_start() {
+    if !installed("fairymax") {
+        return;
+    }
+    // Fairy-Max's own start lacks ranks 2 and 11: it gets those in edit mode and keeps its pawns'
+    // double step (docs/peers.md), so that every move of either side is legal for both.
+    let peers = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../examples/peers");
+    let game = catalog::load(peers.join("foodfight-fmax.toml").to_str().unwrap()).unwrap();
+    let text = format!(
+        "xboard:fairymax,ini={},variant=foodfight-fmax,own-start=rscbmnkmbcsr/12/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/12/RSCBMNKMBCSR",
+        peers.join("fairymax/foodfight.ini").display()
+    );
+    let engine = EngineConfig::parse(&text).unwrap().contestant();
+    let games = play_game_of(game, Contestant::of(PlayerSpec::Depth(1), None), engine, 1, 2, 0.05, 60);
+    check_legal_games(&games, "xboard:fairymax");
 }
 
 /// A fake engine: a shell script in its own folder, which writes its process id to `pid`.
