@@ -141,6 +141,8 @@ enum Command {
         /// A built-in variant name or the path of a variant file.
         variant: String,
         /// Player A: level=N, depth=N, nodes=N, random or greedy; add ",time=S" to give it its own seconds per move.
+        /// Or an external engine: xboard:PROGRAM or uci:PROGRAM, then settings after commas:
+        /// variant=NAME, ini=FILE, option.NAME=VALUE, time=S (a bare PROGRAM is looked for on PATH and in /usr/games).
         #[arg(long)]
         a: String,
         /// Player B.
@@ -157,7 +159,7 @@ enum Command {
         /// then share the machine, so keep it at most the number of cores).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
         concurrency: u16,
-        /// Seconds per move for level players.
+        /// Seconds per move for level players and external engines.
         #[arg(long, default_value_t = 0.1, value_parser = seconds)]
         time: f64,
         /// Transposition table of each player, in MB.

@@ -1076,6 +1076,9 @@ fn result_line(result: &GameResult) -> String {
         Ending::Flagged { seat } => format!("{} lost on time", capitalised(color_of(*seat).name())),
         Ending::Agreed => "Draw agreed".into(),
         Ending::MoveLimit => "Draw at the move limit".into(),
+        Ending::Forfeit { seat, reason } => {
+            format!("{} forfeits: {reason}", capitalised(color_of(*seat).name()))
+        }
         Ending::Cafeteria { .. } => "Game over".into(),
     };
     format!("{} {{{why}}}", result.pgn())
