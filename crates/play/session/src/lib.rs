@@ -59,6 +59,7 @@ mod result;
 pub mod seed;
 mod table;
 mod tally;
+pub mod view;
 
 pub use baseline_player::{Greedy, RandomMover};
 pub use cafeteria_player::CafeteriaBot;
@@ -74,6 +75,7 @@ pub use record::{FORMAT, Record, RecordError, Step, from_rules_text};
 pub use result::{Ending, GameResult};
 pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
 pub use tally::{EloEstimate, Tally, elo};
+pub use view::{BoardView, CafeteriaView, LegalView};
 
 /// docs/play-layer.md, whose example runs as a doc test.
 #[cfg(doctest)]
