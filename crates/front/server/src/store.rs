@@ -128,13 +128,17 @@ impl Store {
         self.sqlite
     }
 
-    /// Applies the migrations not yet applied, each in its own transaction.
+    /// Applies the migrations not yet applied, all in one transaction (on PostgreSQL under an
+    /// advisory lock, so servers starting together on one database migrate it once).
     async fn migrate(&self) -> Result<(), StoreError> {
-        self.pool
-            .execute("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
+        let mut tx = self.pool.begin().await?;
+        if !self.sqlite {
+            sqlx::query("SELECT pg_advisory_xact_lock(4242424242)").execute(&mut *tx).await?;
+        }
+        sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
+            .execute(&mut *tx)
             .await?;
         for &(version, sql) in MIGRATIONS {
-            let mut tx = self.pool.begin().await?;
             let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
                 .bind(version)
                 .fetch_optional(&mut *tx)
@@ -149,8 +153,8 @@ impl Store {
                 .bind(version)
                 .execute(&mut *tx)
                 .await?;
-            tx.commit().await?;
         }
+        tx.commit().await?;
         Ok(())
     }
 
