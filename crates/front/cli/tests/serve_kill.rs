@@ -10,7 +10,17 @@ use std::time::Duration;
 /// Starts `messhall serve` on a free port; the child and its address.
 fn serve(db: &str) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_messhall"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db", db, "--ai-time", "0.05", "--ai-threads", "2"])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--db",
+            db,
+            "--ai-time",
+            "0.05",
+            "--ai-threads",
+            "2",
+        ])
         .env("RUST_LOG", "warn")
         .stderr(Stdio::piped())
         .spawn()
@@ -27,7 +37,9 @@ fn serve(db: &str) -> (Child, String) {
             }
         }
     });
-    let addr = rx.recv_timeout(Duration::from_secs(30)).expect("the server did not start");
+    let addr = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the server did not start");
     (child, addr)
 }
 
@@ -38,7 +50,14 @@ struct Api {
 
 impl Api {
     async fn get(&self, path: &str) -> Value {
-        self.http.get(format!("{}{path}", self.base)).send().await.unwrap().json().await.unwrap()
+        self.http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
     }
 
     async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
@@ -51,11 +70,28 @@ impl Api {
     }
 
     async fn act_first(&self, id: &str, token: &str) -> Value {
-        let state = self.http.get(format!("{}/api/games/{id}", self.base)).bearer_auth(token).send().await.unwrap().json::<Value>().await.unwrap();
+        let state = self
+            .http
+            .get(format!("{}/api/games/{id}", self.base))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+            .json::<Value>()
+            .await
+            .unwrap();
         let from = state["legal"]["from"].as_object().unwrap();
-        let mv = from.values().flat_map(|v| v.as_array().unwrap()).find(|m| m["kind"] == "quiet").unwrap();
+        let mv = from
+            .values()
+            .flat_map(|v| v.as_array().unwrap())
+            .find(|m| m["kind"] == "quiet")
+            .unwrap();
         let (status, v) = self
-            .post(&format!("/api/games/{id}/act"), Some(token), json!({"ply": state["ply"], "action": mv["coordinates"]}))
+            .post(
+                &format!("/api/games/{id}/act"),
+                Some(token),
+                json!({"ply": state["ply"], "action": mv["coordinates"]}),
+            )
             .await;
         assert_eq!(status, 200, "{v}");
         v
@@ -74,15 +110,37 @@ async fn a_killed_server_resumes_every_game() {
         http: reqwest::Client::new(),
     };
     let mut computers = Vec::new();
-    for (game, a, b) in [("foodfight", "depth=1", "depth=1"), ("friendly", "depth=1", "random"), ("calorie", "depth=1", "depth=1")] {
-        let (status, v) = api.post("/api/games", None, json!({"game": game, "seats": [{"player": a}, {"player": b}]})).await;
+    for (game, a, b) in [
+        ("foodfight", "depth=1", "depth=1"),
+        ("friendly", "depth=1", "random"),
+        ("calorie", "depth=1", "depth=1"),
+    ] {
+        let (status, v) = api
+            .post(
+                "/api/games",
+                None,
+                json!({"game": game, "seats": [{"player": a}, {"player": b}]}),
+            )
+            .await;
         assert_eq!(status, 201, "{v}");
         computers.push(v["id"].as_str().unwrap().to_string());
     }
-    let (_, cafeteria) = api.post("/api/games", None, json!({"game": "cafeteria", "seats": [{"player": "rules"}, {"player": "search"}, {"player": "random"}]})).await;
+    let (_, cafeteria) = api
+        .post(
+            "/api/games",
+            None,
+            json!({"game": "cafeteria", "seats": [{"player": "rules"}, {"player": "search"}, {"player": "random"}]}),
+        )
+        .await;
     computers.push(cafeteria["id"].as_str().unwrap().to_string());
     // A person against the computer, and two people on a clock.
-    let (_, vs) = api.post("/api/games", None, json!({"game": "chess", "seats": [{"player": "me"}, {"player": "level=1"}]})).await;
+    let (_, vs) = api
+        .post(
+            "/api/games",
+            None,
+            json!({"game": "chess", "seats": [{"player": "me"}, {"player": "level=1"}]}),
+        )
+        .await;
     let vs_id = vs["id"].as_str().unwrap().to_string();
     let me = vs["tokens"][0]["token"].as_str().unwrap().to_string();
     api.act_first(&vs_id, &me).await;
@@ -111,9 +169,16 @@ async fn a_killed_server_resumes_every_game() {
     for old in &before {
         let id = old["id"].as_str().unwrap();
         let now = api.get(&format!("/api/games/{id}")).await;
-        assert!(now["ply"].as_i64() >= old["ply"].as_i64(), "{id}: acknowledged entries lost");
+        assert!(
+            now["ply"].as_i64() >= old["ply"].as_i64(),
+            "{id}: acknowledged entries lost"
+        );
         let (old_moves, new_moves) = (old["moves"].as_array().unwrap(), now["moves"].as_array().unwrap());
-        assert_eq!(&new_moves[..old_moves.len().min(new_moves.len())], &old_moves[..], "{id}: the moves as acknowledged, none twice");
+        assert_eq!(
+            &new_moves[..old_moves.len().min(new_moves.len())],
+            &old_moves[..],
+            "{id}: the moves as acknowledged, none twice"
+        );
         assert!(now["event"].as_u64() >= old["event"].as_u64());
     }
     // The computers play on.
@@ -135,8 +200,14 @@ async fn a_killed_server_resumes_every_game() {
     // The clock did not run while the server was down: Black's time counts from the restart.
     let old_clock = &before[before.len() - 1]["clock"];
     let now = api.get(&format!("/api/games/{clocked_id}")).await;
-    let (old_left, new_left) = (old_clock["left_ms"][1].as_u64().unwrap(), now["clock"]["left_ms"][1].as_u64().unwrap());
-    assert!(new_left + 1000 > old_left, "Black's clock ran while the server was down: {old_left} then {new_left}");
+    let (old_left, new_left) = (
+        old_clock["left_ms"][1].as_u64().unwrap(),
+        now["clock"]["left_ms"][1].as_u64().unwrap(),
+    );
+    assert!(
+        new_left + 1000 > old_left,
+        "Black's clock ran while the server was down: {old_left} then {new_left}"
+    );
     assert_eq!(now["clock"]["running"], 1);
     // The tokens still work.
     api.act_first(&clocked_id, &bob).await;
@@ -149,7 +220,10 @@ async fn a_killed_server_resumes_every_game() {
     api.act_first(&vs_id, &me).await;
 
     // SIGTERM: a graceful stop.
-    let status = Command::new("kill").args(["-TERM", &second.id().to_string()]).status().unwrap();
+    let status = Command::new("kill")
+        .args(["-TERM", &second.id().to_string()])
+        .status()
+        .unwrap();
     assert!(status.success());
     let code = second.wait().unwrap();
     assert!(code.success(), "{code:?}");

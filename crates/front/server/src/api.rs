@@ -28,9 +28,11 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> 
         match axum::Json::<T>::from_request(req, state).await {
             Ok(axum::Json(value)) => Ok(Body(value)),
             Err(JsonRejection::BytesRejection(e)) => Err(ApiError::new(413, "too-large", e.body_text())),
-            Err(JsonRejection::MissingJsonContentType(_)) => {
-                Err(ApiError::new(415, "not-json", "the body must be JSON (Content-Type: application/json)"))
-            }
+            Err(JsonRejection::MissingJsonContentType(_)) => Err(ApiError::new(
+                415,
+                "not-json",
+                "the body must be JSON (Content-Type: application/json)",
+            )),
             Err(e) => Err(ApiError::bad("bad-json", e.body_text())),
         }
     }
@@ -114,7 +116,10 @@ fn checked_name(name: Option<&str>, fallback: &str) -> Result<String, ApiError> 
     if name.chars().count() > limits::NAME_CHARS || name.chars().any(char::is_control) {
         return Err(ApiError::bad(
             "bad-name",
-            format!("a name is at most {} characters, without control characters", limits::NAME_CHARS),
+            format!(
+                "a name is at most {} characters, without control characters",
+                limits::NAME_CHARS
+            ),
         ));
     }
     Ok(name.to_string())
@@ -140,19 +145,39 @@ pub fn viewer(game: &LiveGame, headers: &HeaderMap, query: &TokenQuery) -> Resul
 ///
 /// # Errors
 /// [`ApiError`] for a game, seat list, clock or position that does not fit, or too many games.
-pub async fn create(State(server): App, ConnectInfo(peer): ConnectInfo<SocketAddr>, Body(req): Body<CreateGame>) -> Result<Response, ApiError> {
+pub async fn create(
+    State(server): App,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Body(req): Body<CreateGame>,
+) -> Result<Response, ApiError> {
     let client = peer.ip().to_string();
     if server.store.open_games_of(&client).await.map_err(ApiError::storage)? >= server.config.games_per_client {
-        return Err(ApiError::new(429, "too-many-games", format!("at most {} games not over per client", server.config.games_per_client)));
+        return Err(ApiError::new(
+            429,
+            "too-many-games",
+            format!("at most {} games not over per client", server.config.games_per_client),
+        ));
     }
     let kind = match (&req.game, &req.variant) {
-        (Some(name), None) => catalog::builtin(name)
-            .ok_or_else(|| ApiError::bad("unknown-game", format!("no game \"{}\" (see /api/variants)", messhall_rules::echo(name))))?,
+        (Some(name), None) => catalog::builtin(name).ok_or_else(|| {
+            ApiError::bad(
+                "unknown-game",
+                format!("no game \"{}\" (see /api/variants)", messhall_rules::echo(name)),
+            )
+        })?,
         (None, Some(file)) => crate::variants::compile(file).await?,
-        _ => return Err(ApiError::bad("bad-game", "give either game (a built-in's name) or variant (a file)")),
+        _ => {
+            return Err(ApiError::bad(
+                "bad-game",
+                "give either game (a built-in's name) or variant (a file)",
+            ));
+        }
     };
     if req.fen.as_ref().is_some_and(|f| f.len() > limits::FEN_BYTES) {
-        return Err(ApiError::bad("bad-fen", format!("a FEN is at most {} bytes", limits::FEN_BYTES)));
+        return Err(ApiError::bad(
+            "bad-fen",
+            format!("a FEN is at most {} bytes", limits::FEN_BYTES),
+        ));
     }
     let n = req.seats.len();
     let fits = match kind {
@@ -160,7 +185,10 @@ pub async fn create(State(server): App, ConnectInfo(peer): ConnectInfo<SocketAdd
         GameKind::Cafeteria => (2..=4).contains(&n),
     };
     if !fits {
-        return Err(ApiError::bad("bad-seats", "a chess game has 2 seats, the cafeteria game 2 to 4"));
+        return Err(ApiError::bad(
+            "bad-seats",
+            "a chess game has 2 seats, the cafeteria game 2 to 4",
+        ));
     }
     let mut seats = Vec::new();
     let mut players = Vec::new();
@@ -218,7 +246,10 @@ pub async fn create(State(server): App, ConnectInfo(peer): ConnectInfo<SocketAdd
     if let Some(clock) = req.clock
         && (clock.base_ms < 1000 || clock.base_ms > ClockSpec::MAX_MS || clock.increment_ms > ClockSpec::MAX_MS)
     {
-        return Err(ApiError::bad("bad-clock", "a clock's base is 1 s to a day, its increment at most a day"));
+        return Err(ApiError::bad(
+            "bad-clock",
+            "a clock's base is 1 s to a day, its increment at most a day",
+        ));
     }
     if !req.options.is_empty() && !matches!(kind, GameKind::Cafeteria) {
         return Err(ApiError::bad("bad-options", "options are the cafeteria game's"));
@@ -273,14 +304,23 @@ async fn store_new(server: &Server, game: &LiveGame, client: &str) -> Result<(),
             join_hash: s.join_hash.clone(),
         })
         .collect();
-    server.store.create_game(&row, client, &seats).await.map_err(ApiError::storage)
+    server
+        .store
+        .create_game(&row, client, &seats)
+        .await
+        .map_err(ApiError::storage)
 }
 
 /// `GET /api/games/{id}`: the game as a seat (with its token) or a spectator sees it.
 ///
 /// # Errors
 /// 404 for no such game; 403 for a token of no seat.
-pub async fn state(State(server): App, Path(id): Path<String>, headers: HeaderMap, Query(q): Query<TokenQuery>) -> Result<Response, ApiError> {
+pub async fn state(
+    State(server): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let game = shared.lock().await;
     let viewer = viewer(&game, &headers, &q)?;
@@ -302,15 +342,20 @@ pub struct JoinRequest {
 ///
 /// # Errors
 /// 403 for a code of no open seat.
-pub async fn join(State(server): App, Path(id): Path<String>, Body(req): Body<JoinRequest>) -> Result<Response, ApiError> {
+pub async fn join(
+    State(server): App,
+    Path(id): Path<String>,
+    Body(req): Body<JoinRequest>,
+) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let name = checked_name(req.name.as_deref(), "")?;
     let mut game = shared.lock().await;
-    let Some(seat) = game
-        .seats
-        .iter()
-        .position(|s| s.kind == SeatKind::Open && s.join_hash.as_deref().is_some_and(|h| crate::token::matches(&req.code, h)))
-    else {
+    let Some(seat) = game.seats.iter().position(|s| {
+        s.kind == SeatKind::Open
+            && s.join_hash
+                .as_deref()
+                .is_some_and(|h| crate::token::matches(&req.code, h))
+    }) else {
         return Err(ApiError::forbidden("the code opens no open seat of this game"));
     };
     let token = new_secret()?;
@@ -323,7 +368,9 @@ pub async fn join(State(server): App, Path(id): Path<String>, Body(req): Body<Jo
         join_hash: game.seats[seat].join_hash.clone(),
     };
     let seat = Seat(seat as u8);
-    server.commit(&mut game, Entry::Join { seat, name }, None, Some(row.clone())).await?;
+    server
+        .commit(&mut game, Entry::Join { seat, name }, None, Some(row.clone()))
+        .await?;
     let slot = &mut game.seats[seat.index()];
     slot.token_hash = row.token_hash;
     slot.join_hash = None;
@@ -350,9 +397,18 @@ pub struct ActRequest {
 /// # Errors
 /// 401/403 without the seat's token; 409 out of turn, for a stale ply or a finished game; 400
 /// for an action that is not legal.
-pub async fn act(State(server): App, Path(id): Path<String>, headers: HeaderMap, Query(q): Query<TokenQuery>, Body(req): Body<ActRequest>) -> Result<Response, ApiError> {
+pub async fn act(
+    State(server): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+    Body(req): Body<ActRequest>,
+) -> Result<Response, ApiError> {
     if req.action.len() > limits::ACTION_BYTES {
-        return Err(ApiError::bad("bad-action", format!("an action is at most {} bytes", limits::ACTION_BYTES)));
+        return Err(ApiError::bad(
+            "bad-action",
+            format!("an action is at most {} bytes", limits::ACTION_BYTES),
+        ));
     }
     let shared = server.game(&id).await?;
     let mut game = shared.lock().await;
@@ -361,13 +417,18 @@ pub async fn act(State(server): App, Path(id): Path<String>, headers: HeaderMap,
         return Err(ApiError::conflict("game-over", "the game is over"));
     }
     if game.table.turn().seat() != Some(seat) {
-        return Err(ApiError::conflict("not-your-turn", format!("it is not seat {}'s turn", seat.0)));
+        return Err(ApiError::conflict(
+            "not-your-turn",
+            format!("it is not seat {}'s turn", seat.0),
+        ));
     }
     let action = game
         .table
         .parse_action(&req.action)
         .map_err(|e| ApiError::bad("illegal", e.to_string()))?;
-    server.commit(&mut game, Entry::Act { seat, action }, Some(req.ply), None).await?;
+    server
+        .commit(&mut game, Entry::Act { seat, action }, Some(req.ply), None)
+        .await?;
     let body = crate::view::state(&game, Some(seat));
     drop(game);
     server.schedule(&shared);
@@ -375,7 +436,13 @@ pub async fn act(State(server): App, Path(id): Path<String>, headers: HeaderMap,
 }
 
 /// The requests that are one entry by the seat of the token: resign, draws, take-backs.
-async fn by_seat(server: Arc<Server>, id: String, headers: HeaderMap, q: TokenQuery, make: fn(Seat) -> Entry) -> Result<Response, ApiError> {
+async fn by_seat(
+    server: Arc<Server>,
+    id: String,
+    headers: HeaderMap,
+    q: TokenQuery,
+    make: fn(Seat) -> Entry,
+) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let mut game = shared.lock().await;
     let seat = seat_of(&game, &headers, &q)?;
@@ -446,7 +513,10 @@ pub async fn list(State(server): App, Query(q): Query<ListQuery>) -> Result<Resp
     if let Some(s) = &q.status
         && !["ongoing", "waiting", "playing", "over"].contains(&s.as_str())
     {
-        return Err(ApiError::bad("bad-status", "status is ongoing, waiting, playing or over"));
+        return Err(ApiError::bad(
+            "bad-status",
+            "status is ongoing, waiting, playing or over",
+        ));
     }
     let player = q.player.as_deref().map(|p| checked_name(Some(p), "")).transpose()?;
     let limit = q.limit.unwrap_or(50).clamp(1, 200);
@@ -480,7 +550,10 @@ pub async fn record(State(server): App, Path(id): Path<String>) -> Result<Respon
     let shared = server.game(&id).await?;
     let game = shared.lock().await;
     if game.table.result().is_none() {
-        return Err(ApiError::conflict("not-over", "a record holds the seed: it is given once the game is over"));
+        return Err(ApiError::conflict(
+            "not-over",
+            "a record holds the seed: it is given once the game is over",
+        ));
     }
     let record: Value = serde_json::from_str(&game.table.record().to_json_line()).map_err(ApiError::storage)?;
     Ok(axum::Json(record).into_response())
@@ -494,10 +567,16 @@ pub async fn pgn(State(server): App, Path(id): Path<String>) -> Result<Response,
     let shared = server.game(&id).await?;
     let game = shared.lock().await;
     if game.table.chess().is_none() {
-        return Err(ApiError::bad("not-chess", "PGN is for the chess games; the cafeteria game has its record"));
+        return Err(ApiError::bad(
+            "not-chess",
+            "PGN is for the chess games; the cafeteria game has its record",
+        ));
     }
     if game.table.result().is_none() {
-        return Err(ApiError::conflict("not-over", "a PGN holds the seed: it is given once the game is over"));
+        return Err(ApiError::conflict(
+            "not-over",
+            "a PGN holds the seed: it is given once the game is over",
+        ));
     }
     let text = pgn::write(&game.table, &pgn::Header::default()).map_err(|e| ApiError::bad("pgn", e.to_string()))?;
     Ok(([(axum::http::header::CONTENT_TYPE, "application/x-chess-pgn")], text).into_response())
@@ -523,13 +602,23 @@ pub struct ImportRequest {
 ///
 /// # Errors
 /// 400 for a record or PGN that does not replay.
-pub async fn import(State(server): App, ConnectInfo(peer): ConnectInfo<SocketAddr>, Body(req): Body<ImportRequest>) -> Result<Response, ApiError> {
+pub async fn import(
+    State(server): App,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Body(req): Body<ImportRequest>,
+) -> Result<Response, ApiError> {
     let client = peer.ip().to_string();
     if server.store.open_games_of(&client).await.map_err(ApiError::storage)? >= server.config.games_per_client {
-        return Err(ApiError::new(429, "too-many-games", format!("at most {} games not over per client", server.config.games_per_client)));
+        return Err(ApiError::new(
+            429,
+            "too-many-games",
+            format!("at most {} games not over per client", server.config.games_per_client),
+        ));
     }
     let record = match (req.record, req.pgn) {
-        (Some(value), None) => Record::from_json(&value.to_string()).map_err(|e| ApiError::bad("bad-record", e.to_string()))?,
+        (Some(value), None) => {
+            Record::from_json(&value.to_string()).map_err(|e| ApiError::bad("bad-record", e.to_string()))?
+        }
         (None, Some(text)) => {
             let mut games = tokio::task::spawn_blocking(move || pgn::read(&text))
                 .await
@@ -552,7 +641,9 @@ pub async fn import(State(server): App, ConnectInfo(peer): ConnectInfo<SocketAdd
     header.result = None;
     header.draws.clear();
     let clock = header.clock.take();
-    let start = header.replay().map_err(|e| ApiError::bad("bad-record", e.to_string()))?;
+    let start = header
+        .replay()
+        .map_err(|e| ApiError::bad("bad-record", e.to_string()))?;
     let mut seats = Vec::new();
     let mut tokens = Vec::new();
     for i in 0..start.seats() {
@@ -568,26 +659,41 @@ pub async fn import(State(server): App, ConnectInfo(peer): ConnectInfo<SocketAdd
         });
     }
     let id = crate::token::game_id().map_err(ApiError::storage)?;
-    let mut game = LiveGame::new(id.clone(), start, seats.clone(), (0..seats.len()).map(|_| None).collect(), now_ms());
+    let mut game = LiveGame::new(
+        id.clone(),
+        start,
+        seats.clone(),
+        (0..seats.len()).map(|_| None).collect(),
+        now_ms(),
+    );
     let mut entries: Vec<Entry> = table
         .actions()
         .iter()
         .map(|(seat, action)| match action {
             messhall_play::Action::Resign => Entry::Resign { seat: *seat },
-            a => Entry::Act { seat: *seat, action: a.clone() },
+            a => Entry::Act {
+                seat: *seat,
+                action: a.clone(),
+            },
         })
         .collect();
     match table.result().map(|r| &r.ending) {
-        Some(messhall_play::Ending::Agreed) => entries.extend((0..seats.len()).map(|i| Entry::DrawOffer { seat: Seat(i as u8) })),
+        Some(messhall_play::Ending::Agreed) => {
+            entries.extend((0..seats.len()).map(|i| Entry::DrawOffer { seat: Seat(i as u8) }))
+        }
         Some(messhall_play::Ending::Flagged { seat }) => entries.push(Entry::Flag { seat: *seat }),
         Some(messhall_play::Ending::MoveLimit) => {
-            return Err(ApiError::bad("bad-import", "a game a match stopped at its move limit is not imported"));
+            return Err(ApiError::bad(
+                "bad-import",
+                "a game a match stopped at its move limit is not imported",
+            ));
         }
         _ => {}
     }
     if let Some(spec) = clock {
         // The clock of an imported game starts full.
-        game.table.set_clock(messhall_play::GameClock::new(spec, seats.len()), Instant::now());
+        game.table
+            .set_clock(messhall_play::GameClock::new(spec, seats.len()), Instant::now());
     }
     store_new(&server, &game, &client).await?;
     for entry in entries {

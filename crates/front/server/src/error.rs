@@ -32,7 +32,7 @@ impl ApiError {
         ApiError {
             status,
             code,
-            message: messhall_rules::echo(&message),
+            message: one_line(&message),
         }
     }
 
@@ -61,6 +61,22 @@ impl ApiError {
         tracing::error!(error = %e, "storage");
         ApiError::new(500, "storage", "the game could not be stored; nothing changed")
     }
+}
+
+/// The longest message sent.
+const MESSAGE_CHARS: usize = 400;
+
+/// `text` on one line (control characters as spaces) and at most [`MESSAGE_CHARS`] long.
+fn one_line(text: &str) -> String {
+    let mut line: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(MESSAGE_CHARS)
+        .collect();
+    if text.chars().count() > MESSAGE_CHARS {
+        line.push('…');
+    }
+    line
 }
 
 impl IntoResponse for ApiError {

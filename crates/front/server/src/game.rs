@@ -194,7 +194,13 @@ pub fn status(table: &Table, seats: &[SeatState]) -> &'static str {
 
 impl LiveGame {
     /// A game at `table` with `seats`, before any entry.
-    pub fn new(id: String, table: Table, seats: Vec<SeatState>, players: Vec<Option<Box<dyn Player>>>, created_ms: i64) -> LiveGame {
+    pub fn new(
+        id: String,
+        table: Table,
+        seats: Vec<SeatState>,
+        players: Vec<Option<Box<dyn Player>>>,
+        created_ms: i64,
+    ) -> LiveGame {
         let (tx, _) = tokio::sync::broadcast::channel(256);
         let mut game = LiveGame {
             id,
@@ -226,7 +232,9 @@ impl LiveGame {
 
     /// Whether `seat` is played by the computer.
     pub fn is_computer(&self, seat: Seat) -> bool {
-        self.seats.get(seat.index()).is_some_and(|s| s.kind == SeatKind::Computer)
+        self.seats
+            .get(seat.index())
+            .is_some_and(|s| s.kind == SeatKind::Computer)
     }
 
     /// What `entry` would make of the game at `now`, without changing it; `live` is false while
@@ -249,7 +257,10 @@ impl LiveGame {
         }
         let seat = entry_seat(entry);
         if seat.index() >= seats {
-            return Err(ApiError::bad("no-such-seat", format!("the game has no seat {}", seat.0)));
+            return Err(ApiError::bad(
+                "no-such-seat",
+                format!("the game has no seat {}", seat.0),
+            ));
         }
         let waiting = self.status() == "waiting";
         match entry {
@@ -260,22 +271,32 @@ impl LiveGame {
                 }
                 slot.kind = SeatKind::Human;
                 slot.name = name.clone();
-                next.notes.push((None, json!({"type": "joined", "seat": seat, "name": name})));
+                next.notes
+                    .push((None, json!({"type": "joined", "seat": seat, "name": name})));
                 let filled = next.seats.iter().all(|s| s.kind != SeatKind::Open);
-                if filled && live && let Some(clock) = self.table.clock() {
+                if filled
+                    && live
+                    && let Some(clock) = self.table.clock()
+                {
                     // The clocks start when the last seat is taken.
                     next.table.set_clock(GameClock::new(clock.spec(), seats), now);
                 }
             }
             Entry::Act { seat, action } => {
                 if waiting {
-                    return Err(ApiError::conflict("waiting", "a seat is still open: the game starts when every seat is taken"));
+                    return Err(ApiError::conflict(
+                        "waiting",
+                        "a seat is still open: the game starts when every seat is taken",
+                    ));
                 }
                 if *action == Action::Resign {
                     return Err(ApiError::bad("bad-action", "resign through /resign"));
                 }
                 if let Some(flagged) = self.table.clock().and_then(|c| c.flagged(now)) {
-                    return Err(ApiError::conflict("flag-fell", format!("seat {}'s time ran out", flagged.0)));
+                    return Err(ApiError::conflict(
+                        "flag-fell",
+                        format!("seat {}'s time ran out", flagged.0),
+                    ));
                 }
                 next.table.try_act_at(*seat, action.clone(), now).map_err(act_error)?;
                 next.draw_offers.clear();
@@ -289,10 +310,16 @@ impl LiveGame {
                     return Err(ApiError::conflict("waiting", "a seat is still open"));
                 }
                 if let Some(computer) = (0..seats).find(|&i| self.is_computer(Seat(i as u8))) {
-                    return Err(ApiError::conflict("computer-seat", format!("seat {computer} is the computer, which plays on")));
+                    return Err(ApiError::conflict(
+                        "computer-seat",
+                        format!("seat {computer} is the computer, which plays on"),
+                    ));
                 }
                 if !next.draw_offers.insert(seat.0) {
-                    return Err(ApiError::conflict("already-offered", "this seat has offered a draw already"));
+                    return Err(ApiError::conflict(
+                        "already-offered",
+                        "this seat has offered a draw already",
+                    ));
                 }
                 if next.draw_offers.len() == seats {
                     next.table.agree_draw().map_err(act_error)?;
@@ -309,20 +336,31 @@ impl LiveGame {
                 next.notes.push((None, json!({"type": "draw-declined", "seat": seat})));
             }
             Entry::TakebackRequest { seat } => {
-                if !self.table.actions().iter().any(|(s, a)| s == seat && *a != Action::Resign) {
-                    return Err(ApiError::conflict("nothing-to-take-back", "this seat has no action to take back"));
+                if !self
+                    .table
+                    .actions()
+                    .iter()
+                    .any(|(s, a)| s == seat && *a != Action::Resign)
+                {
+                    return Err(ApiError::conflict(
+                        "nothing-to-take-back",
+                        "this seat has no action to take back",
+                    ));
                 }
                 if next.takeback.is_some() {
                     return Err(ApiError::conflict("already-asked", "a take-back is asked for already"));
                 }
-                let others_computers = (0..seats).filter(|&i| i != seat.index()).all(|i| self.is_computer(Seat(i as u8)));
+                let others_computers = (0..seats)
+                    .filter(|&i| i != seat.index())
+                    .all(|i| self.is_computer(Seat(i as u8)));
                 if others_computers {
                     // The computer always grants it: your move goes with its reply.
                     next.table.take_back_for(*seat);
                     next.draw_offers.clear();
                 } else {
                     next.takeback = Some(*seat);
-                    next.notes.push((None, json!({"type": "takeback-requested", "seat": seat})));
+                    next.notes
+                        .push((None, json!({"type": "takeback-requested", "seat": seat})));
                 }
             }
             Entry::TakebackAccept { seat } | Entry::TakebackDecline { seat } => {
@@ -334,7 +372,8 @@ impl LiveGame {
                     next.table.take_back_for(asker);
                     next.draw_offers.clear();
                 } else {
-                    next.notes.push((None, json!({"type": "takeback-declined", "seat": seat})));
+                    next.notes
+                        .push((None, json!({"type": "takeback-declined", "seat": seat})));
                 }
             }
             Entry::Flag { seat } => {
@@ -379,7 +418,12 @@ impl LiveGame {
 
     /// Each seat's time left now, in ms, JSON (for storing with an entry).
     pub fn clock_json(table: &Table, now: Instant) -> Option<String> {
-        let left: Vec<u64> = table.clock()?.all_left(now).iter().map(|d| d.as_millis() as u64).collect();
+        let left: Vec<u64> = table
+            .clock()?
+            .all_left(now)
+            .iter()
+            .map(|d| d.as_millis() as u64)
+            .collect();
         serde_json::to_string(&left).ok()
     }
 

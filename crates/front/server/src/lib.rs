@@ -93,11 +93,15 @@ pub fn router(server: Arc<Server>) -> Router {
 }
 
 async fn no_route() -> ApiError {
-    ApiError::not_found("no such route (see /api/openapi.json)")
+    ApiError::new(404, "no-route", "no such route (see /api/openapi.json)")
 }
 
 async fn no_method() -> ApiError {
-    ApiError::new(405, "method-not-allowed", "this route does not take that method (see /api/openapi.json)")
+    ApiError::new(
+        405,
+        "method-not-allowed",
+        "this route does not take that method (see /api/openapi.json)",
+    )
 }
 
 async fn openapi_document() -> Response {
@@ -137,10 +141,12 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
     let store = Store::open(&config.db).await?;
     let server = Server::new(config, store);
     let resumed = server.resume_all().await?;
-    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| ServeError::Listen {
-        addr: messhall_rules::echo(addr),
-        why: e.to_string(),
-    })?;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| ServeError::Listen {
+            addr: messhall_rules::echo(addr),
+            why: e.to_string(),
+        })?;
     let addr = listener.local_addr()?;
     tracing::info!(%addr, resumed, "listening");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -165,7 +171,12 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
             })
             .await
     });
-    Ok(Running { addr, server, stop, task })
+    Ok(Running {
+        addr,
+        server,
+        stop,
+        task,
+    })
 }
 
 /// The default database: `messhall.db` in the user's data directory
@@ -193,8 +204,12 @@ pub fn default_db() -> Result<String, std::io::Error> {
 /// # Errors
 /// [`ServeError`] when it cannot start.
 pub fn run(addr: &str, config: Config) -> Result<(), ServeError> {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {
         let running = start(addr, config).await?;

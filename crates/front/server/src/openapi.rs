@@ -75,27 +75,173 @@ pub fn document() -> Value {
     let mut put = |method: &str, path: &str, op: Value| {
         paths[path][method] = op;
     };
-    put("get", "/health", operation("liveness: the server and its database answer", &[], None, json!({"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}})));
-    put("get", "/api/openapi.json", operation("this document", &[], None, json!({"description": "the OpenAPI document"})));
-    put("get", "/api/variants", operation("every built-in game", &[], None, json!({"description": "the games", "content": {"application/json": {"schema": {"type": "object"}}}})));
-    put("get", "/api/variants/{name}", operation("a game's rules as data: board, start, pieces with their XBetza moves; the cafeteria game's options", &["name"], None, json_ok("the rules", "Rules")));
-    put("post", "/api/variants/check", operation("compile a variant file", &[], Some("VariantFile"), json_ok("its rules", "Rules")));
-    put("get", "/api/games", operation("list games, newest first", &["status", "player", "limit"], None, json!({"description": "the games", "content": {"application/json": {"schema": {"type": "object"}}}})));
-    put("post", "/api/games", operation("create a game; the creator's seat tokens and the open seats' join codes come once", &[], Some("CreateGame"), json_ok("created (status 201)", "Created")));
-    put("post", "/api/games/import", operation("a game from a record or PGN; the importer holds every seat", &[], Some("Import"), json_ok("created (status 201)", "Created")));
-    put("get", "/api/games/{id}", operation("the state for a seat (with its token) or a spectator", &["id", "token"], None, state));
-    put("post", "/api/games/{id}/join", operation("take an open seat with its join code", &["id"], Some("Join"), json_ok("the seat and its token", "Joined")));
-    put("post", "/api/games/{id}/act", operation("a move or action of the seat of the token", &["id", "token"], Some("Act"), json_ok("the game after it", "State")));
+    put(
+        "get",
+        "/health",
+        operation(
+            "liveness: the server and its database answer",
+            &[],
+            None,
+            json!({"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}),
+        ),
+    );
+    put(
+        "get",
+        "/api/openapi.json",
+        operation(
+            "this document",
+            &[],
+            None,
+            json!({"description": "the OpenAPI document"}),
+        ),
+    );
+    put(
+        "get",
+        "/api/variants",
+        operation(
+            "every built-in game",
+            &[],
+            None,
+            json!({"description": "the games", "content": {"application/json": {"schema": {"type": "object"}}}}),
+        ),
+    );
+    put(
+        "get",
+        "/api/variants/{name}",
+        operation(
+            "a game's rules as data: board, start, pieces with their XBetza moves; the cafeteria game's options",
+            &["name"],
+            None,
+            json_ok("the rules", "Rules"),
+        ),
+    );
+    put(
+        "post",
+        "/api/variants/check",
+        operation(
+            "compile a variant file",
+            &[],
+            Some("VariantFile"),
+            json_ok("its rules", "Rules"),
+        ),
+    );
+    put(
+        "get",
+        "/api/games",
+        operation(
+            "list games, newest first",
+            &["status", "player", "limit"],
+            None,
+            json!({"description": "the games", "content": {"application/json": {"schema": {"type": "object"}}}}),
+        ),
+    );
+    put(
+        "post",
+        "/api/games",
+        operation(
+            "create a game; the creator's seat tokens and the open seats' join codes come once",
+            &[],
+            Some("CreateGame"),
+            json_ok("created (status 201)", "Created"),
+        ),
+    );
+    put(
+        "post",
+        "/api/games/import",
+        operation(
+            "a game from a record or PGN; the importer holds every seat",
+            &[],
+            Some("Import"),
+            json_ok("created (status 201)", "Created"),
+        ),
+    );
+    put(
+        "get",
+        "/api/games/{id}",
+        operation(
+            "the state for a seat (with its token) or a spectator",
+            &["id", "token"],
+            None,
+            state,
+        ),
+    );
+    put(
+        "post",
+        "/api/games/{id}/join",
+        operation(
+            "take an open seat with its join code",
+            &["id"],
+            Some("Join"),
+            json_ok("the seat and its token", "Joined"),
+        ),
+    );
+    put(
+        "post",
+        "/api/games/{id}/act",
+        operation(
+            "a move or action of the seat of the token",
+            &["id", "token"],
+            Some("Act"),
+            json_ok("the game after it", "State"),
+        ),
+    );
     put("post", "/api/games/{id}/resign", seat_op("resign"));
     put("post", "/api/games/{id}/draw/offer", seat_op("offer a draw"));
-    put("post", "/api/games/{id}/draw/accept", seat_op("accept the draw offered"));
-    put("post", "/api/games/{id}/draw/decline", seat_op("decline the draw offered"));
-    put("post", "/api/games/{id}/takeback/request", seat_op("ask to take back your last action (granted at once against the computer, with its reply)"));
-    put("post", "/api/games/{id}/takeback/accept", seat_op("grant the take-back asked for"));
-    put("post", "/api/games/{id}/takeback/decline", seat_op("refuse the take-back asked for"));
-    put("get", "/api/games/{id}/record", operation("the record, JSON (once over: it holds the seed)", &["id"], None, json!({"description": "the record", "content": {"application/json": {"schema": {"type": "object"}}}})));
-    put("get", "/api/games/{id}/pgn", operation("a chess game's PGN (once over)", &["id"], None, json!({"description": "PGN", "content": {"application/x-chess-pgn": {"schema": {"type": "string"}}}})));
-    put("get", "/api/games/{id}/ws", operation("WebSocket of the game's numbered events (upgrade)", &["id", "token", "since"], None, json!({"description": "not an upgrade request"})));
+    put(
+        "post",
+        "/api/games/{id}/draw/accept",
+        seat_op("accept the draw offered"),
+    );
+    put(
+        "post",
+        "/api/games/{id}/draw/decline",
+        seat_op("decline the draw offered"),
+    );
+    put(
+        "post",
+        "/api/games/{id}/takeback/request",
+        seat_op("ask to take back your last action (granted at once against the computer, with its reply)"),
+    );
+    put(
+        "post",
+        "/api/games/{id}/takeback/accept",
+        seat_op("grant the take-back asked for"),
+    );
+    put(
+        "post",
+        "/api/games/{id}/takeback/decline",
+        seat_op("refuse the take-back asked for"),
+    );
+    put(
+        "get",
+        "/api/games/{id}/record",
+        operation(
+            "the record, JSON (once over: it holds the seed)",
+            &["id"],
+            None,
+            json!({"description": "the record", "content": {"application/json": {"schema": {"type": "object"}}}}),
+        ),
+    );
+    put(
+        "get",
+        "/api/games/{id}/pgn",
+        operation(
+            "a chess game's PGN (once over)",
+            &["id"],
+            None,
+            json!({"description": "PGN", "content": {"application/x-chess-pgn": {"schema": {"type": "string"}}}}),
+        ),
+    );
+    put(
+        "get",
+        "/api/games/{id}/ws",
+        operation(
+            "WebSocket of the game's numbered events (upgrade)",
+            &["id", "token", "since"],
+            None,
+            json!({"description": "not an upgrade request"}),
+        ),
+    );
     json!({
         "openapi": "3.1.0",
         "info": {"title": "messhall play server", "version": messhall_play::catalog::VERSION, "license": {"name": "GPL-3.0-or-later"}},

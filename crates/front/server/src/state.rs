@@ -128,7 +128,10 @@ impl Server {
             });
             players.push(if seat.kind == "computer" {
                 let spec = PlayerSpec::parse(&seat.player).map_err(ApiError::storage)?;
-                Some(spec.make(&kind, seat.seat as u64 + 1, self.config.hash_mb).map_err(ApiError::storage)?)
+                Some(
+                    spec.make(&kind, seat.seat as u64 + 1, self.config.hash_mb)
+                        .map_err(ApiError::storage)?,
+                )
             } else {
                 None
             });
@@ -137,7 +140,8 @@ impl Server {
         for (state, seat) in states.iter_mut().zip(&seats) {
             if seat.player == "human" && !entries.is_empty() {
                 let joined = entries.iter().any(|e| {
-                    serde_json::from_str::<Entry>(&e.entry).is_ok_and(|x| matches!(x, Entry::Join { seat: s, .. } if s.index() as i64 == seat.seat))
+                    serde_json::from_str::<Entry>(&e.entry)
+                        .is_ok_and(|x| matches!(x, Entry::Join { seat: s, .. } if s.index() as i64 == seat.seat))
                 });
                 if joined {
                     state.kind = SeatKind::Open;
@@ -184,11 +188,20 @@ impl Server {
     ///
     /// # Errors
     /// [`ApiError`] when the entry is refused or cannot be stored; nothing changed then.
-    pub async fn commit(&self, game: &mut LiveGame, entry: Entry, expected_ply: Option<i64>, seat_row: Option<SeatRow>) -> Result<(), ApiError> {
+    pub async fn commit(
+        &self,
+        game: &mut LiveGame,
+        entry: Entry,
+        expected_ply: Option<i64>,
+        seat_row: Option<SeatRow>,
+    ) -> Result<(), ApiError> {
         if let Some(ply) = expected_ply
             && ply != game.ply
         {
-            return Err(ApiError::conflict("stale-ply", format!("the game is at ply {}, not {ply}", game.ply)));
+            return Err(ApiError::conflict(
+                "stale-ply",
+                format!("the game is at ply {}, not {ply}", game.ply),
+            ));
         }
         let now = Instant::now();
         let next = game.step(&entry, now, true)?;
@@ -199,10 +212,17 @@ impl Server {
             entry: serde_json::to_string(&entry).map_err(ApiError::storage)?,
             clock: LiveGame::clock_json(next.table(), now),
         };
-        match self.store.append(&game.id, &row, status, result.as_deref(), seat_row.as_ref()).await {
+        match self
+            .store
+            .append(&game.id, &row, status, result.as_deref(), seat_row.as_ref())
+            .await
+        {
             Ok(()) => {}
             Err(StoreError::Taken(_)) => {
-                return Err(ApiError::conflict("stale-ply", "another request changed the game first"));
+                return Err(ApiError::conflict(
+                    "stale-ply",
+                    "another request changed the game first",
+                ));
             }
             Err(e) => return Err(ApiError::storage(e)),
         }
@@ -217,7 +237,8 @@ impl Server {
         if self.stopping.load(Ordering::Relaxed) {
             return;
         }
-        let turn: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>> = Box::pin(self.clone().computer_turn(shared.clone()));
+        let turn: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>> =
+            Box::pin(self.clone().computer_turn(shared.clone()));
         tokio::spawn(turn);
     }
 
@@ -259,7 +280,9 @@ impl Server {
         }
         if game.ply == ply
             && let Choice::Act(action) = choice
-            && let Err(e) = self.commit(&mut game, Entry::Act { seat, action }, Some(ply), None).await
+            && let Err(e) = self
+                .commit(&mut game, Entry::Act { seat, action }, Some(ply), None)
+                .await
         {
             tracing::warn!(game = %game.id, error = %e, "computer move refused");
         }

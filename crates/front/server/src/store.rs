@@ -133,7 +133,9 @@ impl Store {
     async fn migrate(&self) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         if !self.sqlite {
-            sqlx::query("SELECT pg_advisory_xact_lock(4242424242)").execute(&mut *tx).await?;
+            sqlx::query("SELECT pg_advisory_xact_lock(4242424242)")
+                .execute(&mut *tx)
+                .await?;
         }
         sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
             .execute(&mut *tx)
@@ -215,7 +217,14 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::Taken`] when that ply or that seat was taken first; [`StoreError::Sql`].
-    pub async fn append(&self, id: &str, entry: &EntryRow, status: &str, result: Option<&str>, seat: Option<&SeatRow>) -> Result<(), StoreError> {
+    pub async fn append(
+        &self,
+        id: &str,
+        entry: &EntryRow,
+        status: &str,
+        result: Option<&str>,
+        seat: Option<&SeatRow>,
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         if let Some(seat) = seat {
             let done = sqlx::query(
@@ -234,14 +243,15 @@ impl Store {
                 return Err(StoreError::Taken(entry.ply));
             }
         }
-        let inserted = sqlx::query("INSERT INTO entries (game_id, ply, entry, clock, created_ms) VALUES ($1, $2, $3, $4, $5)")
-            .bind(id)
-            .bind(entry.ply)
-            .bind(&entry.entry)
-            .bind(entry.clock.clone())
-            .bind(now_ms())
-            .execute(&mut *tx)
-            .await;
+        let inserted =
+            sqlx::query("INSERT INTO entries (game_id, ply, entry, clock, created_ms) VALUES ($1, $2, $3, $4, $5)")
+                .bind(id)
+                .bind(entry.ply)
+                .bind(&entry.entry)
+                .bind(entry.clock.clone())
+                .bind(now_ms())
+                .execute(&mut *tx)
+                .await;
         if let Err(e) = inserted {
             if let sqlx::Error::Database(db) = &e
                 && db.is_unique_violation()
@@ -266,12 +276,11 @@ impl Store {
     /// # Errors
     /// [`StoreError::Sql`].
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>, Vec<EntryRow>)>, StoreError> {
-        let Some(row) = sqlx::query(
-            "SELECT id, game, setup, status, result, created_ms, updated_ms FROM games WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await?
+        let Some(row) =
+            sqlx::query("SELECT id, game, setup, status, result, created_ms, updated_ms FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?
         else {
             return Ok(None);
         };
@@ -337,7 +346,12 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::Sql`].
-    pub async fn list(&self, status: Option<&str>, player: Option<&str>, limit: i64) -> Result<Vec<(GameRow, Vec<SeatRow>)>, StoreError> {
+    pub async fn list(
+        &self,
+        status: Option<&str>,
+        player: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<(GameRow, Vec<SeatRow>)>, StoreError> {
         let rows = sqlx::query(
             "SELECT id, game, setup, status, result, created_ms, updated_ms FROM games \
              WHERE ($1 = '' OR status = $1 OR ($1 = 'ongoing' AND status <> 'over')) \

@@ -47,8 +47,14 @@ pub fn describe(kind: &GameKind) -> Value {
             let options: Vec<&str> = messhall_cafeteria::GameOption::ALL.iter().map(|o| o.name()).collect();
             let (students, faculty) = match messhall_cafeteria::data() {
                 Ok(data) => (
-                    data.students.iter().map(|s| json!({"name": s.name, "aa": s.aa, "ar": s.ar})).collect(),
-                    data.faculty.iter().map(|f| json!({"name": f.name, "mr": f.mr, "nsr": f.nsr})).collect(),
+                    data.students
+                        .iter()
+                        .map(|s| json!({"name": s.name, "aa": s.aa, "ar": s.ar}))
+                        .collect(),
+                    data.faculty
+                        .iter()
+                        .map(|f| json!({"name": f.name, "mr": f.mr, "nsr": f.nsr}))
+                        .collect(),
                 ),
                 Err(_) => (Vec::new(), Vec::new()),
             };
@@ -71,8 +77,12 @@ pub fn describe(kind: &GameKind) -> Value {
 /// # Errors
 /// 404 for no such game.
 pub async fn one(_: App, Path(name): Path<String>) -> Result<Response, ApiError> {
-    let kind = catalog::builtin(&name)
-        .ok_or_else(|| ApiError::not_found(format!("no game \"{}\" (see /api/variants)", messhall_rules::echo(&name))))?;
+    let kind = catalog::builtin(&name).ok_or_else(|| {
+        ApiError::not_found(format!(
+            "no game \"{}\" (see /api/variants)",
+            messhall_rules::echo(&name)
+        ))
+    })?;
     Ok(axum::Json(describe(&kind)).into_response())
 }
 
@@ -93,13 +103,20 @@ pub async fn compile(file: &VariantFile) -> Result<GameKind, ApiError> {
     if file.text.len() > limits::VARIANT_BYTES || file.name.chars().count() > limits::NAME_CHARS {
         return Err(ApiError::bad(
             "bad-variant",
-            format!("a variant file is at most {} KB, its name {} characters", limits::VARIANT_BYTES / 1024, limits::NAME_CHARS),
+            format!(
+                "a variant file is at most {} KB, its name {} characters",
+                limits::VARIANT_BYTES / 1024,
+                limits::NAME_CHARS
+            ),
         ));
     }
     let (name, text) = (file.name.clone(), file.text.clone());
     let work = tokio::task::spawn_blocking(move || catalog::from_file_text(&name, &text));
     match tokio::time::timeout(Duration::from_millis(limits::VARIANT_MS), work).await {
-        Err(_) => Err(ApiError::bad("bad-variant", "the variant file took too long to compile")),
+        Err(_) => Err(ApiError::bad(
+            "bad-variant",
+            "the variant file took too long to compile",
+        )),
         Ok(Err(e)) => Err(ApiError::storage(e)),
         Ok(Ok(Err(e))) => Err(ApiError::bad("bad-variant", e.to_string())),
         Ok(Ok(Ok(kind))) => Ok(kind),

@@ -19,9 +19,15 @@ pub fn state(game: &LiveGame, viewer: Option<Seat>) -> Value {
         Turn::Student { seat, student } => json!({"seat": seat, "kind": "student", "student": student}),
         Turn::Over => Value::Null,
     };
+    let waiting = game.status() == "waiting";
     let clock = table.clock().map(|c| {
-        let left: Vec<u64> = c.all_left(now).iter().map(|d| d.as_millis() as u64).collect();
-        json!({"base_ms": c.spec().base_ms, "increment_ms": c.spec().increment_ms, "left_ms": left, "running": c.running()})
+        // The clocks start when the last seat is taken.
+        let left: Vec<u64> = match waiting {
+            true => vec![c.spec().base_ms; game.seats.len()],
+            false => c.all_left(now).iter().map(|d| d.as_millis() as u64).collect(),
+        };
+        let running = if waiting { None } else { c.running() };
+        json!({"base_ms": c.spec().base_ms, "increment_ms": c.spec().increment_ms, "left_ms": left, "running": running})
     });
     let seats: Vec<Value> = game
         .seats

@@ -35,7 +35,13 @@ pub struct WsQuery {
 ///
 /// # Errors
 /// 404 for no such game; 403 for a token of no seat.
-pub async fn connect(axum::extract::State(server): App, Path(id): Path<String>, headers: HeaderMap, Query(q): Query<WsQuery>, upgrade: WebSocketUpgrade) -> Result<Response, ApiError> {
+pub async fn connect(
+    axum::extract::State(server): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<WsQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let token_query = crate::api::TokenQuery { token: q.token.clone() };
     let viewer = {
@@ -58,7 +64,10 @@ async fn catch_up(shared: &Shared, viewer: Option<Seat>, since: u64) -> (Vec<Val
     } else if since == 0 && last > limits::CATCH_UP_EVENTS || last - since > limits::CATCH_UP_EVENTS {
         vec![json!({"type": "state", "n": last, "state": crate::view::state(&game, viewer)})]
     } else {
-        game.feed[since as usize..].iter().map(|e| e.for_viewer(viewer)).collect()
+        game.feed[since as usize..]
+            .iter()
+            .map(|e| e.for_viewer(viewer))
+            .collect()
     };
     (messages, last)
 }

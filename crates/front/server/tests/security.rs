@@ -10,17 +10,27 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 async fn two_people(client: &Client, game: &str) -> (String, String, String) {
-    let created = client.create(json!({"game": game, "seats": [{"player": "me"}, {"player": "open"}]})).await;
+    let created = client
+        .create(json!({"game": game, "seats": [{"player": "me"}, {"player": "open"}]}))
+        .await;
     let id = created["id"].as_str().unwrap().to_string();
     let ann = created["tokens"][0]["token"].as_str().unwrap().to_string();
     let code = created["joins"][0]["code"].as_str().unwrap();
-    let (_, joined) = client.post(&format!("/api/games/{id}/join"), None, json!({"code": code})).await;
+    let (_, joined) = client
+        .post(&format!("/api/games/{id}/join"), None, json!({"code": code}))
+        .await;
     let bob = joined["token"].as_str().unwrap().to_string();
     (id, ann, bob)
 }
 
 fn fingerprint(state: &Value) -> Value {
-    json!([state["ply"], state["event"], state["board"], state["status"], state["moves"]])
+    json!([
+        state["ply"],
+        state["event"],
+        state["board"],
+        state["status"],
+        state["moves"]
+    ])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -38,18 +48,39 @@ async fn moves_without_the_right_are_refused_and_change_nothing() {
         (Some(&bob), json!({"ply": 1, "action": "e5"}), 409, "not-your-turn"),
         (Some(&ann), json!({"ply": 1, "action": "e5"}), 400, "illegal"),
         (Some(&ann), json!({"ply": 0, "action": "e4"}), 409, "stale-ply"),
-        (Some(&ann), json!({"ply": 1, "action": "x".repeat(300)}), 400, "bad-action"),
+        (
+            Some(&ann),
+            json!({"ply": 1, "action": "x".repeat(300)}),
+            400,
+            "bad-action",
+        ),
         (Some(&ann), json!({"ply": 1}), 400, "bad-json"),
-        (Some(&ann), json!({"ply": 1, "action": "e4", "extra": 1}), 400, "bad-json"),
+        (
+            Some(&ann),
+            json!({"ply": 1, "action": "e4", "extra": 1}),
+            400,
+            "bad-json",
+        ),
     ];
     for (token, body, status, code) in cases {
         let (got, v) = client.post(&act, token, body.clone()).await;
         assert_eq!((got, v["code"].as_str()), (status, Some(code)), "{body}: {v}");
-        assert!(v["message"].as_str().is_some_and(|m| !m.is_empty() && !m.contains('\n')), "{v}");
+        assert!(
+            v["message"]
+                .as_str()
+                .is_some_and(|m| !m.is_empty() && !m.contains('\n')),
+            "{v}"
+        );
     }
     // A token in the URL works as the header does; another game's token does not.
     let (other, other_ann, _) = two_people(&client, "chess").await;
-    let (status, _) = client.post(&format!("{act}?token={other_ann}"), None, json!({"ply": 1, "action": "e4"})).await;
+    let (status, _) = client
+        .post(
+            &format!("{act}?token={other_ann}"),
+            None,
+            json!({"ply": 1, "action": "e4"}),
+        )
+        .await;
     assert_eq!(status, 403);
     assert_eq!(fingerprint(&client.state(&id, None).await), fingerprint(&before));
     assert_eq!(client.state(&other, None).await["ply"], 1);
@@ -59,7 +90,15 @@ async fn moves_without_the_right_are_refused_and_change_nothing() {
         let url = format!("{}{act}", client.base);
         let ann = ann.clone();
         async move {
-            let resp = c.http.post(url).bearer_auth(ann).header("content-type", ctype).body(body).send().await.unwrap();
+            let resp = c
+                .http
+                .post(url)
+                .bearer_auth(ann)
+                .header("content-type", ctype)
+                .body(body)
+                .send()
+                .await
+                .unwrap();
             let status = resp.status().as_u16();
             (status, resp.json::<Value>().await.unwrap())
         }
@@ -70,11 +109,29 @@ async fn moves_without_the_right_are_refused_and_change_nothing() {
     assert_eq!((status, v["code"].as_str()), (413, Some("too-large")), "{v}");
     let (status, v) = raw(b"{}".to_vec(), "text/plain").await;
     assert_eq!((status, v["code"].as_str()), (415, Some("not-json")));
-    let (status, v) = client.post("/api/games", None, json!({"game": "chess", "seats": [{"player": "me", "name": "n".repeat(100)}, {"player": "open"}]})).await;
+    let (status, v) = client
+        .post(
+            "/api/games",
+            None,
+            json!({"game": "chess", "seats": [{"player": "me", "name": "n".repeat(100)}, {"player": "open"}]}),
+        )
+        .await;
     assert_eq!((status, v["code"].as_str()), (400, Some("bad-name")));
-    let (status, v) = client.post("/api/games", None, json!({"game": "chess", "seats": [{"player": "me"}]})).await;
+    let (status, v) = client
+        .post(
+            "/api/games",
+            None,
+            json!({"game": "chess", "seats": [{"player": "me"}]}),
+        )
+        .await;
     assert_eq!((status, v["code"].as_str()), (400, Some("bad-seats")));
-    let (status, v) = client.post("/api/games", None, json!({"game": "cafeteria", "seats": [{"player": "level=3"}, {"player": "me"}]})).await;
+    let (status, v) = client
+        .post(
+            "/api/games",
+            None,
+            json!({"game": "cafeteria", "seats": [{"player": "level=3"}, {"player": "me"}]}),
+        )
+        .await;
     assert_eq!((status, v["code"].as_str()), (400, Some("bad-player")), "{v}");
     assert_eq!(fingerprint(&client.state(&id, None).await), fingerprint(&before));
 
@@ -86,14 +143,20 @@ async fn moves_without_the_right_are_refused_and_change_nothing() {
     assert_eq!((status, v["code"].as_str()), (409, Some("not-over")));
     let (status, _) = client.get(&format!("/api/games/{id}/pgn"), None).await;
     assert_eq!(status, 409);
-    let (status, _) = client.post(&format!("/api/games/{id}/resign"), Some(&bob), json!({})).await;
+    let (status, _) = client
+        .post(&format!("/api/games/{id}/resign"), Some(&bob), json!({}))
+        .await;
     assert_eq!(status, 200);
     let over = client.state(&id, None).await;
     assert!(over["seed"].is_string());
     // A finished game takes nothing more.
-    let (status, v) = client.post(&act, Some(&ann), json!({"ply": over["ply"], "action": "e4"})).await;
+    let (status, v) = client
+        .post(&act, Some(&ann), json!({"ply": over["ply"], "action": "e4"}))
+        .await;
     assert_eq!((status, v["code"].as_str()), (409, Some("game-over")));
-    let (status, v) = client.post(&format!("/api/games/{id}/draw/offer"), Some(&ann), json!({})).await;
+    let (status, v) = client
+        .post(&format!("/api/games/{id}/draw/offer"), Some(&ann), json!({}))
+        .await;
     assert_eq!((status, v["code"].as_str()), (409, Some("game-over")));
     assert_eq!(fingerprint(&client.state(&id, None).await), fingerprint(&over));
     running.shutdown().await;
@@ -109,7 +172,12 @@ async fn of_requests_racing_at_one_ply_exactly_one_wins() {
     for mv in moves {
         let (c, id, ann) = (client.clone(), id.clone(), ann.clone());
         tasks.push(tokio::spawn(async move {
-            c.post(&format!("/api/games/{id}/act"), Some(&ann), json!({"ply": 1, "action": mv})).await
+            c.post(
+                &format!("/api/games/{id}/act"),
+                Some(&ann),
+                json!({"ply": 1, "action": mv}),
+            )
+            .await
         }));
     }
     let mut won = 0;
@@ -123,7 +191,10 @@ async fn of_requests_racing_at_one_ply_exactly_one_wins() {
     }
     assert_eq!(won, 1);
     let state = client.state(&id, None).await;
-    assert_eq!((state["ply"].as_i64(), state["moves"].as_array().unwrap().len()), (Some(2), 1));
+    assert_eq!(
+        (state["ply"].as_i64(), state["moves"].as_array().unwrap().len()),
+        (Some(2), 1)
+    );
     running.shutdown().await;
 }
 
@@ -146,11 +217,20 @@ async fn websocket_catch_up_and_bad_messages() {
     }
     // New events come as they happen.
     let action = first_action(&client.state(&id, Some(&ann)).await).unwrap();
-    let (status, _) = client.post(&format!("/api/games/{id}/act"), Some(&ann), json!({"ply": state["ply"], "action": action})).await;
+    let (status, _) = client
+        .post(
+            &format!("/api/games/{id}/act"),
+            Some(&ann),
+            json!({"ply": state["ply"], "action": action}),
+        )
+        .await;
     assert_eq!(status, 200);
     assert_eq!(common::next_event(&mut socket, 5).await.unwrap()["n"], last + 1);
     // Asking again from 0 replays everything.
-    socket.send(Message::Text(json!({"since": 0}).to_string().into())).await.unwrap();
+    socket
+        .send(Message::Text(json!({"since": 0}).to_string().into()))
+        .await
+        .unwrap();
     assert_eq!(common::next_event(&mut socket, 5).await.unwrap()["n"], 1);
     // A message that is not a request gets an error, not a closed connection.
     socket.send(Message::Text("hello".into())).await.unwrap();
@@ -171,7 +251,11 @@ async fn websocket_catch_up_and_bad_messages() {
     // So does a flood.
     let mut flood = connect_ws(running.addr, &id, None, 1000).await;
     for _ in 0..100 {
-        if flood.send(Message::Text(json!({"since": 1000}).to_string().into())).await.is_err() {
+        if flood
+            .send(Message::Text(json!({"since": 1000}).to_string().into()))
+            .await
+            .is_err()
+        {
             break;
         }
     }

@@ -402,11 +402,19 @@ mod tests {
         assert_eq!(from.len(), 10);
         assert_eq!(from.values().map(Vec::len).sum::<usize>(), 20);
         let e2 = &from["e2"];
-        assert!(e2.iter().any(|m| m.coordinates == "e2e4" && m.san == "e4" && m.kind == "double-step"));
+        assert!(
+            e2.iter()
+                .any(|m| m.coordinates == "e2e4" && m.san == "e4" && m.kind == "double-step")
+        );
         assert_eq!(table.legal_view(Seat(1)), LegalView::Nothing);
         let board = table.board_view().unwrap();
         assert_eq!((board.files, board.ranks, board.pieces.len()), (8, 8, 32));
-        assert!(board.pieces.iter().any(|p| p.square.to_string() == "e1" && p.letter == 'K'));
+        assert!(
+            board
+                .pieces
+                .iter()
+                .any(|p| p.square.to_string() == "e1" && p.letter == 'K')
+        );
     }
 
     #[test]
@@ -443,7 +451,10 @@ mod tests {
             panic!("student actions expected")
         };
         for a in &actions {
-            assert_eq!(cafeteria.parse_action(&a.text).unwrap(), crate::Action::Student(a.action.clone()));
+            assert_eq!(
+                cafeteria.parse_action(&a.text).unwrap(),
+                crate::Action::Student(a.action.clone())
+            );
         }
     }
 }

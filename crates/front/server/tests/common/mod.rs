@@ -107,7 +107,11 @@ impl Client {
         let state = self.state(id, Some(token)).await;
         let action = first_action(&state).unwrap_or_else(|| panic!("no action in {state}"));
         let (status, v) = self
-            .post(&format!("/api/games/{id}/act"), Some(token), json!({"ply": state["ply"], "action": action}))
+            .post(
+                &format!("/api/games/{id}/act"),
+                Some(token),
+                json!({"ply": state["ply"], "action": action}),
+            )
             .await;
         assert_eq!(status, 200, "{action}: {v}");
         v
@@ -121,7 +125,11 @@ impl Client {
             if state["status"] == "over" {
                 return state;
             }
-            assert!(std::time::Instant::now() < until, "game {id} not over after {secs} s: ply {}", state["ply"]);
+            assert!(
+                std::time::Instant::now() < until,
+                "game {id} not over after {secs} s: ply {}",
+                state["ply"]
+            );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
