@@ -18,5 +18,6 @@ pub const VARIANT_MS: u64 = 2000;
 pub const WS_MESSAGE_BYTES: usize = 4 * 1024;
 /// The most WebSocket messages a client may send per second (more closes the connection).
 pub const WS_MESSAGES_PER_SECOND: u32 = 20;
-/// The most events sent to catch a client up; a longer gap gets the full state.
+/// The most events sent to catch a client up by default; a longer gap gets the full state
+/// ([`crate::Config::catch_up_events`]).
 pub const CATCH_UP_EVENTS: u64 = 500;

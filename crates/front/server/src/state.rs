@@ -25,8 +25,10 @@ pub struct Config {
     pub hash_mb: usize,
     /// The most games not over that one client (address) may have created.
     pub games_per_client: i64,
-    /// Seconds between WebSocket pings; a connection silent for three is closed.
+    /// Time between WebSocket pings; a connection silent for three is closed.
     pub heartbeat: Duration,
+    /// The most events sent to catch a WebSocket client up; a longer gap gets the full state.
+    pub catch_up_events: u64,
 }
 
 impl Default for Config {
@@ -38,6 +40,7 @@ impl Default for Config {
             hash_mb: 4,
             games_per_client: 20,
             heartbeat: Duration::from_secs(15),
+            catch_up_events: crate::limits::CATCH_UP_EVENTS,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The WebSocket of a game: every event, numbered, to seats and spectators. A client that
 //! connects with `since=N` gets the events after N (a gap longer than
-//! [`limits::CATCH_UP_EVENTS`] gets the full state instead), then each new one. Clocks are sent
+//! [`crate::Config::catch_up_events`] gets the full state instead), then each new one. Clocks are sent
 //! every second while they run; pings keep the connection alive and a silent one is closed;
 //! messages from the client are bounded in size and rate.
 
@@ -56,12 +56,12 @@ pub async fn connect(
 }
 
 /// What catches a client up from event `since`: the events after it, or the full state.
-async fn catch_up(shared: &Shared, viewer: Option<Seat>, since: u64) -> (Vec<Value>, u64) {
+async fn catch_up(shared: &Shared, viewer: Option<Seat>, since: u64, most: u64) -> (Vec<Value>, u64) {
     let game = shared.lock().await;
     let last = game.last_event();
     let messages = if since >= last {
         Vec::new()
-    } else if since == 0 && last > limits::CATCH_UP_EVENTS || last - since > limits::CATCH_UP_EVENTS {
+    } else if last - since > most {
         vec![json!({"type": "state", "n": last, "state": crate::view::state(&game, viewer)})]
     } else {
         game.feed[since as usize..]
@@ -78,9 +78,10 @@ fn text(value: &Value) -> Message {
 
 async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u64, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
+    let most = server.config.catch_up_events;
     let mut rx = shared.lock().await.tx.subscribe();
     let mut shutdown = server.shutdown.subscribe();
-    let (messages, mut sent) = catch_up(&shared, viewer, since).await;
+    let (messages, mut sent) = catch_up(&shared, viewer, since, most).await;
     for m in &messages {
         if sink.send(text(m)).await.is_err() {
             return;
@@ -100,7 +101,7 @@ async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u
                 }
                 Ok(_) => Vec::new(),
                 Err(RecvError::Lagged(_)) => {
-                    let (m, last) = catch_up(&shared, viewer, sent).await;
+                    let (m, last) = catch_up(&shared, viewer, sent, most).await;
                     sent = last;
                     m
                 }
@@ -120,7 +121,7 @@ async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
                     Some(Ok(Message::Text(t))) => match serde_json::from_str::<Value>(t.as_str()).ok().and_then(|v| v.get("since").and_then(Value::as_u64)) {
                         Some(n) => {
-                            let (m, last) = catch_up(&shared, viewer, n).await;
+                            let (m, last) = catch_up(&shared, viewer, n, most).await;
                             sent = sent.max(last);
                             m
                         }

@@ -289,3 +289,41 @@ async fn a_client_may_have_only_so_many_games() {
     assert_eq!((status, v["code"].as_str()), (429, Some("too-many-games")));
     running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_connections_are_closed_and_old_gaps_get_the_state() {
+    let mut config = common::config(&common::sqlite_url());
+    config.heartbeat = std::time::Duration::from_millis(300);
+    config.catch_up_events = 3;
+    let running = messhall_server::start("127.0.0.1:0", config).await.unwrap();
+    let client = Client::new(running.addr);
+    let (id, ann, bob) = two_people(&client, "chess").await;
+    for _ in 0..3 {
+        for token in [&ann, &bob] {
+            client.play_first(&id, token).await;
+        }
+    }
+    // A gap longer than the catch-up gets the full state, then events go on from there.
+    let mut socket = connect_ws(running.addr, &id, None, 0).await;
+    let first = common::next_event(&mut socket, 5).await.unwrap();
+    assert_eq!(first["type"], "state");
+    assert_eq!(first["n"], first["state"]["event"]);
+    // A client that answers no ping (it reads nothing, so it sends no pong) is closed.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert!(closes(&mut socket).await, "a silent connection is closed");
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flag_falls_on_the_server() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    let created = client
+        .create(json!({"game": "chess", "seats": [{"player": "me"}, {"player": "me"}], "clock": {"base_ms": 1000, "increment_ms": 0}}))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let state = client.wait_over(id, 5).await;
+    assert_eq!(state["result"]["ending"], json!({"by": "flagged", "seat": 0}));
+    assert_eq!(state["clock"]["left_ms"][0], 0);
+    running.shutdown().await;
+}

@@ -44,6 +44,7 @@ pub fn config(db: &str) -> Config {
         hash_mb: 1,
         games_per_client: 1000,
         heartbeat: Duration::from_secs(5),
+        catch_up_events: 500,
     }
 }
 
