@@ -51,15 +51,28 @@ async fn main() {
     let running = messhall_server::start("127.0.0.1:0", config).await.unwrap();
     let base = format!("http://{}", running.addr);
     let http = reqwest::Client::new();
-    println!("database {}, {threads} computer threads", db.split('@').next_back().unwrap_or(&db));
+    println!(
+        "database {}, {threads} computer threads",
+        db.split('@').next_back().unwrap_or(&db)
+    );
 
     // 1. A person's moves with 1,000 idle games open.
     let mut games = Vec::new();
     let t = Instant::now();
     for _ in 0..1000 {
-        let (status, v) = post(&http, format!("{base}/api/games"), None, json!({"game": "chess", "seats": [{"player": "me"}, {"player": "me"}]})).await;
+        let (status, v) = post(
+            &http,
+            format!("{base}/api/games"),
+            None,
+            json!({"game": "chess", "seats": [{"player": "me"}, {"player": "me"}]}),
+        )
+        .await;
         assert_eq!(status, 201, "{v}");
-        games.push((v["id"].as_str().unwrap().to_string(), v["tokens"][0]["token"].as_str().unwrap().to_string(), v["tokens"][1]["token"].as_str().unwrap().to_string()));
+        games.push((
+            v["id"].as_str().unwrap().to_string(),
+            v["tokens"][0]["token"].as_str().unwrap().to_string(),
+            v["tokens"][1]["token"].as_str().unwrap().to_string(),
+        ));
     }
     println!("1000 games created in {:.1} s", t.elapsed().as_secs_f64());
     let line = ["Nf3", "Nf6", "Nc3", "Nc6", "Nb1", "Nb8", "Ng1", "Ng8"];
@@ -68,7 +81,13 @@ async fn main() {
         for (ply, mv) in line.iter().enumerate() {
             let token = if ply % 2 == 0 { white } else { black };
             let t = Instant::now();
-            let (status, v) = post(&http, format!("{base}/api/games/{id}/act"), Some(token), json!({"ply": ply, "action": mv})).await;
+            let (status, v) = post(
+                &http,
+                format!("{base}/api/games/{id}/act"),
+                Some(token),
+                json!({"ply": ply, "action": mv}),
+            )
+            .await;
             acks.push(t.elapsed());
             assert_eq!(status, 200, "{v}");
         }
@@ -90,13 +109,25 @@ async fn main() {
                 let mut delays = Vec::new();
                 let until = Instant::now() + Duration::from_secs(8);
                 'games: while Instant::now() < until {
-                    let (_, v) = post(&http, format!("{base}/api/games"), None, json!({"game": "chess", "seats": [{"player": "me"}, {"player": "level=10"}]})).await;
+                    let (_, v) = post(
+                        &http,
+                        format!("{base}/api/games"),
+                        None,
+                        json!({"game": "chess", "seats": [{"player": "me"}, {"player": "level=10"}]}),
+                    )
+                    .await;
                     let id = v["id"].as_str().unwrap().to_string();
                     let token = v["tokens"][0]["token"].as_str().unwrap().to_string();
                     let mut state = v["state"].clone();
                     while Instant::now() < until {
                         let Some(mv) = first_quiet(&state) else { continue 'games };
-                        let (status, after) = post(&http, format!("{base}/api/games/{id}/act"), Some(&token), json!({"ply": state["ply"], "action": mv})).await;
+                        let (status, after) = post(
+                            &http,
+                            format!("{base}/api/games/{id}/act"),
+                            Some(&token),
+                            json!({"ply": state["ply"], "action": mv}),
+                        )
+                        .await;
                         if status != 200 || after["status"] == "over" {
                             continue 'games;
                         }
@@ -104,7 +135,15 @@ async fn main() {
                         let ply = after["ply"].as_i64().unwrap();
                         loop {
                             tokio::time::sleep(Duration::from_millis(10)).await;
-                            state = http.get(format!("{base}/api/games/{id}")).bearer_auth(&token).send().await.unwrap().json().await.unwrap();
+                            state = http
+                                .get(format!("{base}/api/games/{id}"))
+                                .bearer_auth(&token)
+                                .send()
+                                .await
+                                .unwrap()
+                                .json()
+                                .await
+                                .unwrap();
                             if state["ply"].as_i64().unwrap() > ply || state["status"] == "over" {
                                 break;
                             }
@@ -129,7 +168,11 @@ async fn main() {
             delays.len(),
             percentile(&delays, 0.5).as_secs_f64(),
             p99.as_secs_f64(),
-            if p99 <= Duration::from_millis(750) { " (sustained)" } else { " (queued)" }
+            if p99 <= Duration::from_millis(750) {
+                " (sustained)"
+            } else {
+                " (queued)"
+            }
         );
     }
     running.shutdown().await;
