@@ -8,7 +8,7 @@ use crate::limits;
 use crate::state::Server;
 use crate::store::{GameRow, SeatRow, now_ms};
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, FromRequest, Path, Request, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use messhall_play::{ClockSpec, GameKind, PlayerSpec, Record, Seat, Table, TableSetup, catalog, pgn};
@@ -34,6 +34,20 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> 
                 "the body must be JSON (Content-Type: application/json)",
             )),
             Err(e) => Err(ApiError::bad("bad-json", e.body_text())),
+        }
+    }
+}
+
+/// A query string whose faults are answered as [`ApiError`]s.
+pub struct Query<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(Query(value)),
+            Err(e) => Err(ApiError::bad("bad-query", e.body_text())),
         }
     }
 }

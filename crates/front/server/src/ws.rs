@@ -5,11 +5,12 @@
 //! messages from the client are bounded in size and rate.
 
 use crate::api::App;
+use crate::api::Query;
 use crate::error::ApiError;
 use crate::limits;
 use crate::state::{Server, Shared};
+use axum::extract::Path;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};

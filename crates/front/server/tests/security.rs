@@ -327,3 +327,47 @@ async fn a_flag_falls_on_the_server() {
     assert_eq!(state["clock"]["left_ms"][0], 0);
     running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hidden_food_is_shown_to_its_owner_only() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    let created = client
+        .create(json!({"game": "cafeteria", "seats": [{"player": "me"}, {"player": "me"}]}))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let tokens: Vec<String> = (0..2)
+        .map(|i| created["tokens"][i]["token"].as_str().unwrap().to_string())
+        .collect();
+    let mut hidden_seen = false;
+    for _ in 0..12 {
+        let state = client.state(id, None).await;
+        let Some(seat) = state["turn"]["seat"].as_u64() else {
+            break;
+        };
+        client.play_first(id, &tokens[seat as usize]).await;
+        let spectator = client.state(id, None).await;
+        let owners = [
+            client.state(id, Some(&tokens[0])).await,
+            client.state(id, Some(&tokens[1])).await,
+        ];
+        for (i, event) in spectator["events"].as_array().unwrap().iter().enumerate() {
+            if event["type"] != "hidden" {
+                continue;
+            }
+            hidden_seen = true;
+            let shown: Vec<bool> = owners.iter().map(|o| o["events"][i]["type"] == "cafeteria").collect();
+            assert_eq!(
+                shown.iter().filter(|&&s| s).count(),
+                1,
+                "a hidden event is shown to exactly one seat: {event}"
+            );
+            assert!(owners.iter().all(|o| o["events"][i]["n"] == event["n"]));
+        }
+    }
+    assert!(
+        hidden_seen,
+        "the first actions of the cafeteria game show someone hidden food"
+    );
+    running.shutdown().await;
+}
