@@ -163,6 +163,8 @@ pub struct LiveGame {
     pub thinking: Option<Arc<AtomicBool>>,
     /// When the game was created, in ms since 1970.
     pub created_ms: i64,
+    /// When it last changed.
+    pub touched: Instant,
 }
 
 /// What an entry makes of a game, before it is stored.
@@ -214,6 +216,7 @@ impl LiveGame {
             tx,
             thinking: None,
             created_ms,
+            touched: Instant::now(),
         };
         let start: Vec<(Option<Seat>, Value)> = game.table.events().iter().map(event_note).collect();
         game.push_notes(start);
@@ -394,6 +397,7 @@ impl LiveGame {
         self.draw_offers = next.draw_offers;
         self.takeback = next.takeback;
         self.ply += 1;
+        self.touched = Instant::now();
         self.push_notes(next.notes);
         if self.table.result().is_some()
             && let Some(stop) = self.thinking.take()

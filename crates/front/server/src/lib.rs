@@ -41,6 +41,9 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// How long a finished game nobody watches stays in memory.
+const FINISHED_KEPT: Duration = Duration::from_secs(60);
+
 /// Why the server did not start or stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -160,6 +163,7 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
                 break;
             }
             flags.check_flags().await;
+            flags.evict_finished(FINISHED_KEPT).await;
         }
     });
     let graceful = server.clone();

@@ -311,6 +311,26 @@ impl Server {
         }
     }
 
+    /// Lets go of the games over for `after` that nobody watches (they are read again from the
+    /// database when asked for).
+    pub async fn evict_finished(&self, after: Duration) {
+        let mut games = self.games.lock().await;
+        let mut gone = Vec::new();
+        for (id, shared) in games.iter() {
+            let Ok(game) = shared.try_lock() else { continue };
+            if game.status() == "over"
+                && game.thinking.is_none()
+                && game.tx.receiver_count() == 0
+                && game.touched.elapsed() >= after
+            {
+                gone.push(id.clone());
+            }
+        }
+        for id in gone {
+            games.remove(&id);
+        }
+    }
+
     /// Stops every search under way and keeps new ones from starting (shutdown).
     pub async fn stop_searches(&self) {
         self.stopping.store(true, Ordering::Relaxed);

@@ -371,3 +371,23 @@ async fn hidden_food_is_shown_to_its_owner_only() {
     );
     running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_let_go_of_is_read_again_from_the_database() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    let (id, ann, bob) = two_people(&client, "friendly").await;
+    client.play_first(&id, &ann).await;
+    client.play_first(&id, &bob).await;
+    let (status, _) = client
+        .post(&format!("/api/games/{id}/resign"), Some(&ann), json!({}))
+        .await;
+    assert_eq!(status, 200);
+    let before = client.state(&id, Some(&bob)).await;
+    assert_eq!(running.server.all().await.len(), 1);
+    running.server.evict_finished(std::time::Duration::ZERO).await;
+    assert!(running.server.all().await.is_empty(), "the finished game was let go of");
+    let after = client.state(&id, Some(&bob)).await;
+    assert_eq!(after, before);
+    running.shutdown().await;
+}
