@@ -104,10 +104,21 @@ impl Server {
         if id.len() > 64 {
             return Err(ApiError::not_found("no such game"));
         }
-        let mut games = self.games.lock().await;
-        if let Some(game) = games.get(id) {
+        if let Some(game) = self.games.lock().await.get(id) {
             return Ok(game.clone());
         }
+        // Rebuilt without holding the map, so other games are served meanwhile; of two
+        // rebuilds at once, the first one in stays.
+        let game = self.rebuild(id).await?;
+        let mut games = self.games.lock().await;
+        Ok(games
+            .entry(id.to_string())
+            .or_insert_with(|| Arc::new(Mutex::new(game)))
+            .clone())
+    }
+
+    /// The game `id` rebuilt from the database: its setup replayed with its entries.
+    async fn rebuild(&self, id: &str) -> Result<LiveGame, ApiError> {
         let Some((row, seats, entries)) = self.store.load(id).await.map_err(ApiError::storage)? else {
             return Err(ApiError::not_found(format!("no game {id}")));
         };
@@ -167,9 +178,7 @@ impl Server {
         }
         let last_clock = entries.last().and_then(|e| e.clock.as_deref());
         game.restore_clock(clock, last_clock, now);
-        let shared = Arc::new(Mutex::new(game));
-        games.insert(id.to_string(), shared.clone());
-        Ok(shared)
+        Ok(game)
     }
 
     /// Puts a new game in memory.
