@@ -199,7 +199,15 @@ async fn suite(db: &str) {
     let (status, health) = client.get("/health", None).await;
     assert_eq!((status, health["status"].as_str()), (200, Some("ok")));
     let mut work = Vec::new();
-    for game in ["chess", "calorie", "pieceeater", "pieceeater-steered", "cafeteria"] {
+    for game in [
+        "chess",
+        "calorie",
+        "pieceeater",
+        "pieceeater-steered",
+        "cafeteria",
+        "foodfight",
+        "friendly",
+    ] {
         let (c, a) = (client.clone(), running.addr);
         work.push(tokio::spawn(
             async move { computers_play_to_the_end(&c, a, game).await },
