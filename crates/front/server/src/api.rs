@@ -508,7 +508,7 @@ seat_request!(
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ListQuery {
-    /// `ongoing` (waiting or playing), `waiting`, `playing` or `over`.
+    /// `ongoing` (waiting or playing), `waiting`, `playing`, `over` or `finished` (the same).
     #[serde(default)]
     pub status: Option<String>,
     /// A player's name.
@@ -524,19 +524,21 @@ pub struct ListQuery {
 /// # Errors
 /// 400 for an unknown status or a long name.
 pub async fn list(State(server): App, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
-    if let Some(s) = &q.status
-        && !["ongoing", "waiting", "playing", "over"].contains(&s.as_str())
+    // `finished` is another word for `over`.
+    let status = q.status.as_deref().map(|s| if s == "finished" { "over" } else { s });
+    if let Some(s) = status
+        && !["ongoing", "waiting", "playing", "over"].contains(&s)
     {
         return Err(ApiError::bad(
             "bad-status",
-            "status is ongoing, waiting, playing or over",
+            "status is ongoing, waiting, playing, over or finished",
         ));
     }
     let player = q.player.as_deref().map(|p| checked_name(Some(p), "")).transpose()?;
     let limit = q.limit.unwrap_or(50).clamp(1, 200);
     let rows = server
         .store
-        .list(q.status.as_deref(), player.as_deref(), limit)
+        .list(status, player.as_deref(), limit)
         .await
         .map_err(ApiError::storage)?;
     let games: Vec<Value> = rows

@@ -157,10 +157,19 @@ async fn people_play_and_agree_a_draw(client: &Client, game: &str) {
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["status"], "over");
     assert_eq!(v["result"]["ending"]["by"], "agreed");
-    let (_, list) = client.get("/api/games?status=over&player=bob", None).await;
+    let (_, list) = client.get("/api/games?status=finished&player=bob", None).await;
     assert!(
         list["games"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str()),
         "{list}"
+    );
+    let (_, ongoing) = client.get("/api/games?status=ongoing&player=bob", None).await;
+    assert!(
+        !ongoing["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == id.as_str()),
+        "{ongoing}"
     );
 }
 
