@@ -191,6 +191,21 @@ enum Command {
         #[command(subcommand)]
         what: bench::BenchCommand,
     },
+    /// Serve every game over HTTP and WebSocket (docs/server.md), storing games in a database.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// The database: sqlite:PATH or postgres://... (default: messhall.db in the user's data directory).
+        #[arg(long)]
+        db: Option<String>,
+        /// A computer player's time per move in seconds, in games without a clock.
+        #[arg(long, default_value = "0.5", value_parser = seconds)]
+        ai_time: f64,
+        /// How many computer players may think at once (default: the number of cores).
+        #[arg(long)]
+        ai_threads: Option<usize>,
+    },
 }
 
 /// A time in seconds: a finite number above 0 (at most a day).
@@ -301,6 +316,23 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
     })
 }
 
+/// `messhall serve`: the play server until SIGTERM or Ctrl-C.
+fn serve(addr: String, db: Option<String>, ai_time: f64, ai_threads: Option<usize>) -> anyhow::Result<()> {
+    let defaults = messhall_server::Config::default();
+    let db = match db {
+        Some(db) => db,
+        None => messhall_server::default_db()?,
+    };
+    let config = messhall_server::Config {
+        db,
+        ai_movetime: std::time::Duration::from_secs_f64(ai_time),
+        ai_threads: ai_threads.unwrap_or(defaults.ai_threads).max(1),
+        ..defaults
+    };
+    messhall_server::run(&addr, config)?;
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -388,6 +420,12 @@ fn main() -> ExitCode {
             fen: fen.as_deref(),
         }),
         Command::Bench { what } => bench::run(what),
+        Command::Serve {
+            addr,
+            db,
+            ai_time,
+            ai_threads,
+        } => serve(addr, db, ai_time, ai_threads),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

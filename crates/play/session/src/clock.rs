@@ -82,6 +82,20 @@ impl GameClock {
         }
     }
 
+    /// Clocks for seats with the times `left` (a stored game going on), none running yet.
+    pub fn with_left(spec: ClockSpec, left: Vec<Duration>) -> GameClock {
+        GameClock {
+            spec,
+            left,
+            running: None,
+        }
+    }
+
+    /// Every seat's time left at `now`, by seat.
+    pub fn all_left(&self, now: Instant) -> Vec<Duration> {
+        (0..self.left.len()).map(|i| self.left(Seat(i as u8), now)).collect()
+    }
+
     /// The time control.
     pub fn spec(&self) -> ClockSpec {
         self.spec

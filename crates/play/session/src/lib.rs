@@ -55,6 +55,7 @@ mod event;
 pub mod pgn;
 mod player;
 mod players;
+pub mod reach;
 mod record;
 mod result;
 pub mod seed;
@@ -62,6 +63,7 @@ mod steer;
 mod table;
 mod tally;
 mod thinker;
+pub mod view;
 
 pub use baseline_player::{Greedy, RandomMover};
 pub use cafeteria_player::CafeteriaBot;
@@ -79,6 +81,7 @@ pub use steer::best_step;
 pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
 pub use tally::{EloEstimate, Tally, elo};
 pub use thinker::{SearchPanicked, Thinker};
+pub use view::{BoardView, CafeteriaView, LegalView};
 
 /// docs/play-layer.md, whose example runs as a doc test.
 #[cfg(doctest)]

@@ -485,6 +485,20 @@ impl Table {
         self.clock = Some(clock);
     }
 
+    /// Gives the table `clock` (a stored game going on with the times it had), running from
+    /// `now` for the seat to act; a clock with the wrong number of seats is refused (`false`).
+    pub fn set_clock(&mut self, clock: GameClock, now: Instant) -> bool {
+        if clock.all_left(now).len() != self.seats() {
+            return false;
+        }
+        let mut clock = clock;
+        if let (Some(seat), None) = (self.turn.seat(), &self.result) {
+            clock.start(seat, now);
+        }
+        self.clock = Some(clock);
+        true
+    }
+
     /// Ends the game on time for `seat` (a front end or record that knows its flag fell).
     pub fn end_on_time(&mut self, seat: Seat) -> Vec<Event> {
         if self.result.is_some() {

@@ -1,0 +1,722 @@
+//! The JSON API of games: create, join, state for a seat, act, resign, draws, take-backs, list,
+//! record and PGN, import. Handlers read and check the request, then go through
+//! [`Server::commit`]; they hold no rules.
+
+use crate::error::ApiError;
+use crate::game::{Entry, LiveGame, SeatKind, SeatState};
+use crate::limits;
+use crate::state::Server;
+use crate::store::{GameRow, SeatRow, now_ms};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{ConnectInfo, FromRequest, Path, Request, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use messhall_play::{ClockSpec, GameKind, PlayerSpec, Record, Seat, Table, TableSetup, catalog, pgn};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A JSON body whose faults are answered as [`ApiError`]s.
+pub struct Body<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(req, state).await {
+            Ok(axum::Json(value)) => Ok(Body(value)),
+            Err(JsonRejection::BytesRejection(e)) => Err(ApiError::new(413, "too-large", e.body_text())),
+            Err(JsonRejection::MissingJsonContentType(_)) => Err(ApiError::new(
+                415,
+                "not-json",
+                "the body must be JSON (Content-Type: application/json)",
+            )),
+            Err(e) => Err(ApiError::bad("bad-json", e.body_text())),
+        }
+    }
+}
+
+/// A query string whose faults are answered as [`ApiError`]s.
+pub struct Query<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequestParts<S> for Query<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(Query(value)),
+            Err(e) => Err(ApiError::bad("bad-query", e.body_text())),
+        }
+    }
+}
+
+/// The shared server, as handlers get it.
+pub type App = State<Arc<Server>>;
+
+/// A seat as the creator asks for it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    /// `me` (the creator takes it), `open` (a join code takes it), or a computer player
+    /// (`level=3`, `depth=2`, `random`, `greedy`; cafeteria `random`, `rules`, `search`).
+    pub player: String,
+    /// The name shown.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// A variant file given whole.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantFile {
+    /// Its file name.
+    pub name: String,
+    /// Its TOML text.
+    pub text: String,
+}
+
+/// A request to create a game.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// A built-in game's name (`foodfight`, `calorie`, `pieceeater`, `friendly`, `chess`,
+    /// `cafeteria`...).
+    #[serde(default)]
+    pub game: Option<String>,
+    /// Or a variant file.
+    #[serde(default)]
+    pub variant: Option<VariantFile>,
+    /// The seats, in order (chess: White then Black; the cafeteria: 2 to 4 players).
+    pub seats: Vec<SeatRequest>,
+    /// The time control.
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+    /// A chess start position.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The cafeteria game's optional rules.
+    #[serde(default)]
+    pub options: Vec<messhall_cafeteria::GameOption>,
+}
+
+/// A seat token, from the `Authorization: Bearer` header or the `token` query parameter.
+#[derive(Debug, Default, Deserialize)]
+pub struct TokenQuery {
+    /// The token.
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+fn token_of(headers: &HeaderMap, query: &TokenQuery) -> Option<String> {
+    let header = headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_string);
+    header.or_else(|| query.token.clone())
+}
+
+/// The seat `headers`/`query` authenticate in `game`.
+fn seat_of(game: &LiveGame, headers: &HeaderMap, query: &TokenQuery) -> Result<Seat, ApiError> {
+    let token = token_of(headers, query).ok_or_else(|| ApiError::new(401, "no-token", "this needs a seat's token"))?;
+    game.seat_of_token(&token)
+        .ok_or_else(|| ApiError::forbidden("the token is not one of this game's seats"))
+}
+
+fn checked_name(name: Option<&str>, fallback: &str) -> Result<String, ApiError> {
+    let name = name.unwrap_or(fallback).trim();
+    if name.chars().count() > limits::NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(ApiError::bad(
+            "bad-name",
+            format!(
+                "a name is at most {} characters, without control characters",
+                limits::NAME_CHARS
+            ),
+        ));
+    }
+    Ok(name.to_string())
+}
+
+fn new_secret() -> Result<String, ApiError> {
+    crate::token::secret().map_err(ApiError::storage)
+}
+
+/// The seat a token names, or `None` without a token (a spectator).
+///
+/// # Errors
+/// 403 for a token of no seat.
+pub fn viewer(game: &LiveGame, headers: &HeaderMap, query: &TokenQuery) -> Result<Option<Seat>, ApiError> {
+    match token_of(headers, query) {
+        Some(_) => seat_of(game, headers, query).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// `POST /api/games`: a new game; the creator's seats' tokens and the open seats' join codes,
+/// each given this once.
+///
+/// # Errors
+/// [`ApiError`] for a game, seat list, clock or position that does not fit, or too many games.
+pub async fn create(
+    State(server): App,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Body(req): Body<CreateGame>,
+) -> Result<Response, ApiError> {
+    let client = peer.ip().to_string();
+    if server.store.open_games_of(&client).await.map_err(ApiError::storage)? >= server.config.games_per_client {
+        return Err(ApiError::new(
+            429,
+            "too-many-games",
+            format!("at most {} games not over per client", server.config.games_per_client),
+        ));
+    }
+    let kind = match (&req.game, &req.variant) {
+        (Some(name), None) => catalog::builtin(name).ok_or_else(|| {
+            ApiError::bad(
+                "unknown-game",
+                format!("no game \"{}\" (see /api/variants)", messhall_rules::echo(name)),
+            )
+        })?,
+        (None, Some(file)) => crate::variants::compile(file).await?,
+        _ => {
+            return Err(ApiError::bad(
+                "bad-game",
+                "give either game (a built-in's name) or variant (a file)",
+            ));
+        }
+    };
+    if req.fen.as_ref().is_some_and(|f| f.len() > limits::FEN_BYTES) {
+        return Err(ApiError::bad(
+            "bad-fen",
+            format!("a FEN is at most {} bytes", limits::FEN_BYTES),
+        ));
+    }
+    let n = req.seats.len();
+    let fits = match kind {
+        GameKind::Chess(_) => n == 2,
+        GameKind::Cafeteria => (2..=4).contains(&n),
+    };
+    if !fits {
+        return Err(ApiError::bad(
+            "bad-seats",
+            "a chess game has 2 seats, the cafeteria game 2 to 4",
+        ));
+    }
+    let mut seats = Vec::new();
+    let mut players = Vec::new();
+    let mut tokens = Vec::new();
+    let mut joins = Vec::new();
+    for (i, s) in req.seats.iter().enumerate() {
+        let text = s.player.trim();
+        let (state, player) = match text {
+            "me" | "open" => {
+                let secret = new_secret()?;
+                let me = text == "me";
+                if me {
+                    tokens.push(json!({"seat": i, "token": secret}));
+                } else {
+                    joins.push(json!({"seat": i, "code": secret}));
+                }
+                let hash = Some(crate::token::hash(&secret));
+                let state = SeatState {
+                    kind: if me { SeatKind::Human } else { SeatKind::Open },
+                    player: "human".into(),
+                    name: checked_name(s.name.as_deref(), "")?,
+                    token_hash: if me { hash.clone() } else { None },
+                    join_hash: if me { None } else { hash },
+                };
+                (state, None)
+            }
+            spec_text => {
+                let spec = PlayerSpec::parse(spec_text).map_err(|e| ApiError::bad("bad-player", e.to_string()))?;
+                if spec == PlayerSpec::Human {
+                    return Err(ApiError::bad("bad-player", "a person's seat is me or open"));
+                }
+                let player = spec
+                    .make(&kind, i as u64 + 1, server.config.hash_mb)
+                    .map_err(|e| ApiError::bad("bad-player", e))?;
+                let state = SeatState {
+                    kind: SeatKind::Computer,
+                    player: spec.to_string(),
+                    name: checked_name(s.name.as_deref(), &spec.to_string())?,
+                    token_hash: None,
+                    join_hash: None,
+                };
+                (state, Some(player))
+            }
+        };
+        seats.push(state);
+        players.push(player);
+    }
+    let setup = TableSetup {
+        fen: req.fen.clone(),
+        seed: None,
+        clock: req.clock,
+        cafeteria: matches!(kind, GameKind::Cafeteria).then(|| messhall_cafeteria::Setup::new(n as u8, &req.options)),
+        players: seats.iter().map(|s| s.name.clone()).collect(),
+    };
+    if let Some(clock) = req.clock
+        && (clock.base_ms < 1000 || clock.base_ms > ClockSpec::MAX_MS || clock.increment_ms > ClockSpec::MAX_MS)
+    {
+        return Err(ApiError::bad(
+            "bad-clock",
+            "a clock's base is 1 s to a day, its increment at most a day",
+        ));
+    }
+    if !req.options.is_empty() && !matches!(kind, GameKind::Cafeteria) {
+        return Err(ApiError::bad("bad-options", "options are the cafeteria game's"));
+    }
+    let table = Table::new(kind, &setup).map_err(|e| ApiError::bad("bad-setup", e.to_string()))?;
+    let id = crate::token::game_id().map_err(ApiError::storage)?;
+    let created = now_ms();
+    let game = LiveGame::new(id.clone(), table, seats, players, created);
+    store_new(&server, &game, &client).await?;
+    let shared = server.insert(game).await;
+    server.schedule(&shared);
+    let game = shared.lock().await;
+    let body = json!({
+        "id": id,
+        "tokens": tokens,
+        "joins": joins,
+        "state": crate::view::state(&game, tokens.first().and_then(|t| t["seat"].as_u64()).map(|s| Seat(s as u8))),
+    });
+    Ok((axum::http::StatusCode::CREATED, axum::Json(body)).into_response())
+}
+
+/// Stores a new game (its record's setup and its seats).
+async fn store_new(server: &Server, game: &LiveGame, client: &str) -> Result<(), ApiError> {
+    let mut header = game.table.record();
+    header.actions.clear();
+    header.result = None;
+    header.draws.clear();
+    let row = GameRow {
+        id: game.id.clone(),
+        game: game.table.kind().name().to_string(),
+        setup: header.to_json_line(),
+        status: game.status().to_string(),
+        result: None,
+        created_ms: game.created_ms,
+        updated_ms: game.created_ms,
+    };
+    let seats: Vec<SeatRow> = game
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| SeatRow {
+            seat: i as i64,
+            kind: match s.kind {
+                SeatKind::Open => "open",
+                SeatKind::Human => "human",
+                SeatKind::Computer => "computer",
+            }
+            .into(),
+            player: s.player.clone(),
+            name: s.name.clone(),
+            token_hash: s.token_hash.clone(),
+            join_hash: s.join_hash.clone(),
+        })
+        .collect();
+    server
+        .store
+        .create_game(&row, client, &seats)
+        .await
+        .map_err(ApiError::storage)
+}
+
+/// `GET /api/games/{id}`: the game as a seat (with its token) or a spectator sees it.
+///
+/// # Errors
+/// 404 for no such game; 403 for a token of no seat.
+pub async fn state(
+    State(server): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Result<Response, ApiError> {
+    let shared = server.game(&id).await?;
+    let game = shared.lock().await;
+    let viewer = viewer(&game, &headers, &q)?;
+    Ok(axum::Json(crate::view::state(&game, viewer)).into_response())
+}
+
+/// The body of a join.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The seat's join code.
+    pub code: String,
+    /// The name to show.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// `POST /api/games/{id}/join`: takes an open seat with its join code (once); the seat's token.
+///
+/// # Errors
+/// 403 for a code of no open seat.
+pub async fn join(
+    State(server): App,
+    Path(id): Path<String>,
+    Body(req): Body<JoinRequest>,
+) -> Result<Response, ApiError> {
+    let shared = server.game(&id).await?;
+    let name = checked_name(req.name.as_deref(), "")?;
+    let mut game = shared.lock().await;
+    let Some(seat) = game.seats.iter().position(|s| {
+        s.kind == SeatKind::Open
+            && s.join_hash
+                .as_deref()
+                .is_some_and(|h| crate::token::matches(&req.code, h))
+    }) else {
+        return Err(ApiError::forbidden("the code opens no open seat of this game"));
+    };
+    let token = new_secret()?;
+    let row = SeatRow {
+        seat: seat as i64,
+        kind: "human".into(),
+        player: "human".into(),
+        name: name.clone(),
+        token_hash: Some(crate::token::hash(&token)),
+        join_hash: game.seats[seat].join_hash.clone(),
+    };
+    let seat = Seat(seat as u8);
+    server
+        .commit(&mut game, Entry::Join { seat, name }, None, Some(row.clone()))
+        .await?;
+    let slot = &mut game.seats[seat.index()];
+    slot.token_hash = row.token_hash;
+    slot.join_hash = None;
+    let body = json!({"seat": seat, "token": token, "state": crate::view::state(&game, Some(seat))});
+    drop(game);
+    server.schedule(&shared);
+    Ok(axum::Json(body).into_response())
+}
+
+/// The body of a move or action.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActRequest {
+    /// The number of entries the client saw (`ply` of the state): the action is refused if the
+    /// game has changed since.
+    pub ply: i64,
+    /// The action as text: a move in coordinates or SAN, a step's square, a cafeteria action
+    /// (the `coordinates` or `text` of the legal actions).
+    pub action: String,
+}
+
+/// `POST /api/games/{id}/act`.
+///
+/// # Errors
+/// 401/403 without the seat's token; 409 out of turn, for a stale ply or a finished game; 400
+/// for an action that is not legal.
+pub async fn act(
+    State(server): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+    Body(req): Body<ActRequest>,
+) -> Result<Response, ApiError> {
+    if req.action.len() > limits::ACTION_BYTES {
+        return Err(ApiError::bad(
+            "bad-action",
+            format!("an action is at most {} bytes", limits::ACTION_BYTES),
+        ));
+    }
+    let shared = server.game(&id).await?;
+    let mut game = shared.lock().await;
+    let seat = seat_of(&game, &headers, &q)?;
+    if game.table.result().is_some() {
+        return Err(ApiError::conflict("game-over", "the game is over"));
+    }
+    if game.table.turn().seat() != Some(seat) {
+        return Err(ApiError::conflict(
+            "not-your-turn",
+            format!("it is not seat {}'s turn", seat.0),
+        ));
+    }
+    let action = game
+        .table
+        .parse_action(&req.action)
+        .map_err(|e| ApiError::bad("illegal", e.to_string()))?;
+    server
+        .commit(&mut game, Entry::Act { seat, action }, Some(req.ply), None)
+        .await?;
+    let body = crate::view::state(&game, Some(seat));
+    drop(game);
+    server.schedule(&shared);
+    Ok(axum::Json(body).into_response())
+}
+
+/// The requests that are one entry by the seat of the token: resign, draws, take-backs.
+async fn by_seat(
+    server: Arc<Server>,
+    id: String,
+    headers: HeaderMap,
+    q: TokenQuery,
+    make: fn(Seat) -> Entry,
+) -> Result<Response, ApiError> {
+    let shared = server.game(&id).await?;
+    let mut game = shared.lock().await;
+    let seat = seat_of(&game, &headers, &q)?;
+    server.commit(&mut game, make(seat), None, None).await?;
+    let body = crate::view::state(&game, Some(seat));
+    drop(game);
+    server.schedule(&shared);
+    Ok(axum::Json(body).into_response())
+}
+
+macro_rules! seat_request {
+    ($(#[$doc:meta])* $name:ident, $entry:ident) => {
+        $(#[$doc])*
+        ///
+        /// # Errors
+        /// 401/403 without the seat's token; 409 when the game's state does not allow it.
+        pub async fn $name(State(server): App, Path(id): Path<String>, headers: HeaderMap, Query(q): Query<TokenQuery>) -> Result<Response, ApiError> {
+            by_seat(server, id, headers, q, |seat| Entry::$entry { seat }).await
+        }
+    };
+}
+
+seat_request!(
+    /// `POST /api/games/{id}/resign`.
+    resign, Resign
+);
+seat_request!(
+    /// `POST /api/games/{id}/draw/offer` (and `/draw/accept`: agreeing is offering too).
+    draw_offer, DrawOffer
+);
+seat_request!(
+    /// `POST /api/games/{id}/draw/decline`.
+    draw_decline, DrawDecline
+);
+seat_request!(
+    /// `POST /api/games/{id}/takeback/request` (granted at once against the computer).
+    takeback_request, TakebackRequest
+);
+seat_request!(
+    /// `POST /api/games/{id}/takeback/accept`.
+    takeback_accept, TakebackAccept
+);
+seat_request!(
+    /// `POST /api/games/{id}/takeback/decline`.
+    takeback_decline, TakebackDecline
+);
+
+/// The filters of a list.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    /// `ongoing` (waiting or playing), `waiting`, `playing`, `over` or `finished` (the same).
+    #[serde(default)]
+    pub status: Option<String>,
+    /// A player's name.
+    #[serde(default)]
+    pub player: Option<String>,
+    /// At most this many (up to 200; 50 by default).
+    #[serde(default)]
+    pub limit: Option<i64>,
+}
+
+/// `GET /api/games`: games, newest first.
+///
+/// # Errors
+/// 400 for an unknown status or a long name.
+pub async fn list(State(server): App, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
+    // `finished` is another word for `over`.
+    let status = q.status.as_deref().map(|s| if s == "finished" { "over" } else { s });
+    if let Some(s) = status
+        && !["ongoing", "waiting", "playing", "over"].contains(&s)
+    {
+        return Err(ApiError::bad(
+            "bad-status",
+            "status is ongoing, waiting, playing, over or finished",
+        ));
+    }
+    let player = q.player.as_deref().map(|p| checked_name(Some(p), "")).transpose()?;
+    let limit = q.limit.unwrap_or(50).clamp(1, 200);
+    let rows = server
+        .store
+        .list(status, player.as_deref(), limit)
+        .await
+        .map_err(ApiError::storage)?;
+    let games: Vec<Value> = rows
+        .into_iter()
+        .map(|(g, seats)| {
+            json!({
+                "id": g.id,
+                "game": g.game,
+                "status": g.status,
+                "result": g.result.and_then(|r| serde_json::from_str::<Value>(&r).ok()),
+                "seats": seats.iter().map(|s| json!({"seat": s.seat, "kind": s.kind, "player": s.player, "name": s.name})).collect::<Vec<_>>(),
+                "created_ms": g.created_ms,
+                "updated_ms": g.updated_ms,
+            })
+        })
+        .collect();
+    Ok(axum::Json(json!({ "games": games })).into_response())
+}
+
+/// `GET /api/games/{id}/record`: the game's record, JSON (once it is over: it holds the seed).
+///
+/// # Errors
+/// 409 while the game goes on.
+pub async fn record(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let shared = server.game(&id).await?;
+    let game = shared.lock().await;
+    if game.table.result().is_none() {
+        return Err(ApiError::conflict(
+            "not-over",
+            "a record holds the seed: it is given once the game is over",
+        ));
+    }
+    let record: Value = serde_json::from_str(&game.table.record().to_json_line()).map_err(ApiError::storage)?;
+    Ok(axum::Json(record).into_response())
+}
+
+/// `GET /api/games/{id}/pgn`: a chess game's PGN (once it is over).
+///
+/// # Errors
+/// 409 while the game goes on; 400 for the cafeteria game.
+pub async fn pgn(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let shared = server.game(&id).await?;
+    let game = shared.lock().await;
+    if game.table.chess().is_none() {
+        return Err(ApiError::bad(
+            "not-chess",
+            "PGN is for the chess games; the cafeteria game has its record",
+        ));
+    }
+    if game.table.result().is_none() {
+        return Err(ApiError::conflict(
+            "not-over",
+            "a PGN holds the seed: it is given once the game is over",
+        ));
+    }
+    let text = pgn::write(&game.table, &pgn::Header::default()).map_err(|e| ApiError::bad("pgn", e.to_string()))?;
+    Ok(([(axum::http::header::CONTENT_TYPE, "application/x-chess-pgn")], text).into_response())
+}
+
+/// An import: a record or a PGN text (its first game).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportRequest {
+    /// A record, as `/record` gives it.
+    #[serde(default)]
+    pub record: Option<Value>,
+    /// Or a PGN text.
+    #[serde(default)]
+    pub pgn: Option<String>,
+    /// The players' names, by seat (default: the record's).
+    #[serde(default)]
+    pub names: Vec<String>,
+}
+
+/// `POST /api/games/import`: a game from a record or PGN, every action checked again; the
+/// importer holds every seat (their tokens are given once), so an unfinished game goes on.
+///
+/// # Errors
+/// 400 for a record or PGN that does not replay.
+pub async fn import(
+    State(server): App,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Body(req): Body<ImportRequest>,
+) -> Result<Response, ApiError> {
+    let client = peer.ip().to_string();
+    if server.store.open_games_of(&client).await.map_err(ApiError::storage)? >= server.config.games_per_client {
+        return Err(ApiError::new(
+            429,
+            "too-many-games",
+            format!("at most {} games not over per client", server.config.games_per_client),
+        ));
+    }
+    let record = match (req.record, req.pgn) {
+        (Some(value), None) => {
+            Record::from_json(&value.to_string()).map_err(|e| ApiError::bad("bad-record", e.to_string()))?
+        }
+        (None, Some(text)) => {
+            let mut games = tokio::task::spawn_blocking(move || pgn::read(&text))
+                .await
+                .map_err(ApiError::storage)?
+                .map_err(|e| ApiError::bad("bad-pgn", e.to_string()))?;
+            if games.is_empty() {
+                return Err(ApiError::bad("bad-pgn", "the text holds no game"));
+            }
+            games.swap_remove(0).record
+        }
+        _ => return Err(ApiError::bad("bad-import", "give either record or pgn")),
+    };
+    let full = record.clone();
+    let table = tokio::task::spawn_blocking(move || full.replay())
+        .await
+        .map_err(ApiError::storage)?
+        .map_err(|e| ApiError::bad("bad-record", e.to_string()))?;
+    let mut header = record.clone();
+    header.actions.clear();
+    header.result = None;
+    header.draws.clear();
+    let clock = header.clock.take();
+    let start = header
+        .replay()
+        .map_err(|e| ApiError::bad("bad-record", e.to_string()))?;
+    let mut seats = Vec::new();
+    let mut tokens = Vec::new();
+    for i in 0..start.seats() {
+        let secret = new_secret()?;
+        tokens.push(json!({"seat": i, "token": secret}));
+        let name = req.names.get(i).or(record.players.get(i)).map_or("", String::as_str);
+        seats.push(SeatState {
+            kind: SeatKind::Human,
+            player: "human".into(),
+            name: checked_name(Some(&name.chars().take(limits::NAME_CHARS).collect::<String>()), "")?,
+            token_hash: Some(crate::token::hash(&secret)),
+            join_hash: None,
+        });
+    }
+    let id = crate::token::game_id().map_err(ApiError::storage)?;
+    let mut game = LiveGame::new(
+        id.clone(),
+        start,
+        seats.clone(),
+        (0..seats.len()).map(|_| None).collect(),
+        now_ms(),
+    );
+    let mut entries: Vec<Entry> = table
+        .actions()
+        .iter()
+        .map(|(seat, action)| match action {
+            messhall_play::Action::Resign => Entry::Resign { seat: *seat },
+            a => Entry::Act {
+                seat: *seat,
+                action: a.clone(),
+            },
+        })
+        .collect();
+    match table.result().map(|r| &r.ending) {
+        Some(messhall_play::Ending::Agreed) => {
+            entries.extend((0..seats.len()).map(|i| Entry::DrawOffer { seat: Seat(i as u8) }))
+        }
+        Some(messhall_play::Ending::Flagged { seat }) => entries.push(Entry::Flag { seat: *seat }),
+        Some(messhall_play::Ending::MoveLimit) => {
+            return Err(ApiError::bad(
+                "bad-import",
+                "a game a match stopped at its move limit is not imported",
+            ));
+        }
+        _ => {}
+    }
+    if let Some(spec) = clock {
+        // The clock of an imported game starts full.
+        game.table
+            .set_clock(messhall_play::GameClock::new(spec, seats.len()), Instant::now());
+    }
+    store_new(&server, &game, &client).await?;
+    for entry in entries {
+        server.commit(&mut game, entry, None, None).await?;
+    }
+    let shared = server.insert(game).await;
+    let game = shared.lock().await;
+    let body = json!({"id": id, "tokens": tokens, "state": crate::view::state(&game, None)});
+    Ok((axum::http::StatusCode::CREATED, axum::Json(body)).into_response())
+}

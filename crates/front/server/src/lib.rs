@@ -1,0 +1,248 @@
+//! The messhall play server: every game over HTTP and WebSocket, stored in SQLite or PostgreSQL.
+//!
+//! It holds no rules and no game loop: each game is the play layer's `Table`, its computer seats
+//! the play layer's `Player`s, its clock a `GameClock`, its storage a `Record`'s setup plus one
+//! entry per accepted action. `docs/server.md` describes the API.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), messhall_server::ServeError> {
+//! let config = messhall_server::Config { db: "sqlite:/tmp/messhall.db".into(), ..Default::default() };
+//! let running = messhall_server::start("127.0.0.1:0", config).await?;
+//! println!("listening on {}", running.addr);
+//! running.shutdown().await;
+//! # Ok(()) }
+//! ```
+
+#![warn(missing_docs)]
+#![recursion_limit = "256"]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+
+pub mod api;
+pub mod error;
+pub mod game;
+pub mod limits;
+pub mod openapi;
+pub mod state;
+pub mod store;
+pub mod token;
+pub mod variants;
+pub mod view;
+pub mod ws;
+
+pub use error::ApiError;
+pub use state::{Config, Server};
+pub use store::{Store, StoreError};
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How long a finished game nobody watches stays in memory.
+const FINISHED_KEPT: Duration = Duration::from_secs(60);
+
+/// Why the server did not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database.
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    /// The address.
+    #[error("cannot listen on {addr}: {why}")]
+    Listen {
+        /// The address.
+        addr: String,
+        /// Why.
+        why: String,
+    },
+    /// The runtime or the listener failed.
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The router of every route in [`openapi::ROUTES`].
+pub fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/health", get(health))
+        .route("/api/openapi.json", get(openapi_document))
+        .route("/api/variants", get(variants::list))
+        .route("/api/variants/check", post(variants::check))
+        .route("/api/variants/{name}", get(variants::one))
+        .route("/api/games", get(api::list).post(api::create))
+        .route(
+            "/api/games/import",
+            post(api::import).layer(DefaultBodyLimit::max(limits::IMPORT_BYTES)),
+        )
+        .route("/api/games/{id}", get(api::state))
+        .route("/api/games/{id}/join", post(api::join))
+        .route("/api/games/{id}/act", post(api::act))
+        .route("/api/games/{id}/resign", post(api::resign))
+        .route("/api/games/{id}/draw/offer", post(api::draw_offer))
+        .route("/api/games/{id}/draw/accept", post(api::draw_offer))
+        .route("/api/games/{id}/draw/decline", post(api::draw_decline))
+        .route("/api/games/{id}/takeback/request", post(api::takeback_request))
+        .route("/api/games/{id}/takeback/accept", post(api::takeback_accept))
+        .route("/api/games/{id}/takeback/decline", post(api::takeback_decline))
+        .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/pgn", get(api::pgn))
+        .route("/api/games/{id}/ws", get(ws::connect))
+        .fallback(no_route)
+        .method_not_allowed_fallback(no_method)
+        .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
+        .with_state(server)
+}
+
+async fn no_route() -> ApiError {
+    ApiError::new(404, "no-route", "no such route (see /api/openapi.json)")
+}
+
+async fn no_method() -> ApiError {
+    ApiError::new(
+        405,
+        "method-not-allowed",
+        "this route does not take that method (see /api/openapi.json)",
+    )
+}
+
+async fn openapi_document() -> Response {
+    axum::Json(openapi::document()).into_response()
+}
+
+async fn health(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
+    server.store.ping().await.map_err(ApiError::storage)?;
+    Ok(axum::Json(serde_json::json!({"status": "ok", "version": messhall_play::catalog::VERSION})).into_response())
+}
+
+/// A server running in the background.
+pub struct Running {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    /// The server.
+    pub server: Arc<Server>,
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<Result<(), std::io::Error>>,
+}
+
+impl Running {
+    /// Stops gracefully: no new connections, searches stopped, requests under way finished, the
+    /// database closed.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(());
+        let _ = self.task.await;
+        self.server.store.close().await;
+    }
+}
+
+/// Opens the database, resumes every game not over, and serves on `addr`.
+///
+/// # Errors
+/// [`ServeError`] when the database cannot be opened or migrated, or `addr` cannot be bound.
+pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
+    let store = Store::open(&config.db).await?;
+    let server = Server::new(config, store);
+    let resumed = server.resume_all().await?;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| ServeError::Listen {
+            addr: messhall_rules::echo(addr),
+            why: e.to_string(),
+        })?;
+    let addr = listener.local_addr()?;
+    tracing::info!(%addr, resumed, "listening");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let app = router(server.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let flags = server.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_millis(200));
+        loop {
+            every.tick().await;
+            if flags.stopping.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            flags.check_flags().await;
+            flags.evict_finished(FINISHED_KEPT).await;
+        }
+    });
+    let graceful = server.clone();
+    let task = tokio::spawn(async move {
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                let _ = stopped.await;
+                graceful.stop_searches().await;
+            })
+            .await
+    });
+    Ok(Running {
+        addr,
+        server,
+        stop,
+        task,
+    })
+}
+
+/// The default database: `messhall.db` in the user's data directory
+/// (`$XDG_DATA_HOME/messhall`, else `~/.local/share/messhall`), the directory created.
+///
+/// # Errors
+/// When there is no home directory or the directory cannot be created.
+pub fn default_db() -> Result<String, std::io::Error> {
+    let base = match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => {
+            let home = std::env::var_os("HOME")
+                .ok_or_else(|| std::io::Error::other("no HOME to put the database in: give --db"))?;
+            std::path::PathBuf::from(home).join(".local/share")
+        }
+    };
+    let dir = base.join("messhall");
+    std::fs::create_dir_all(&dir)?;
+    Ok(format!("sqlite:{}", dir.join("messhall.db").display()))
+}
+
+/// Runs the server on `addr` until SIGTERM or Ctrl-C, then shuts down gracefully; logs go to
+/// standard error (`RUST_LOG` filters them).
+///
+/// # Errors
+/// [`ServeError`] when it cannot start.
+pub fn run(addr: &str, config: Config) -> Result<(), ServeError> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async move {
+        let running = start(addr, config).await?;
+        eprintln!("messhall serve: listening on http://{}", running.addr);
+        wait_for_signal().await;
+        tracing::info!("shutting down");
+        running.shutdown().await;
+        Ok(())
+    })
+}
+
+async fn wait_for_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(term) => term,
+            Err(_) => {
+                let _ = ctrl_c.await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = ctrl_c.await;
+    }
+}

@@ -1,0 +1,23 @@
+//! The limits on what a client may send.
+
+/// The largest request body, but imports.
+pub const BODY_BYTES: usize = 64 * 1024;
+/// The largest import body (a record or PGN of a long game).
+pub const IMPORT_BYTES: usize = 2 * 1024 * 1024;
+/// The longest name.
+pub const NAME_CHARS: usize = 40;
+/// The longest action text.
+pub const ACTION_BYTES: usize = 200;
+/// The longest FEN.
+pub const FEN_BYTES: usize = 2000;
+/// The largest variant file.
+pub const VARIANT_BYTES: usize = 32 * 1024;
+/// The longest a variant file may take to compile, in ms.
+pub const VARIANT_MS: u64 = 2000;
+/// The largest WebSocket message a client may send.
+pub const WS_MESSAGE_BYTES: usize = 4 * 1024;
+/// The most WebSocket messages a client may send per second (more closes the connection).
+pub const WS_MESSAGES_PER_SECOND: u32 = 20;
+/// The most events sent to catch a client up by default; a longer gap gets the full state
+/// ([`crate::Config::catch_up_events`]).
+pub const CATCH_UP_EVENTS: u64 = 500;

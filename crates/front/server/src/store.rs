@@ -1,0 +1,430 @@
+//! Storage: SQLite (the embedded default, in WAL mode) or PostgreSQL, through one pool and the
+//! same plain-SQL migrations, applied on start. A game is its record's setup plus its entries,
+//! appended one per accepted action in the transaction that acknowledges it.
+
+use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::{AnyPool, Executor, Row};
+
+/// The migrations, in order: (version, SQL).
+const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../migrations/0001_games.sql"))];
+
+/// Why storage failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database URL names no database we use.
+    #[error("database URL \"{0}\": expected sqlite:PATH or postgres://...")]
+    Url(String),
+    /// The database refused or failed.
+    #[error("database: {0}")]
+    Sql(#[from] sqlx::Error),
+    /// Another request stored that ply first.
+    #[error("ply {0} was stored by another request")]
+    Taken(i64),
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    sqlite: bool,
+}
+
+/// A game's row.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// The game's id.
+    pub id: String,
+    /// The game's name.
+    pub game: String,
+    /// Its record's setup (a record without actions), JSON.
+    pub setup: String,
+    /// `waiting`, `playing` or `over`.
+    pub status: String,
+    /// The result, JSON, once over.
+    pub result: Option<String>,
+    /// When it was created and last changed, in ms since 1970.
+    pub created_ms: i64,
+    /// When it last changed.
+    pub updated_ms: i64,
+}
+
+/// A seat's row.
+#[derive(Clone, Debug)]
+pub struct SeatRow {
+    /// The seat.
+    pub seat: i64,
+    /// `open`, `human` or `computer`.
+    pub kind: String,
+    /// The player specification (`human`, `level=3`, `rules`...).
+    pub player: String,
+    /// The name shown.
+    pub name: String,
+    /// The hash of the seat's token, once taken by a person.
+    pub token_hash: Option<String>,
+    /// The hash of the join code, while open.
+    pub join_hash: Option<String>,
+}
+
+/// An entry's row.
+#[derive(Clone, Debug)]
+pub struct EntryRow {
+    /// Its number, from 0.
+    pub ply: i64,
+    /// The entry, JSON.
+    pub entry: String,
+    /// Each seat's time left after it, JSON, in a game with a clock.
+    pub clock: Option<String>,
+}
+
+/// Milliseconds since 1970.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+impl Store {
+    /// Opens (creating a SQLite file if needed) and migrates the database at `url`.
+    ///
+    /// # Errors
+    /// [`StoreError`] for a URL of another kind, or a database that cannot be opened or migrated.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        install_default_drivers();
+        let sqlite = url.starts_with("sqlite:");
+        if !sqlite && !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
+            return Err(StoreError::Url(messhall_rules::echo(url)));
+        }
+        let url = if sqlite && !url.contains('?') && !url.contains(":memory:") {
+            format!("{url}?mode=rwc")
+        } else {
+            url.to_string()
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 4 } else { 8 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        // Every commit reaches the disk before it is acknowledged; writers wait
+                        // for each other instead of failing.
+                        conn.execute("PRAGMA synchronous = FULL").await?;
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        if sqlite {
+            sqlx::query("PRAGMA journal_mode = WAL").execute(&pool).await?;
+        }
+        let store = Store { pool, sqlite };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// Whether this is SQLite.
+    pub fn is_sqlite(&self) -> bool {
+        self.sqlite
+    }
+
+    /// Applies the migrations not yet applied, all in one transaction (on PostgreSQL under an
+    /// advisory lock, so servers starting together on one database migrate it once).
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if !self.sqlite {
+            sqlx::query("SELECT pg_advisory_xact_lock(4242424242)")
+                .execute(&mut *tx)
+                .await?;
+        }
+        sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
+            .execute(&mut *tx)
+            .await?;
+        for &(version, sql) in MIGRATIONS {
+            let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
+                .bind(version)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if done.is_some() {
+                continue;
+            }
+            for statement in statements(sql) {
+                sqlx::query(&statement).execute(&mut *tx).await?;
+            }
+            sqlx::query("INSERT INTO schema_migrations (version) VALUES ($1)")
+                .bind(version)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The SQLite journal mode (`wal`), or `None` for PostgreSQL.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn journal_mode(&self) -> Result<Option<String>, StoreError> {
+        if !self.sqlite {
+            return Ok(None);
+        }
+        let row = sqlx::query("PRAGMA journal_mode").fetch_one(&self.pool).await?;
+        Ok(Some(row.try_get::<String, _>(0)?))
+    }
+
+    /// Stores a new game with its seats.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`]; nothing is stored then.
+    pub async fn create_game(&self, game: &GameRow, client: &str, seats: &[SeatRow]) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO games (id, game, setup, status, result, client, created_ms, updated_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(&game.id)
+        .bind(&game.game)
+        .bind(&game.setup)
+        .bind(&game.status)
+        .bind(game.result.clone())
+        .bind(client)
+        .bind(game.created_ms)
+        .bind(game.updated_ms)
+        .execute(&mut *tx)
+        .await?;
+        for seat in seats {
+            sqlx::query(
+                "INSERT INTO seats (game_id, seat, kind, player, name, token_hash, join_hash) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(&game.id)
+            .bind(seat.seat)
+            .bind(&seat.kind)
+            .bind(&seat.player)
+            .bind(&seat.name)
+            .bind(seat.token_hash.clone())
+            .bind(seat.join_hash.clone())
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Appends entry `ply` of game `id` and the game's status, in one transaction; a seat that
+    /// changes hands with it (a join) is updated in the same transaction, and only if its join
+    /// code is still the one given.
+    ///
+    /// # Errors
+    /// [`StoreError::Taken`] when that ply or that seat was taken first; [`StoreError::Sql`].
+    pub async fn append(
+        &self,
+        id: &str,
+        entry: &EntryRow,
+        status: &str,
+        result: Option<&str>,
+        seat: Option<&SeatRow>,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(seat) = seat {
+            let done = sqlx::query(
+                "UPDATE seats SET kind = $1, name = $2, token_hash = $3, join_hash = NULL \
+                 WHERE game_id = $4 AND seat = $5 AND join_hash = $6",
+            )
+            .bind(&seat.kind)
+            .bind(&seat.name)
+            .bind(seat.token_hash.clone())
+            .bind(id)
+            .bind(seat.seat)
+            .bind(seat.join_hash.clone())
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Err(StoreError::Taken(entry.ply));
+            }
+        }
+        let inserted =
+            sqlx::query("INSERT INTO entries (game_id, ply, entry, clock, created_ms) VALUES ($1, $2, $3, $4, $5)")
+                .bind(id)
+                .bind(entry.ply)
+                .bind(&entry.entry)
+                .bind(entry.clock.clone())
+                .bind(now_ms())
+                .execute(&mut *tx)
+                .await;
+        if let Err(e) = inserted {
+            if let sqlx::Error::Database(db) = &e
+                && db.is_unique_violation()
+            {
+                return Err(StoreError::Taken(entry.ply));
+            }
+            return Err(e.into());
+        }
+        sqlx::query("UPDATE games SET status = $1, result = $2, updated_ms = $3 WHERE id = $4")
+            .bind(status)
+            .bind(result.map(str::to_string))
+            .bind(now_ms())
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A game's row, seats and entries.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>, Vec<EntryRow>)>, StoreError> {
+        let Some(row) =
+            sqlx::query("SELECT id, game, setup, status, result, created_ms, updated_ms FROM games WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?
+        else {
+            return Ok(None);
+        };
+        let game = game_row(&row)?;
+        let seats = sqlx::query(
+            "SELECT seat, kind, player, name, token_hash, join_hash FROM seats WHERE game_id = $1 ORDER BY seat",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(SeatRow {
+                seat: r.try_get(0)?,
+                kind: r.try_get(1)?,
+                player: r.try_get(2)?,
+                name: r.try_get(3)?,
+                token_hash: r.try_get(4)?,
+                join_hash: r.try_get(5)?,
+            })
+        })
+        .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let entries = sqlx::query("SELECT ply, entry, clock FROM entries WHERE game_id = $1 ORDER BY ply")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| {
+                Ok(EntryRow {
+                    ply: r.try_get(0)?,
+                    entry: r.try_get(1)?,
+                    clock: r.try_get(2)?,
+                })
+            })
+            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        Ok(Some((game, seats, entries)))
+    }
+
+    /// The ids of the games not over, oldest first (resumed on start).
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT id FROM games WHERE status <> 'over' ORDER BY created_ms")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|r| r.try_get(0).map_err(StoreError::from)).collect()
+    }
+
+    /// How many games not over `client` created.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn open_games_of(&self, client: &str) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) FROM games WHERE client = $1 AND status <> 'over'")
+            .bind(client)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get(0)?)
+    }
+
+    /// Games by status (`None`: all) and by a player's name, newest first, at most `limit`.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn list(
+        &self,
+        status: Option<&str>,
+        player: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<(GameRow, Vec<SeatRow>)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, game, setup, status, result, created_ms, updated_ms FROM games \
+             WHERE ($1 = '' OR status = $1 OR ($1 = 'ongoing' AND status <> 'over')) \
+             AND ($2 = '' OR id IN (SELECT game_id FROM seats WHERE name = $2)) \
+             ORDER BY updated_ms DESC, id LIMIT $3",
+        )
+        .bind(status.unwrap_or_default())
+        .bind(player.unwrap_or_default())
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut games = Vec::new();
+        for row in &rows {
+            let game = game_row(row)?;
+            let seats = sqlx::query("SELECT seat, kind, player, name FROM seats WHERE game_id = $1 ORDER BY seat")
+                .bind(&game.id)
+                .fetch_all(&self.pool)
+                .await?
+                .iter()
+                .map(|r| {
+                    Ok(SeatRow {
+                        seat: r.try_get(0)?,
+                        kind: r.try_get(1)?,
+                        player: r.try_get(2)?,
+                        name: r.try_get(3)?,
+                        token_hash: None,
+                        join_hash: None,
+                    })
+                })
+                .collect::<Result<Vec<_>, sqlx::Error>>()?;
+            games.push((game, seats));
+        }
+        Ok(games)
+    }
+
+    /// Whether the database answers.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").fetch_one(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Closes the pool (on shutdown, after the last write).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+fn game_row(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
+    Ok(GameRow {
+        id: row.try_get(0)?,
+        game: row.try_get(1)?,
+        setup: row.try_get(2)?,
+        status: row.try_get(3)?,
+        result: row.try_get(4)?,
+        created_ms: row.try_get(5)?,
+        updated_ms: row.try_get(6)?,
+    })
+}
+
+/// The statements of a migration: split on `;`, comments and blank ones left out.
+fn statements(sql: &str) -> Vec<String> {
+    let without_comments: String = sql
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("--"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    without_comments
+        .split(';')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}

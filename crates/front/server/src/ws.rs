@@ -1,0 +1,173 @@
+//! The WebSocket of a game: every event, numbered, to seats and spectators. A client that
+//! connects with `since=N` gets the events after N (a gap longer than
+//! [`crate::Config::catch_up_events`] gets the full state instead), then each new one. Clocks are sent
+//! every second while they run; pings keep the connection alive and a silent one is closed;
+//! messages from the client are bounded in size and rate.
+
+use crate::api::App;
+use crate::api::Query;
+use crate::error::ApiError;
+use crate::limits;
+use crate::state::{Server, Shared};
+use axum::extract::Path;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use messhall_play::Seat;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::broadcast::error::RecvError;
+
+/// The query of a WebSocket connection.
+#[derive(Debug, Default, Deserialize)]
+pub struct WsQuery {
+    /// A seat's token (without it, a spectator).
+    #[serde(default)]
+    pub token: Option<String>,
+    /// The last event number the client has (0: none).
+    #[serde(default)]
+    pub since: u64,
+}
+
+/// `GET /api/games/{id}/ws`.
+///
+/// # Errors
+/// 404 for no such game; 403 for a token of no seat.
+pub async fn connect(
+    axum::extract::State(server): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<WsQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let shared = server.game(&id).await?;
+    let token_query = crate::api::TokenQuery { token: q.token.clone() };
+    let viewer = {
+        let game = shared.lock().await;
+        crate::api::viewer(&game, &headers, &token_query)?
+    };
+    let since = q.since;
+    Ok(upgrade
+        .max_message_size(limits::WS_MESSAGE_BYTES)
+        .max_frame_size(limits::WS_MESSAGE_BYTES)
+        .on_upgrade(move |socket| run(server, shared, viewer, since, socket)))
+}
+
+/// What catches a client up from event `since`: the events after it, or the full state.
+async fn catch_up(shared: &Shared, viewer: Option<Seat>, since: u64, most: u64) -> (Vec<Value>, u64) {
+    let game = shared.lock().await;
+    let last = game.last_event();
+    let messages = if since >= last {
+        Vec::new()
+    } else if last - since > most {
+        vec![json!({"type": "state", "n": last, "state": crate::view::state(&game, viewer)})]
+    } else {
+        game.feed[since as usize..]
+            .iter()
+            .map(|e| e.for_viewer(viewer))
+            .collect()
+    };
+    (messages, last)
+}
+
+fn text(value: &Value) -> Message {
+    Message::Text(Utf8Bytes::from(value.to_string()))
+}
+
+async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u64, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let most = server.config.catch_up_events;
+    let mut rx = shared.lock().await.tx.subscribe();
+    let mut shutdown = server.shutdown.subscribe();
+    let (messages, mut sent) = catch_up(&shared, viewer, since, most).await;
+    for m in &messages {
+        if sink.send(text(m)).await.is_err() {
+            return;
+        }
+    }
+    let heartbeat = server.config.heartbeat;
+    let mut ping = tokio::time::interval(heartbeat);
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    let mut heard = Instant::now();
+    let (mut window, mut in_window) = (Instant::now(), 0u32);
+    loop {
+        let outgoing: Vec<Value> = tokio::select! {
+            item = rx.recv() => match item {
+                Ok(item) if item.n > sent => {
+                    sent = item.n;
+                    vec![item.for_viewer(viewer)]
+                }
+                Ok(_) => Vec::new(),
+                Err(RecvError::Lagged(_)) => {
+                    let (m, last) = catch_up(&shared, viewer, sent, most).await;
+                    sent = last;
+                    m
+                }
+                Err(RecvError::Closed) => break,
+            },
+            msg = stream.next() => {
+                heard = Instant::now();
+                if window.elapsed() >= Duration::from_secs(1) {
+                    (window, in_window) = (Instant::now(), 0);
+                }
+                in_window += 1;
+                if in_window > limits::WS_MESSAGES_PER_SECOND {
+                    let _ = sink.send(close(1008, "too many messages")).await;
+                    break;
+                }
+                match msg {
+                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                    Some(Ok(Message::Text(t))) => match serde_json::from_str::<Value>(t.as_str()).ok().and_then(|v| v.get("since").and_then(Value::as_u64)) {
+                        Some(n) => {
+                            let (m, last) = catch_up(&shared, viewer, n, most).await;
+                            sent = sent.max(last);
+                            m
+                        }
+                        None => vec![json!({"type": "error", "code": "bad-message", "message": "send {\"since\": N} to get the events after N"})],
+                    },
+                    Some(Ok(Message::Binary(_))) => vec![json!({"type": "error", "code": "bad-message", "message": "messages are JSON text"})],
+                    Some(Ok(_)) => Vec::new(),
+                }
+            },
+            _ = ping.tick() => {
+                if heard.elapsed() > heartbeat * 3 {
+                    let _ = sink.send(close(1001, "no answer to pings")).await;
+                    break;
+                }
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+                Vec::new()
+            },
+            _ = tick.tick() => {
+                let game = shared.lock().await;
+                match game.table.clock().filter(|c| c.running().is_some()) {
+                    Some(c) => {
+                        let left: Vec<u64> = c.all_left(Instant::now()).iter().map(|d| d.as_millis() as u64).collect();
+                        vec![json!({"type": "clock", "left_ms": left, "running": c.running()})]
+                    }
+                    None => Vec::new(),
+                }
+            },
+            _ = shutdown.changed() => {
+                let _ = sink.send(close(1012, "the server is restarting")).await;
+                break;
+            }
+        };
+        for m in &outgoing {
+            if sink.send(text(m)).await.is_err() {
+                return;
+            }
+        }
+    }
+}
+
+fn close(code: u16, reason: &'static str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: Utf8Bytes::from_static(reason),
+    }))
+}

@@ -1,0 +1,366 @@
+//! The API through a real HTTP and WebSocket client against a server on the loopback, for each of
+//! the five games, on SQLite and on PostgreSQL.
+
+mod common;
+
+use common::{Client, connect_ws, first_action, next_event};
+use serde_json::{Value, json};
+
+const CHESS_GAMES: [&str; 4] = ["foodfight", "calorie", "pieceeater", "friendly"];
+
+/// Two computers play a game to its end; the WebSocket sees every event, numbered from 1 with
+/// no gap, the last the end; the record and (for chess) the PGN replay when imported.
+async fn computers_play_to_the_end(client: &Client, addr: std::net::SocketAddr, game: &str) {
+    let seats = if game == "cafeteria" {
+        json!([{"player": "random"}, {"player": "rules"}])
+    } else {
+        json!([{"player": "depth=1"}, {"player": "random"}])
+    };
+    let created = client.create(json!({"game": game, "seats": seats})).await;
+    let id = created["id"].as_str().unwrap().to_string();
+    assert!(created["state"]["seed"].is_null(), "the seed is secret until the end");
+    let mut socket = connect_ws(addr, &id, None, 0).await;
+    let mut expected = 1;
+    loop {
+        let event = next_event(&mut socket, 120)
+            .await
+            .unwrap_or_else(|| panic!("{game}: no event {expected}"));
+        assert_eq!(event["n"], expected, "{game}: events in order without gaps");
+        expected += 1;
+        if event["type"] == "ended" {
+            break;
+        }
+    }
+    let state = client.wait_over(&id, 10).await;
+    assert!(state["seed"].is_string(), "{game}: the seed is shown once over");
+    assert_eq!(state["legal"]["kind"], "nothing");
+    let (status, record) = client.get(&format!("/api/games/{id}/record"), None).await;
+    assert_eq!(status, 200, "{record}");
+    let (status, imported) = client.post("/api/games/import", None, json!({"record": record})).await;
+    assert_eq!(status, 201, "{game}: {imported}");
+    assert_eq!(imported["state"]["status"], "over");
+    assert_eq!(
+        imported["state"]["result"], state["result"],
+        "{game}: the imported record ends alike"
+    );
+    assert_eq!(imported["state"]["board"], state["board"]);
+    if game != "cafeteria" {
+        let pgn = client
+            .http
+            .get(format!("{}/api/games/{id}/pgn", client.base))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let (status, again) = client.post("/api/games/import", None, json!({"pgn": pgn})).await;
+        assert_eq!(status, 201, "{game}: {again}");
+        assert_eq!(
+            again["state"]["board"], state["board"],
+            "{game}: the PGN replays to the same board"
+        );
+    }
+}
+
+/// Two people: one creates, the other joins by code; they play a few actions, a draw is offered,
+/// declined, offered and accepted; a take-back is asked for and granted.
+async fn people_play_and_agree_a_draw(client: &Client, game: &str) {
+    let created = client
+        .create(json!({"game": game, "seats": [{"player": "me", "name": "ann"}, {"player": "open"}]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let ann = created["tokens"][0]["token"].as_str().unwrap().to_string();
+    let code = created["joins"][0]["code"].as_str().unwrap().to_string();
+    assert_eq!(created["state"]["status"], "waiting");
+    // Nothing is played before every seat is taken.
+    if let Some(action) = first_action(&client.state(&id, Some(&ann)).await) {
+        let (status, v) = client
+            .post(
+                &format!("/api/games/{id}/act"),
+                Some(&ann),
+                json!({"ply": 0, "action": action}),
+            )
+            .await;
+        assert_eq!((status, v["code"].as_str()), (409, Some("waiting")), "{v}");
+    }
+    let (status, joined) = client
+        .post(
+            &format!("/api/games/{id}/join"),
+            None,
+            json!({"code": code, "name": "bob"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{joined}");
+    let bob = joined["token"].as_str().unwrap().to_string();
+    // The code is single-use.
+    let (status, _) = client
+        .post(&format!("/api/games/{id}/join"), None, json!({"code": code}))
+        .await;
+    assert_eq!(status, 403);
+    let tokens = [ann.clone(), bob.clone()];
+    for _ in 0..4 {
+        let state = client.state(&id, None).await;
+        let seat = state["turn"]["seat"].as_u64().unwrap() as usize;
+        client.play_first(&id, &tokens[seat]).await;
+    }
+    // A take-back between people: asked, then granted by the other.
+    let state = client.state(&id, None).await;
+    let to_act = state["turn"]["seat"].as_u64().unwrap() as usize;
+    // The one who acted last asks (in the cafeteria game a player may act twice in a row).
+    let mut asker = 1 - to_act;
+    let (mut status, mut v) = client
+        .post(
+            &format!("/api/games/{id}/takeback/request"),
+            Some(&tokens[asker]),
+            json!({}),
+        )
+        .await;
+    if status == 409 && v["code"] == "nothing-to-take-back" {
+        asker = to_act;
+        (status, v) = client
+            .post(
+                &format!("/api/games/{id}/takeback/request"),
+                Some(&tokens[asker]),
+                json!({}),
+            )
+            .await;
+    }
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["takeback_request"], asker);
+    let (status, v) = client
+        .post(
+            &format!("/api/games/{id}/takeback/accept"),
+            Some(&tokens[1 - asker]),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["turn"]["seat"], asker, "{game}: the asker is to act again");
+    // A draw: offered, declined, offered, accepted.
+    let (status, v) = client
+        .post(&format!("/api/games/{id}/draw/offer"), Some(&ann), json!({}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["draw_offers"], json!([0]));
+    let (status, _) = client
+        .post(&format!("/api/games/{id}/draw/decline"), Some(&bob), json!({}))
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = client
+        .post(&format!("/api/games/{id}/draw/offer"), Some(&bob), json!({}))
+        .await;
+    assert_eq!(status, 200);
+    let (status, v) = client
+        .post(&format!("/api/games/{id}/draw/accept"), Some(&ann), json!({}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["status"], "over");
+    assert_eq!(v["result"]["ending"]["by"], "agreed");
+    let (_, list) = client.get("/api/games?status=finished&player=bob", None).await;
+    assert!(
+        list["games"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str()),
+        "{list}"
+    );
+    let (_, ongoing) = client.get("/api/games?status=ongoing&player=bob", None).await;
+    assert!(
+        !ongoing["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == id.as_str()),
+        "{ongoing}"
+    );
+}
+
+/// A person against the computer: the computer answers, a take-back is granted at once with its
+/// reply, and resigning ends the game.
+async fn person_against_the_computer_resigns(client: &Client, game: &str) {
+    let created = client
+        .create(json!({"game": game, "seats": [{"player": "me"}, {"player": "depth=1"}]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let me = created["tokens"][0]["token"].as_str().unwrap().to_string();
+    client.play_first(&id, &me).await;
+    let state = client.wait_ply(&id, 2).await;
+    let moves = state["moves"].as_array().unwrap().len();
+    assert!(moves >= 2, "{state}");
+    let (status, v) = client
+        .post(&format!("/api/games/{id}/takeback/request"), Some(&me), json!({}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert!(
+        v["moves"].as_array().unwrap().len() < moves,
+        "{game}: the computer's reply and my move went"
+    );
+    assert_eq!(v["turn"]["seat"], 0);
+    let (status, v) = client
+        .post(&format!("/api/games/{id}/resign"), Some(&me), json!({}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["result"]["ending"]["by"], "resigned");
+    assert_eq!(v["result"]["scores"], json!([0.0, 1.0]));
+}
+
+async fn suite(db: &str) {
+    let running = common::start(db).await;
+    let client = Client::new(running.addr);
+    let (status, health) = client.get("/health", None).await;
+    assert_eq!((status, health["status"].as_str()), (200, Some("ok")));
+    let mut work = Vec::new();
+    for game in [
+        "chess",
+        "calorie",
+        "pieceeater",
+        "pieceeater-steered",
+        "cafeteria",
+        "foodfight",
+        "friendly",
+    ] {
+        let (c, a) = (client.clone(), running.addr);
+        work.push(tokio::spawn(
+            async move { computers_play_to_the_end(&c, a, game).await },
+        ));
+    }
+    for game in CHESS_GAMES.iter().chain(&["cafeteria"]) {
+        let c = client.clone();
+        work.push(tokio::spawn(
+            async move { people_play_and_agree_a_draw(&c, game).await },
+        ));
+    }
+    for game in CHESS_GAMES {
+        let c = client.clone();
+        work.push(tokio::spawn(async move {
+            person_against_the_computer_resigns(&c, game).await
+        }));
+    }
+    for w in work {
+        w.await.unwrap();
+    }
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_five_games_over_http_and_websocket_on_sqlite() {
+    suite(&common::sqlite_url()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_five_games_over_http_and_websocket_on_postgres() {
+    let Some(url) = common::postgres_url() else { return };
+    suite(&url).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn variants_metadata_for_every_game() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    let (status, list) = client.get("/api/variants", None).await;
+    assert_eq!(status, 200);
+    let names: Vec<&str> = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    for game in CHESS_GAMES.iter().chain(&["cafeteria"]) {
+        assert!(names.contains(game), "{names:?}");
+        let (status, rules) = client.get(&format!("/api/variants/{game}"), None).await;
+        assert_eq!(status, 200, "{rules}");
+        if *game == "cafeteria" {
+            assert_eq!(rules["options"].as_array().unwrap().len(), 4);
+        } else {
+            let pieces = rules["pieces"].as_array().unwrap();
+            assert!(
+                pieces.iter().all(|p| p["betza"].is_string() && p["name"].is_string()),
+                "{rules}"
+            );
+            // Most pieces go somewhere standing alone (a cannon or a Friend needs others).
+            let alone = pieces
+                .iter()
+                .filter(|p| p["reach"]["both"].as_array().is_some_and(|b| !b.is_empty()))
+                .count();
+            assert!(alone * 2 > pieces.len(), "{game}: {rules}");
+        }
+    }
+    let (status, _) = client.get("/api/variants/nonsense", None).await;
+    assert_eq!(status, 404);
+    // A variant file: checked, then played.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../games/catalog/variants/chess.toml"
+    ))
+    .unwrap();
+    let (status, rules) = client
+        .post("/api/variants/check", None, json!({"name": "mine.toml", "text": text}))
+        .await;
+    assert_eq!(status, 200, "{rules}");
+    let created = client
+        .create(
+            json!({"variant": {"name": "mine.toml", "text": text}, "seats": [{"player": "me"}, {"player": "random"}]}),
+        )
+        .await;
+    assert_eq!(created["state"]["board"]["files"], 8);
+    let (status, bad) = client
+        .post(
+            "/api/variants/check",
+            None,
+            json!({"name": "bad.toml", "text": "files = 99"}),
+        )
+        .await;
+    assert_eq!((status, bad["code"].as_str()), (400, Some("bad-variant")), "{bad}");
+    let (status, big) = client
+        .post(
+            "/api/variants/check",
+            None,
+            json!({"name": "big.toml", "text": "#".repeat(40_000)}),
+        )
+        .await;
+    assert_eq!((status, big["code"].as_str()), (400, Some("bad-variant")), "{big}");
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_openapi_document_matches_the_routes() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    let (status, doc) = client.get("/api/openapi.json", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(doc, messhall_server::openapi::document());
+    let paths = doc["paths"].as_object().unwrap();
+    assert_eq!(
+        paths.values().map(|ops| ops.as_object().unwrap().len()).sum::<usize>(),
+        messhall_server::openapi::ROUTES.len()
+    );
+    for (path, ops) in paths {
+        let concrete = path.replace("{id}", "0123").replace("{name}", "chess");
+        for method in ops.as_object().unwrap().keys() {
+            let url = format!("{}{concrete}", client.base);
+            let resp = match method.as_str() {
+                "get" => client.http.get(&url).send().await.unwrap(),
+                "post" => client.http.post(&url).json(&json!({})).send().await.unwrap(),
+                other => panic!("{other}"),
+            };
+            let status = resp.status().as_u16();
+            let body: Value = resp.json().await.unwrap_or(Value::Null);
+            assert!(
+                status != 405 && body["code"] != "no-route",
+                "{method} {path}: {status} {body}"
+            );
+        }
+        // A method the document does not list is refused as such.
+        if !ops.as_object().unwrap().contains_key("get") {
+            let (status, body) = client
+                .get(&path.replace("{id}", "0123").replace("{name}", "chess"), None)
+                .await;
+            assert_eq!(
+                (status, body["code"].as_str()),
+                (405, Some("method-not-allowed")),
+                "{path}"
+            );
+        }
+    }
+    let (status, body) = client.get("/api/nothing-here", None).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("no-route")));
+    running.shutdown().await;
+}

@@ -1,0 +1,192 @@
+//! A real HTTP and WebSocket client for the server's tests, and the databases they run against.
+
+#![allow(dead_code)]
+
+use futures_util::StreamExt;
+use messhall_server::{Config, Running};
+use serde_json::{Value, json};
+use std::time::Duration;
+
+/// The PostgreSQL URL from `MESSHALL_TEST_POSTGRES`; without it the test fails under CI and is
+/// skipped, loudly, elsewhere.
+pub fn postgres_url() -> Option<String> {
+    match std::env::var("MESSHALL_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var_os("CI").is_some() => {
+            panic!("CI is set but MESSHALL_TEST_POSTGRES is not: .ci/run starts PostgreSQL and sets it")
+        }
+        _ => {
+            eprintln!("SKIPPED: no PostgreSQL (set MESSHALL_TEST_POSTGRES=postgres://..., see .ci/postgres)");
+            None
+        }
+    }
+}
+
+/// A fresh SQLite database file's URL.
+pub fn sqlite_url() -> String {
+    let dir = std::env::temp_dir().join(format!("messhall-server-test-{}-{}", std::process::id(), rand_suffix()));
+    std::fs::create_dir_all(&dir).unwrap();
+    format!("sqlite:{}", dir.join("games.db").display())
+}
+
+fn rand_suffix() -> u64 {
+    let mut b = [0u8; 8];
+    getrandom::fill(&mut b).unwrap();
+    u64::from_le_bytes(b)
+}
+
+/// The test settings: quick computer players.
+pub fn config(db: &str) -> Config {
+    Config {
+        db: db.to_string(),
+        ai_movetime: Duration::from_millis(30),
+        ai_threads: 2,
+        hash_mb: 1,
+        games_per_client: 1000,
+        heartbeat: Duration::from_secs(5),
+        catch_up_events: 500,
+    }
+}
+
+/// A server on a free port of the loopback.
+pub async fn start(db: &str) -> Running {
+    messhall_server::start("127.0.0.1:0", config(db)).await.unwrap()
+}
+
+/// An HTTP client of one server.
+#[derive(Clone)]
+pub struct Client {
+    pub base: String,
+    pub http: reqwest::Client,
+}
+
+impl Client {
+    pub fn new(addr: std::net::SocketAddr) -> Client {
+        Client {
+            base: format!("http://{addr}"),
+            http: reqwest::Client::new(),
+        }
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut req = self.http.get(format!("{}{path}", self.base));
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let resp = req.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
+        let mut req = self.http.post(format!("{}{path}", self.base)).json(&body);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        let resp = req.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let text = resp.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    /// Creates a game; the response.
+    pub async fn create(&self, body: Value) -> Value {
+        let (status, v) = self.post("/api/games", None, body.clone()).await;
+        assert_eq!(status, 201, "create {body}: {v}");
+        v
+    }
+
+    pub async fn state(&self, id: &str, token: Option<&str>) -> Value {
+        let (status, v) = self.get(&format!("/api/games/{id}"), token).await;
+        assert_eq!(status, 200, "{v}");
+        v
+    }
+
+    /// Plays the first legal action of the seat of `token`; the new state.
+    pub async fn play_first(&self, id: &str, token: &str) -> Value {
+        let state = self.state(id, Some(token)).await;
+        let action = first_action(&state).unwrap_or_else(|| panic!("no action in {state}"));
+        let (status, v) = self
+            .post(
+                &format!("/api/games/{id}/act"),
+                Some(token),
+                json!({"ply": state["ply"], "action": action}),
+            )
+            .await;
+        assert_eq!(status, 200, "{action}: {v}");
+        v
+    }
+
+    /// Waits until the game is over (or `secs` pass); the final state.
+    pub async fn wait_over(&self, id: &str, secs: u64) -> Value {
+        let until = std::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            let state = self.state(id, None).await;
+            if state["status"] == "over" {
+                return state;
+            }
+            assert!(
+                std::time::Instant::now() < until,
+                "game {id} not over after {secs} s: ply {}",
+                state["ply"]
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// Waits until the game's ply reaches `ply`.
+    pub async fn wait_ply(&self, id: &str, ply: i64) -> Value {
+        for _ in 0..200 {
+            let state = self.state(id, None).await;
+            if state["ply"].as_i64().unwrap() >= ply {
+                return state;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("game {id} never reached ply {ply}");
+    }
+}
+
+/// The text of the first legal action in a state.
+pub fn first_action(state: &Value) -> Option<String> {
+    let legal = &state["legal"];
+    match legal["kind"].as_str()? {
+        "moves" => {
+            let from = legal["from"].as_object()?;
+            // Prefer a quiet move so short games stay simple.
+            let moves: Vec<&Value> = from.values().flat_map(|v| v.as_array().unwrap().iter()).collect();
+            let pick = moves.iter().find(|m| m["kind"] == "quiet").or(moves.first())?;
+            Some(pick["coordinates"].as_str()?.to_string())
+        }
+        "steps" => Some(legal["steps"][0]["text"].as_str()?.to_string()),
+        "student" => Some(legal["actions"][0]["text"].as_str()?.to_string()),
+        _ => None,
+    }
+}
+
+/// A WebSocket to a game.
+pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+pub async fn connect_ws(addr: std::net::SocketAddr, id: &str, token: Option<&str>, since: u64) -> Socket {
+    let mut url = format!("ws://{addr}/api/games/{id}/ws?since={since}");
+    if let Some(t) = token {
+        url.push_str(&format!("&token={t}"));
+    }
+    let (socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    socket
+}
+
+/// The next JSON message with an event number (clock ticks and pings are skipped), within `secs`.
+pub async fn next_event(socket: &mut Socket, secs: u64) -> Option<Value> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    loop {
+        let msg = tokio::time::timeout_at(deadline, socket.next()).await.ok()??.ok()?;
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = msg {
+            let v: Value = serde_json::from_str(t.as_str()).unwrap();
+            if v.get("n").is_some() {
+                return Some(v);
+            }
+        }
+    }
+}
