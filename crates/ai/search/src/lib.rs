@@ -23,6 +23,7 @@ mod level;
 pub mod movepicker;
 mod rng;
 pub mod search;
+pub mod see;
 pub mod timemgmt;
 pub mod transpositiontable;
 
@@ -95,6 +96,11 @@ impl Engine {
 
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.searcher.stop_flag()
+    }
+
+    /// The search itself, to switch its features on and off (comparisons between versions).
+    pub fn searcher_mut(&mut self) -> &mut Searcher {
+        &mut self.searcher
     }
 
     /// Forgets what earlier searches learned.
