@@ -32,6 +32,9 @@ fn engine(v: &Arc<Variant>, off: &[String]) -> Engine {
     s.see = !has("see");
     s.aspiration = !has("aspiration");
     s.fifty_move_scaling = !has("fifty");
+    if has("terms") {
+        s.set_weights(&messhall_search::Weights::legacy(v));
+    }
     e
 }
 

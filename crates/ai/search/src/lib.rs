@@ -26,11 +26,13 @@ pub mod search;
 pub mod see;
 pub mod timemgmt;
 pub mod transpositiontable;
+pub mod weights;
 
 pub use level::Level;
 pub use rng::SearchRng;
 pub use search::{NodeKind, Score, SearchInfo, Searcher};
 pub use timemgmt::{Clock, Limits};
+pub use weights::{Weights, WeightsError};
 
 use messhall_rules::{Move, Position, Variant};
 use std::sync::Arc;
@@ -96,6 +98,11 @@ impl Engine {
 
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.searcher.stop_flag()
+    }
+
+    /// Evaluates with `weights` from now on (a variant's own weights file, or fitted ones).
+    pub fn set_weights(&mut self, weights: &Weights) {
+        self.searcher.set_weights(weights);
     }
 
     /// The search itself, to switch its features on and off (comparisons between versions).

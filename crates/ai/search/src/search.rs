@@ -245,6 +245,17 @@ impl Searcher {
         self.stop.clone()
     }
 
+    /// Evaluates with `weights` from now on.
+    pub fn set_weights(&mut self, weights: &crate::Weights) {
+        self.eval.set_weights(&self.variant, weights);
+        self.eval_cache.iter_mut().for_each(|slot| *slot = (0, EMPTY_SLOT));
+    }
+
+    /// The evaluation in use.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
