@@ -219,7 +219,7 @@ impl Evaluator {
         let borrower: Vec<bool> = v.roles().map(|(r, _)| v.is_borrower(r)).collect();
         let centre = centre_table(v, &rays, roles, &is_pawn);
         let pawn_squares = pawn_table(v, &rays, roles, &is_pawn);
-        let weights = Weights::derived(v);
+        let weights = Weights::for_variant(v);
         Evaluator {
             term_weights: term_weights(v, &weights),
             weights,

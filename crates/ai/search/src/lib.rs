@@ -26,6 +26,7 @@ pub mod search;
 pub mod see;
 pub mod timemgmt;
 pub mod transpositiontable;
+pub mod tune;
 pub mod weights;
 
 pub use level::Level;

@@ -79,8 +79,8 @@ impl Default for Weights {
 
 impl Weights {
     /// The defaults for `v`: each piece kind's mobility at 4 centipawns a square (pawns, whose
-    /// moves are their advancement, and royals at 0), and the terms a game cannot have (castling
-    /// without castling, pawn structure without pawns) at 0.
+    /// moves are their advancement, at 0), and the terms a game cannot have (castling without
+    /// castling, pawn structure without pawns) at 0.
     pub fn derived(v: &Variant) -> Weights {
         let mut w = Weights::default();
         for (role, info) in v.roles() {
@@ -98,6 +98,15 @@ impl Weights {
             w.blocked = [0, 0];
         }
         w
+    }
+
+    /// The weights an engine starts with: the built-in variant's fitted weights file where it has
+    /// one ([`messhall_games::builtin_weights`]), else [`Weights::derived`]. A variant file that
+    /// takes a built-in's name gets that built-in's weights only if they fit its pieces.
+    pub fn for_variant(v: &Variant) -> Weights {
+        messhall_games::builtin_weights(&v.name)
+            .and_then(|text| Weights::from_toml(v, text).ok())
+            .unwrap_or_else(|| Weights::derived(v))
     }
 
     /// The evaluation before the terms derived from the pieces' reach and the pawn structure:

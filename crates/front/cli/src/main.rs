@@ -21,6 +21,7 @@ mod resources;
 mod rules_text;
 mod screen;
 mod show;
+mod tune;
 mod words;
 
 /// Play and analyse the food-fight games: four chess variants and the cafeteria game.
@@ -167,6 +168,23 @@ enum Command {
         /// The other pieces on the board (default: none); without --piece, the piece on --square moves.
         #[arg(long)]
         fen: Option<String>,
+    },
+    /// Fit a variant's evaluation weights to its own self-play games (Texel's method).
+    Tune {
+        /// A built-in variant name or the path of a variant file.
+        variant: String,
+        /// Self-play games (every 5th is held out of the fit, to measure it).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
+        games: u32,
+        /// Search depth of the self-play moves (player moves).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
+        depth: u32,
+        /// Seed of the openings and the dice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write the weights (TOML); without it they are printed.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
     },
     /// Benchmarks.
     Bench {
@@ -365,6 +383,19 @@ fn main() -> ExitCode {
             piece,
             square: square.as_deref(),
             fen: fen.as_deref(),
+        }),
+        Command::Tune {
+            variant,
+            games,
+            depth,
+            seed,
+            out,
+        } => tune::run(&tune::TuneRequest {
+            variant: &variant,
+            games: games as usize,
+            depth,
+            seed,
+            out: out.as_deref(),
         }),
         Command::Bench { what } => bench::run(what),
     };
