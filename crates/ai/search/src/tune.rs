@@ -24,9 +24,10 @@ pub const HOLD_OUT_EVERY: usize = 5;
 pub const FIT_STEPS: usize = 400;
 /// Step size of the fit (centipawns a step at most, by Adam's normalisation).
 pub const FIT_RATE: f64 = 0.5;
-/// Pull of each weight toward where it started (per centipawn squared, per position): a small
-/// run cannot move a weight far on little evidence.
-pub const FIT_PRIOR: f64 = 2e-5;
+/// Pull of each weight toward where it started, in loss per centipawn squared over the whole
+/// run (divided among its positions): a small run cannot move a weight far on little evidence,
+/// a big one can.
+pub const FIT_PRIOR: f64 = 0.5;
 
 /// What a tuning run does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -273,7 +274,7 @@ fn fit(samples: &[Sample], initial: &[Pair], scale: f64) -> Vec<[f64; 2]> {
         }
         for k in 0..w.len() {
             for j in 0..2 {
-                let g = grad[k][j] / n + 2.0 * FIT_PRIOR * (w[k][j] - start[k][j]);
+                let g = grad[k][j] / n + 2.0 * FIT_PRIOR / n * (w[k][j] - start[k][j]);
                 m[k][j] = beta1 * m[k][j] + (1.0 - beta1) * g;
                 v2[k][j] = beta2 * v2[k][j] + (1.0 - beta2) * g * g;
                 let mh = m[k][j] / (1.0 - beta1.powi(step as i32));
