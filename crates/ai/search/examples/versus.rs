@@ -115,12 +115,14 @@ fn bench(off: &[String]) {
             ..Limits::depth(messhall_search::bench::BENCH_DEPTH)
         };
         let mut nodes = 0;
+        let clock = std::time::Instant::now();
         for pos in messhall_search::bench::positions(&v) {
             if let Some(info) = engine(&v, off).search(&pos, &[], &limits, &mut |_| {}) {
                 nodes += info.nodes;
             }
         }
-        println!("{:<20} {nodes:>12}", b.name);
+        let nps = nodes as f64 / clock.elapsed().as_secs_f64().max(1e-6);
+        println!("{:<20} {nodes:>12} nodes {nps:>10.0} nps", b.name);
         total += nodes;
     }
     println!("{:<20} {total:>12}", "total");

@@ -6,9 +6,9 @@
 //! pieces) recaptures exactly as it would in the game, and x-rays open by themselves. Where a
 //! capture does not leave its capturer on the victim's square (a rifle shot, a withdrawal, a
 //! poisoned capture), nothing can take back there: the exchange ends with the first capture.
-//! Recaptures considered are plain ones onto the square; a side that could also answer by a rifle
-//! or withdrawal is assumed not to, so the result leans toward the capture being good (it is used
-//! to skip and postpone captures, never to find them).
+//! Each side takes back with its least valuable plain capture onto the square; a side that
+//! attacks the square with no such capture (a rifle shot, a withdrawal) takes the piece there
+//! and the exchange ends, the square empty.
 
 use crate::eval::Evaluator;
 use crate::movepicker::{ROYAL_VICTIM, victim_value};
@@ -96,6 +96,10 @@ pub fn see(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
             })
             .copied()
         else {
+            // Attacked, but by no plain capture onto the square: by a rifle, a withdrawal or a
+            // capture on the way. It takes the piece there and leaves the square empty.
+            d += 1;
+            gains[d] = on_square - gains[d - 1];
             break;
         };
         d += 1;

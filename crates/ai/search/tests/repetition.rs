@@ -14,7 +14,10 @@ fn a_move_that_repeats_the_games_history_scores_a_draw() {
     let after = pos.play(&v, &moves[0]);
     let search = |history: &[u64]| {
         let mut engine = Engine::new(v.clone(), &Options::default());
-        engine.search(&pos, history, &Limits::depth(3), &mut |_| {}).unwrap().score
+        engine
+            .search(&pos, history, &Limits::depth(3), &mut |_| {})
+            .unwrap()
+            .score
     };
     // Without history the rook counts; with the position after Ka2 four plies back, Ka2 repeats it.
     assert!(matches!(search(&[]), Score::Cp(cp) if cp < -300));

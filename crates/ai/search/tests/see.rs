@@ -66,3 +66,31 @@ fn a_cannon_rider_takes_back_over_its_screen() {
     );
     assert_eq!(gain, value(&v, &eval, 'P'));
 }
+
+#[test]
+fn a_rifle_takes_back_without_moving() {
+    // The Friendly game's Sniper shoots at a (0,5) offset, so the Black Sniper on d7 guards d2
+    // without being able to move there: a White Lady in Waiting that takes the pawn on d2 is
+    // shot, a pawn for the Lady.
+    let v = messhall_games::builtin("friendly").unwrap();
+    let eval = Evaluator::new(&v);
+    let letter = |name: &str| v.roles().find(|(_, r)| r.name == name).map(|(_, r)| r.letter).unwrap();
+    let (sniper, lady, pawn, friend) = (
+        letter("Sniper"),
+        letter("Lady in Waiting"),
+        letter("Standard Pawn"),
+        letter("Friend"),
+    );
+    let fen = format!(
+        "{f}11/12/12/12/12/3{s}8/12/12/12/12/3{p}{L}7/{F}11 w - - 0 1",
+        f = friend.to_ascii_lowercase(),
+        F = friend,
+        s = sniper.to_ascii_lowercase(),
+        p = pawn.to_ascii_lowercase(),
+        L = lady,
+    );
+    let pos = Position::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let mv = v.parse_move(&pos, "e2d2").unwrap();
+    let value = |l: char| eval.value(v.roles().find(|(_, r)| r.letter == l).unwrap().0);
+    assert_eq!(see(&v, &eval, &pos, &mv), value(pawn) - value(lady));
+}
