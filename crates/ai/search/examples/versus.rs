@@ -6,7 +6,9 @@
 //! cargo run --release -p messhall-search --example versus -- VARIANT GAMES NODES [OFF...]
 //! ```
 //! OFF names what the second engine goes without: `see`, `aspiration`, `fifty`, `terms` (the
-//! evaluation terms derived from the pieces: the weights before them), or `all`. Games come in
+//! evaluation terms derived from the pieces: the weights before them), or `all`; or
+//! `weights=FILE`: the first engine plays with the weights of FILE (the second keeps the
+//! variant's own). Games come in
 //! pairs from the same seeded random opening (4 plies) and dice, colours swapped; a game still
 //! going after 400 plies is a draw.
 //!
@@ -145,7 +147,16 @@ fn main() {
     let games: u64 = args[1].parse().expect("GAMES is a number");
     let nodes: u64 = args[2].parse().expect("NODES is a number");
     let off = &args[3..];
-    let (mut new, mut old) = (engine(&v, &[]), engine(&v, off));
+    let mut new = engine(&v, &[]);
+    for file in off.iter().filter_map(|o| o.strip_prefix("weights=")) {
+        let text = std::fs::read_to_string(file).expect("a readable weights file");
+        let w = messhall_search::Weights::from_toml(&v, &text).unwrap_or_else(|e| {
+            eprintln!("versus: {file}: {e}");
+            std::process::exit(2)
+        });
+        new.set_weights(&w);
+    }
+    let mut old = engine(&v, off);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut scores = Vec::new();
     for g in 0..games {
