@@ -15,7 +15,13 @@
 //! ```text
 //! cargo run --release -p messhall-search --example versus -- bench [OFF...]
 //! ```
-//! counts the nodes of `messhall bench search` with the features named switched off.
+//! counts the nodes of `messhall bench search` with the features named switched off, and
+//!
+//! ```text
+//! cargo run --release -p messhall-search --example versus -- convert VARIANT FEN NODES [OFF...]
+//! ```
+//! plays the engine against itself from FEN (a won ending, say) and says how the game ended and
+//! after how many plies.
 
 use messhall_rules::{Color, Game, Variant};
 use messhall_search::baseline::greedy_step;
@@ -134,6 +140,39 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().is_some_and(|a| a == "bench") {
         bench(&args[1..]);
+        return;
+    }
+    if args.first().is_some_and(|a| a == "convert") && args.len() >= 4 {
+        let v = Arc::new(messhall_games::load(&args[1]).expect("a variant"));
+        let pos = messhall_rules::Position::from_fen(&v, &args[2]).expect("a FEN of the variant");
+        let nodes: u64 = args[3].parse().expect("NODES is a number");
+        let mut game = Game::with_seed(v.clone(), pos, SEED);
+        let (mut white, mut black) = (engine(&v, &args[4..]), engine(&v, &args[4..]));
+        let score = play(&v, game.clone(), &mut white, &mut black, nodes);
+        // Replayed to count the plies (the engines are deterministic).
+        let (mut white, mut black) = (engine(&v, &args[4..]), engine(&v, &args[4..]));
+        let mut plies = 0;
+        while game.outcome().is_none() && plies < MAX_PLIES {
+            let history: Vec<u64> = game.positions()[..game.positions().len() - 1]
+                .iter()
+                .map(|p| p.hash())
+                .collect();
+            let pos = game.position().clone();
+            let side = if pos.side_to_move() == Color::White {
+                &mut white
+            } else {
+                &mut black
+            };
+            let Some(mv) = side.best_move(&pos, &history, &Limits::nodes(nodes)) else {
+                break;
+            };
+            game.play(mv);
+            plies += 1;
+        }
+        println!(
+            "White scores {score} after {plies} plies ({:?})",
+            game.outcome().map(|o| o.reason)
+        );
         return;
     }
     if args.len() < 3 {

@@ -251,11 +251,6 @@ impl Searcher {
         self.eval_cache.iter_mut().for_each(|slot| *slot = (0, EMPTY_SLOT));
     }
 
-    /// The evaluation in use.
-    pub fn evaluator(&self) -> &Evaluator {
-        &self.eval
-    }
-
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();

@@ -155,29 +155,10 @@ impl Weights {
         toml::to_string(self).unwrap_or_default()
     }
 
-    /// Every weight pair with its name, in the order of [`Weights::pairs_mut`].
+    /// Every weight pair with its name: the global terms, then mobility by piece name.
     pub fn named(&self) -> Vec<(String, Pair)> {
         let mut out: Vec<(String, Pair)> = self.globals().into_iter().map(|(n, p)| (n.to_string(), p)).collect();
         out.extend(self.mobility.iter().map(|(n, p)| (format!("mobility.{n}"), *p)));
-        out
-    }
-
-    /// Every weight pair, global terms first, then mobility by piece name.
-    pub fn pairs_mut(&mut self) -> Vec<&mut Pair> {
-        let mut out = vec![
-            &mut self.centre,
-            &mut self.shelter,
-            &mut self.royal_attack,
-            &mut self.castling,
-            &mut self.royal_centre,
-            &mut self.advance,
-            &mut self.passed,
-            &mut self.doubled,
-            &mut self.isolated,
-            &mut self.blocked,
-            &mut self.tempo,
-        ];
-        out.extend(self.mobility.values_mut());
         out
     }
 
