@@ -15,7 +15,8 @@
 //! ```text
 //! cargo run --release -p messhall-search --example versus -- bench [OFF...]
 //! ```
-//! counts the nodes of `messhall bench search` with the features named switched off, and
+//! counts the nodes of `messhall bench search` with the features named switched off (`only=NAME`
+//! keeps to one game, `max=N` searches at most N nodes a position), and
 //!
 //! ```text
 //! cargo run --release -p messhall-search --example versus -- convert VARIANT FEN NODES [OFF...]
@@ -113,13 +114,21 @@ fn play(v: &Arc<Variant>, mut game: Game, white: &mut Engine, black: &mut Engine
 /// `messhall bench search`'s node count with the features in `off` switched off.
 fn bench(off: &[String]) {
     let mut total = 0;
+    let only: Vec<&str> = off.iter().filter_map(|o| o.strip_prefix("only=")).collect();
     for b in messhall_games::BUILTINS {
+        if !only.is_empty() && !only.contains(&b.name) {
+            continue;
+        }
         let Some(v) = messhall_games::builtin(b.name) else {
             continue;
         };
         let v = Arc::new(v);
+        let max = off
+            .iter()
+            .find_map(|o| o.strip_prefix("max=").and_then(|n| n.parse().ok()))
+            .unwrap_or(messhall_search::bench::BENCH_NODES);
         let limits = Limits {
-            nodes: Some(messhall_search::bench::BENCH_NODES),
+            nodes: Some(max),
             ..Limits::depth(messhall_search::bench::BENCH_DEPTH)
         };
         let mut nodes = 0;

@@ -58,6 +58,12 @@ pub const EVAL_CACHE_SLOTS: usize = 1 << 16;
 const EMPTY_SLOT: i32 = i32::MIN;
 /// History bonuses stay below this.
 pub const HISTORY_MAX: i32 = 1 << 20;
+/// Where pieces borrow moves (the Friendly game's Friends), captures are ordered by their static
+/// exchange only from this depth on: generating moves there costs so much more that nearer the
+/// leaves the exchange cost more than the order saved (a node took three times as long).
+/// Elsewhere they are ordered by it at every depth (Food Fight's bench: 16% fewer nodes, 16%
+/// less time than from this depth).
+pub const SEE_ORDER_MIN_DEPTH_BORROWING: i32 = 3;
 /// Aspiration windows: from this depth an iteration is first searched within this many
 /// centipawns either side of the last one's score; a score outside is searched again with the
 /// window widened on that side, by twice as much each time, and open past [`ASPIRATION_MAX`].
@@ -165,6 +171,8 @@ pub struct Searcher {
     stop: Arc<AtomicBool>,
     time: Option<TimeManager>,
     has_check: bool,
+    /// Captures are ordered by their static exchange from this depth on.
+    see_order_min_depth: i32,
     /// Deliberate evaluation noise for weaker levels: amplitude and this search's key.
     pub(crate) noise_cp: i32,
     pub(crate) noise_key: u64,
@@ -225,6 +233,11 @@ impl Searcher {
             stop: Arc::new(AtomicBool::new(false)),
             time: None,
             has_check,
+            see_order_min_depth: if variant.roles().any(|(r, _)| variant.is_borrower(r)) {
+                SEE_ORDER_MIN_DEPTH_BORROWING
+            } else {
+                1
+            },
             noise_cp: 0,
             noise_key: 0,
             chance_pruning: true,
@@ -587,7 +600,7 @@ impl Searcher {
             self.killers[ply],
             &self.history,
             &mut scores,
-            self.see,
+            self.see && depth >= self.see_order_min_depth,
         );
         let side = pos.side_to_move().index();
         let original_alpha = alpha;
