@@ -107,5 +107,20 @@ fn weights_files_are_read_or_refused_in_one_line() {
     // One weight per term and per role, in feature order.
     let e = Evaluator::new(&v);
     assert_eq!(e.term_weights().len(), GLOBAL_TERMS + v.role_count());
-    assert_eq!(e.weights_from_terms(&v, e.term_weights()), derived);
+    assert_eq!(&e.weights_from_terms(&v, e.term_weights()), e.weights());
+}
+
+/// Every built-in variant's fitted weights file reads without error, and engines start from it.
+#[test]
+fn the_built_in_weights_files_are_read() {
+    for b in messhall_games::BUILTINS {
+        let v = variant(b.name);
+        let Some(text) = messhall_games::builtin_weights(b.name) else {
+            assert_eq!(Weights::for_variant(&v), Weights::derived(&v), "{}", b.name);
+            continue;
+        };
+        let w = Weights::from_toml(&v, text).unwrap_or_else(|e| panic!("{}: {e}", b.name));
+        assert_eq!(Weights::for_variant(&v), w, "{}", b.name);
+        assert_eq!(Evaluator::new(&v).weights(), &w, "{}", b.name);
+    }
 }

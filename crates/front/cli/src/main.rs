@@ -185,6 +185,9 @@ enum Command {
         /// Where to write the weights (TOML); without it they are printed.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+        /// Start from the weights derived from the pieces, not from the variant's weights file.
+        #[arg(long)]
+        from_derived: bool,
     },
     /// Benchmarks.
     Bench {
@@ -390,12 +393,14 @@ fn main() -> ExitCode {
             depth,
             seed,
             out,
+            from_derived,
         } => tune::run(&tune::TuneRequest {
             variant: &variant,
             games: games as usize,
             depth,
             seed,
             out: out.as_deref(),
+            from_derived,
         }),
         Command::Bench { what } => bench::run(what),
     };

@@ -14,6 +14,8 @@ pub struct TuneRequest<'a> {
     pub depth: u32,
     pub seed: u64,
     pub out: Option<&'a Path>,
+    /// Start from [`Weights::derived`], not the variant's weights file.
+    pub from_derived: bool,
 }
 
 pub fn run(r: &TuneRequest<'_>) -> Result<()> {
@@ -21,7 +23,9 @@ pub fn run(r: &TuneRequest<'_>) -> Result<()> {
     // A variant file's weights beside it are where a run starts from (and where it goes on).
     let beside = messhall_games::weights_path(Path::new(r.variant));
     let is_file = messhall_games::builtin(r.variant).is_none();
-    let start = if is_file && beside.is_file() {
+    let start = if r.from_derived {
+        Weights::derived(&v)
+    } else if is_file && beside.is_file() {
         let text = std::fs::read_to_string(&beside).with_context(|| format!("{}", beside.display()))?;
         Weights::from_toml(&v, &text).with_context(|| format!("{}", beside.display()))?
     } else {

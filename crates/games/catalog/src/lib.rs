@@ -47,7 +47,10 @@ pub fn builtin_weights(name: &str) -> Option<&'static str> {
 }
 
 /// The built-in variants with fitted weights, and the weights files' text.
-const BUILTIN_WEIGHTS: &[(&str, &str)] = &[];
+const BUILTIN_WEIGHTS: &[(&str, &str)] = &[
+    ("chess", include_str!("../weights/chess.toml")),
+    ("calorie", include_str!("../weights/calorie.toml")),
+];
 
 /// Where the weights of a variant file are kept: beside it, `NAME.weights.toml` for `NAME.toml`.
 pub fn weights_path(variant_file: &Path) -> std::path::PathBuf {
