@@ -8,7 +8,8 @@
 //! OFF names what the second engine goes without: `see`, `aspiration`, `fifty`, `terms` (the
 //! evaluation terms derived from the pieces: the weights before them), or `all`; or
 //! `weights=FILE`: the first engine plays with the weights of FILE (the second keeps the
-//! variant's own). Games come in
+//! variant's own); or `fitted`: the second plays with the derived weights instead of the
+//! variant's fitted ones. Games come in
 //! pairs from the same seeded random opening (4 plies) and dice, colours swapped; a game still
 //! going after 400 plies is a draw.
 //!
@@ -43,6 +44,8 @@ fn engine(v: &Arc<Variant>, off: &[String]) -> Engine {
     s.fifty_move_scaling = !has("fifty");
     if has("terms") {
         s.set_weights(&messhall_search::Weights::legacy(v));
+    } else if off.iter().any(|o| o == "fitted") {
+        s.set_weights(&messhall_search::Weights::derived(v));
     }
     e
 }
