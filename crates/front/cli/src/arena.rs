@@ -3,6 +3,7 @@
 
 use crate::resources;
 use anyhow::{Context, Result};
+use messhall_engines::EngineConfig;
 use messhall_play::arena::{Contestant, GameReport, MatchSpec, play_match as run_match};
 use messhall_play::{Tally, catalog};
 use std::path::Path;
@@ -41,19 +42,30 @@ fn game_line(g: &GameReport) -> String {
     )
 }
 
+/// A player of ours (`level=10`, `depth=3,time=2`...) or an external engine (`xboard:fairymax`,
+/// `uci:/usr/games/fairy-stockfish,variant=NAME,ini=FILE,option.NAME=VALUE,time=S`).
+fn contestant(text: &str) -> Result<Contestant> {
+    Ok(if EngineConfig::names_engine(text) {
+        EngineConfig::parse(text)?.contestant()
+    } else {
+        Contestant::parse(text, crate::seconds)?
+    })
+}
+
 /// Plays a match, printing each game's line as it ends (after `prefix`); the tally and the two
 /// players as they were read.
 pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, String)> {
     let time = Duration::from_secs_f64(r.time);
-    let a = Contestant::parse(r.a, crate::seconds)?;
-    let b = Contestant::parse(r.b, crate::seconds)?;
+    let a = contestant(r.a)?;
+    let b = contestant(r.b)?;
     let game = catalog::load(r.variant)?;
-    let engines = [a, b].iter().filter(|c| c.spec.is_engine()).count();
+    let engines = [&a, &b].iter().filter(|c| c.uses_hash).count();
     resources::check_hash(r.hash_mb, engines * r.concurrency.min(r.games as usize).max(1))?;
     resources::check_concurrency(r.concurrency)?;
     if let Some(dir) = r.records {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create the records folder {}", dir.display()))?;
     }
+    let (a_text, b_text) = (a.describe(time), b.describe(time));
     let spec = MatchSpec {
         game,
         a,
@@ -73,7 +85,7 @@ pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, 
         println!("{prefix}{}", game_line(g));
         Ok(())
     })?;
-    Ok((tally, a.describe(time), b.describe(time)))
+    Ok((tally, a_text, b_text))
 }
 
 /// Writes a game's record (`game-001.json`) with its players and result, and its PGN

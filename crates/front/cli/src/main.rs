@@ -23,6 +23,7 @@ mod screen;
 mod show;
 mod tune;
 mod words;
+mod xboard;
 
 /// Play and analyse the food-fight games: four chess variants and the cafeteria game.
 #[derive(Parser)]
@@ -97,6 +98,8 @@ enum Command {
         #[arg(long)]
         bot: Option<String>,
     },
+    /// Be a UCI engine on standard input and output (for UCI GUIs and tools; docs/protocols.md).
+    Uci,
     /// Replay a saved record step by step (a JSON record, or a match's text record).
     Replay {
         /// The record's file.
@@ -104,6 +107,19 @@ enum Command {
         /// Wait for Enter between steps (default: when the input is a terminal).
         #[arg(long)]
         pause: Option<bool>,
+    },
+    /// Speak the XBoard/WinBoard engine protocol on standard input and output (docs/protocols.md).
+    Xboard {
+        /// Seed of every game's dice (the PieceEater's steps): two engines given the same seed
+        /// see the same steps. Without it each game draws a secret seed.
+        #[arg(long)]
+        seed: Option<messhall_dice::Seed>,
+        /// Transposition table in MB until XBoard's `memory` command (default 16).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=16384))]
+        hash: Option<u16>,
+        /// A variant file to offer beside the built-in games (may be given several times).
+        #[arg(long = "variant", action = clap::ArgAction::Append)]
+        variants: Vec<String>,
     },
     /// Show the engine's analysis of a position, one line per depth.
     Analyse {
@@ -126,6 +142,8 @@ enum Command {
         /// A built-in variant name or the path of a variant file.
         variant: String,
         /// Player A: level=N, depth=N, nodes=N, random or greedy; add ",time=S" to give it its own seconds per move.
+        /// Or an external engine: xboard:PROGRAM or uci:PROGRAM, then settings after commas:
+        /// variant=NAME, ini=FILE, option.NAME=VALUE, time=S (a bare PROGRAM is looked for on PATH and in /usr/games).
         #[arg(long)]
         a: String,
         /// Player B.
@@ -142,7 +160,7 @@ enum Command {
         /// then share the machine, so keep it at most the number of cores).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
         concurrency: u16,
-        /// Seconds per move for level players.
+        /// Seconds per move for level players and external engines.
         #[arg(long, default_value_t = 0.1, value_parser = seconds)]
         time: f64,
         /// Transposition table of each player, in MB.
@@ -345,6 +363,9 @@ fn main() -> ExitCode {
             bot,
         }),
         Command::Replay { file, pause } => replay::run(&file, pause),
+        Command::Uci => messhall_uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout())
+            .map_err(|e| anyhow::anyhow!("uci: writing the answer failed: {e}")),
+        Command::Xboard { seed, hash, variants } => xboard::run(seed, hash, &variants),
         Command::Analyse {
             variant,
             fen,

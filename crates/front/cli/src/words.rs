@@ -19,6 +19,7 @@ pub fn result(r: &GameResult) -> String {
         Ending::Flagged { seat } => format!("{} lost on time", side(*seat)),
         Ending::Agreed => "agreed".into(),
         Ending::MoveLimit => "move limit".into(),
+        Ending::Forfeit { seat, reason } => format!("{} forfeits: {reason}", side(*seat)),
         Ending::Cafeteria { kind, winners } => {
             let names: Vec<String> = winners.iter().map(|s| format!("student {}", s + 1)).collect();
             let how = match kind {

@@ -1,5 +1,10 @@
 //! Matches: two players play each other with alternating colours from seeded random openings
 //! (and dice), each pair of games sharing its opening; the score and an Elo difference.
+//!
+//! A contestant is any maker of players: our own configurations ([`PlayerSpec`]) or, through
+//! [`Contestant::new`], anything else (external engines). The match keeps the game: every
+//! action is checked at the table, and a player whose choice fails by its own fault
+//! ([`Player::fault`]) loses that game ([`crate::Ending::Forfeit`]) and the match goes on.
 
 use crate::catalog::GameKind;
 use crate::chess_table::seat_of;
@@ -12,6 +17,8 @@ use crate::tally::Tally;
 use messhall_dice::Seed;
 use messhall_rules::{Color, Game, Variant};
 use messhall_search::SearchRng;
+use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -25,13 +32,36 @@ pub const MAX_PLIES: usize = 1000;
 /// The seed every match's openings and dice derive from.
 pub const MATCH_SEED: u64 = 0x6d65_7373;
 
-/// One side of a match: who plays, and its own time per move if it has one.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Makes a contestant's player for one game: the game, the player's own seed, and the size in MB
+/// of an engine's table. An error says why the player cannot play that game.
+pub type PlayerMaker = Arc<dyn Fn(&GameKind, u64, usize) -> Result<Box<dyn Player>, String> + Send + Sync>;
+
+/// One side of a match: who plays (a maker of a fresh player for each game), and its own time
+/// per move if it has one.
+#[derive(Clone)]
 pub struct Contestant {
-    /// The player.
-    pub spec: PlayerSpec,
+    /// The player as records and reports name it (`level=10`, `xboard:fairymax`).
+    pub name: String,
+    /// Makes the player of each game.
+    pub make: PlayerMaker,
     /// Its own time per move (`CONFIG,time=S`), over the match's.
     pub time: Option<Duration>,
+    /// Whether it plays on the match's time per move when it has none of its own (a level, an
+    /// external engine); otherwise it plays to its own limit (a depth, a node count, a baseline).
+    pub timed: bool,
+    /// Whether each of its players keeps a table of the match's size (our engine).
+    pub uses_hash: bool,
+}
+
+impl fmt::Debug for Contestant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Contestant")
+            .field("name", &self.name)
+            .field("time", &self.time)
+            .field("timed", &self.timed)
+            .field("uses_hash", &self.uses_hash)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Why a contestant's text was refused.
@@ -40,6 +70,29 @@ pub struct Contestant {
 pub struct ContestantError(String);
 
 impl Contestant {
+    /// A contestant of our own: `spec`, with its own time per move if `time` is given.
+    pub fn of(spec: PlayerSpec, time: Option<Duration>) -> Contestant {
+        Contestant {
+            name: spec.to_string(),
+            make: Arc::new(move |game: &GameKind, seed: u64, hash_mb: usize| spec.make(game, seed, hash_mb)),
+            time,
+            timed: matches!(spec, PlayerSpec::Level(_)),
+            uses_hash: spec.is_engine(),
+        }
+    }
+
+    /// A contestant named `name` whose players `make` makes, timed by the match
+    /// ([`Contestant::timed`]), with its own time per move if `time` is given.
+    pub fn new(name: &str, make: PlayerMaker, time: Option<Duration>) -> Contestant {
+        Contestant {
+            name: name.to_string(),
+            make,
+            time,
+            timed: true,
+            uses_hash: false,
+        }
+    }
+
     /// Reads `CONFIG` or `CONFIG,time=S`; `seconds` reads S.
     ///
     /// # Errors
@@ -72,23 +125,23 @@ impl Contestant {
                 "a match is between computer players (level=N, depth=N, nodes=N, random, greedy)".into(),
             ));
         }
-        Ok(Contestant { spec, time })
+        Ok(Contestant::of(spec, time))
     }
 
-    /// The time per move this contestant plays with: its own, else the match's for a level (a
-    /// depth or node player searches to its limit).
+    /// The time per move this contestant plays with: its own, else the match's if it is timed
+    /// (a depth or node player searches to its limit).
     pub fn movetime(&self, match_time: Duration) -> Option<Duration> {
-        match (self.time, self.spec) {
+        match (self.time, self.timed) {
             (Some(t), _) => Some(t),
-            (None, PlayerSpec::Level(_)) => Some(match_time),
-            (None, _) => None,
+            (None, true) => Some(match_time),
+            (None, false) => None,
         }
     }
 
     /// The contestant as a match report names it.
     pub fn describe(&self, match_time: Duration) -> String {
         let secs = self.movetime(match_time).unwrap_or(match_time).as_secs_f64();
-        format!("{}, {secs}s a move", self.spec)
+        format!("{}, {secs}s a move", self.name)
     }
 }
 
@@ -216,7 +269,7 @@ pub fn play_game(m: &MatchSpec, g: u32) -> Result<GameReport, MatchError> {
     let pair_seed = MATCH_SEED ^ (seed / 2);
     let mut opening = Game::with_seed(v.clone(), v.start(), pair_seed);
     play_opening(&v, &mut opening, &mut SearchRng::new(pair_seed));
-    let (a_name, b_name) = (m.a.spec.to_string(), m.b.spec.to_string());
+    let (a_name, b_name) = (m.a.name.clone(), m.b.name.clone());
     let players = if a_color == Color::White {
         vec![a_name, b_name]
     } else {
@@ -229,11 +282,7 @@ pub fn play_game(m: &MatchSpec, g: u32) -> Result<GameReport, MatchError> {
     };
     let mut table = Table::new(m.game.clone(), &setup).map_err(|e| MatchError::Setup(e.to_string()))?;
     replay_opening(&mut table, &opening)?;
-    let make = |c: &Contestant, s: u64| {
-        c.spec
-            .make(&m.game, MATCH_SEED + s, m.hash_mb)
-            .map_err(MatchError::Setup)
-    };
+    let make = |c: &Contestant, s: u64| (c.make)(&m.game, MATCH_SEED + s, m.hash_mb).map_err(MatchError::Setup);
     let mut players: [Box<dyn Player>; 2] = [make(&m.a, 2 * seed)?, make(&m.b, 2 * seed + 1)?];
     let times = [m.a.movetime(m.time), m.b.movetime(m.time)];
     let a_seat = seat_of(a_color);
@@ -248,10 +297,19 @@ pub fn play_game(m: &MatchSpec, g: u32) -> Result<GameReport, MatchError> {
         match take_turn(players[i].as_mut(), &mut table, seat, &budget) {
             Ok(_) => {}
             // A player that offers an illegal action loses the game.
-            Err(TurnError::Refused(_)) => {
-                table.try_act(seat, Action::Resign).ok();
+            Err(TurnError::Refused(e)) => {
+                let reason = players[i]
+                    .fault()
+                    .unwrap_or_else(|| format!("{} chose an action the table refused: {e}", players[i].name()));
+                table.forfeit(seat, &reason);
             }
-            Err(TurnError::Nothing | TurnError::Person) => break,
+            Err(TurnError::Nothing) => match players[i].fault() {
+                Some(reason) => {
+                    table.forfeit(seat, &reason);
+                }
+                None => break,
+            },
+            Err(TurnError::Person) => break,
         }
     }
     if table.result().is_none() {

@@ -6,8 +6,7 @@ use crate::event::Seat;
 use crate::player::{Budget, Choice, Player};
 use crate::players::PlayerSpec;
 use crate::table::{Action, Legal, Table};
-use messhall_rules::{ChanceOutcome, Color, Position, Variant};
-use messhall_search::search::MATE;
+use messhall_rules::Variant;
 use messhall_search::{Engine, Level, Limits, Options, SearchInfo, Weights};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -67,51 +66,6 @@ impl EnginePlayer {
         }
         limits
     }
-
-    /// The outcome best for `chooser` among a steered event's `outcomes`: each searched after it
-    /// happens, sharing the budget among them.
-    fn steer(
-        &mut self,
-        pos: &Position,
-        chooser: Color,
-        outcomes: &[ChanceOutcome],
-        history: &[u64],
-        limits: &Limits,
-    ) -> Option<ChanceOutcome> {
-        let first = *outcomes.first()?;
-        if outcomes.len() == 1 {
-            return Some(first);
-        }
-        let share = outcomes.len() as u32;
-        let limits = Limits {
-            nodes: limits.nodes.map(|n| (n / u64::from(share)).max(1)),
-            movetime: limits.movetime.map(|t| t / share),
-            ..*limits
-        };
-        let v = self.variant.clone();
-        let mut history = history.to_vec();
-        history.push(pos.hash());
-        let mut best: Option<(i32, ChanceOutcome)> = None;
-        for &o in outcomes {
-            let child = v.resolve(pos, &o);
-            let to_move = child.side_to_move();
-            // The score for the side to move after the step.
-            let score = if let Some(winner) = v.material_decided(&child) {
-                if winner == to_move { MATE } else { -MATE }
-            } else {
-                match self.engine.search(&child, &history, &limits, &mut |_| {}) {
-                    Some(info) => info.raw_score,
-                    None if v.in_check(&child) => -MATE,
-                    None => 0,
-                }
-            };
-            let score = if to_move == chooser { score } else { -score };
-            if best.is_none_or(|(b, _)| score > b) {
-                best = Some((score, o));
-            }
-        }
-        best.map(|(_, o)| o)
-    }
 }
 
 impl Player for EnginePlayer {
@@ -136,7 +90,8 @@ impl Player for EnginePlayer {
             }
             Legal::Steps(steps) => {
                 let steps = steps.clone();
-                match self.steer(pos, color_of(seat), &steps, &history, &limits) {
+                let v = self.variant.clone();
+                match crate::steer::best_step(&mut self.engine, &v, pos, color_of(seat), &steps, &history, &limits) {
                     Some(o) => Choice::Act(Action::Steer(o)),
                     None => Choice::Nothing,
                 }

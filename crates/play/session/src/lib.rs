@@ -8,6 +8,7 @@
 //! - [`GameClock`]: base time and increment per seat, flag fall.
 //! - [`Record`]: one record type for every game, as JSON; [`pgn`] for the chess games.
 //! - [`arena`]: matches between players, and the [`Tally`] of their score.
+//! - [`Thinker`]: a search on its own thread, for protocol front ends that read input meanwhile.
 //!
 //! No terminal, network or database code lives here.
 //!
@@ -57,8 +58,10 @@ mod players;
 mod record;
 mod result;
 pub mod seed;
+mod steer;
 mod table;
 mod tally;
+mod thinker;
 
 pub use baseline_player::{Greedy, RandomMover};
 pub use cafeteria_player::CafeteriaBot;
@@ -72,8 +75,10 @@ pub use player::{Budget, Choice, Person, Player, TurnError, take_turn};
 pub use players::{LEVELS, PlayerSpec, SpecError};
 pub use record::{FORMAT, Record, RecordError, Step, from_rules_text};
 pub use result::{Ending, GameResult};
+pub use steer::best_step;
 pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
 pub use tally::{EloEstimate, Tally, elo};
+pub use thinker::{SearchPanicked, Thinker};
 
 /// docs/play-layer.md, whose example runs as a doc test.
 #[cfg(doctest)]

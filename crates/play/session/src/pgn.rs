@@ -12,8 +12,9 @@
 //! - `{step d4-e5}` after a move is the step the dice gave the neutral piece (`{step d4}`: it
 //!   stood still); `{steer d4-e5}` is one a player chose. The reader checks each against the dice
 //!   and the rules;
-//! - `[Termination]` and a comment before the result say how a game ended; `time forfeit` and
-//!   `adjudication` (a match's move limit) are read back.
+//! - `[Termination]` and a comment before the result say how a game ended; `time forfeit`,
+//!   `adjudication` (a match's move limit) and `rules infraction` (a forfeit, its reason in the
+//!   comment: `{White forfeits: ...}`) are read back.
 //!
 //! ```
 //! use messhall_play::pgn::{self, Header};
@@ -66,6 +67,12 @@ const TERMINATION_FLAG: &str = "time forfeit";
 
 /// `Termination` of a game a match stopped at its move limit.
 const TERMINATION_LIMIT: &str = "adjudication";
+
+/// `Termination` of a game lost by a player's fault (an engine's illegal move, crash or silence).
+const TERMINATION_FORFEIT: &str = "rules infraction";
+
+/// The words of the comment before the result of a forfeit: `White forfeits: REASON`.
+const FORFEITS: &str = " forfeits: ";
 
 /// One game read from PGN.
 #[derive(Clone, Debug, PartialEq)]

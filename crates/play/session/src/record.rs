@@ -72,6 +72,13 @@ pub enum Step {
     Draw,
     /// A match stopped the game at its ply limit.
     MoveLimit,
+    /// A seat lost by its player's fault (an engine that answered an illegal move, hung...).
+    Forfeit {
+        /// Who lost.
+        seat: Seat,
+        /// What the player did.
+        reason: String,
+    },
 }
 
 /// Why a record was refused: where and why.
@@ -173,7 +180,12 @@ impl Record {
             cursor = before
                 + usize::from(!matches!(
                     step,
-                    Step::Student(_) | Step::Resign(_) | Step::Flag(_) | Step::Draw | Step::MoveLimit
+                    Step::Student(_)
+                        | Step::Resign(_)
+                        | Step::Flag(_)
+                        | Step::Draw
+                        | Step::MoveLimit
+                        | Step::Forfeit { .. }
                 ));
         }
         if let Some(made) = rules_step(&table, cursor) {
@@ -238,6 +250,10 @@ impl Table {
             Some(Ending::Flagged { seat }) => actions.push(Step::Flag(*seat)),
             Some(Ending::Agreed) => actions.push(Step::Draw),
             Some(Ending::MoveLimit) => actions.push(Step::MoveLimit),
+            Some(Ending::Forfeit { seat, reason }) => actions.push(Step::Forfeit {
+                seat: *seat,
+                reason: reason.clone(),
+            }),
             _ => {}
         }
         let (start, setup, draws) = match &self.play {
@@ -320,6 +336,13 @@ fn play_step(table: &mut Table, step: &Step, clocked: bool) -> Result<(), String
             table.stop_at_move_limit();
             return Ok(());
         }
+        Step::Forfeit { seat, reason } => {
+            if seat.index() >= table.seats() {
+                return Err(format!("the table has no seat {}", seat.0));
+            }
+            table.forfeit(*seat, reason);
+            return Ok(());
+        }
     };
     table.try_act(seat, action).map(|_| ()).map_err(|e| e.to_string())
 }
@@ -361,6 +384,7 @@ fn step_text(step: &Step) -> String {
         Step::Flag(s) => format!("a flag fall of seat {}", s.0),
         Step::Draw => "an agreed draw".into(),
         Step::MoveLimit => "the move limit".into(),
+        Step::Forfeit { seat, .. } => format!("a forfeit by seat {}", seat.0),
     }
 }
 

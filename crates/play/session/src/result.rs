@@ -33,6 +33,14 @@ pub enum Ending {
     Agreed,
     /// A match stopped a game at its ply limit and scored it a draw.
     MoveLimit,
+    /// A seat lost by its player's fault outside the rules: an external engine that answered an
+    /// illegal move, resigned or claimed a result of its own, crashed, or did not answer in time.
+    Forfeit {
+        /// Who lost.
+        seat: Seat,
+        /// What the player did.
+        reason: String,
+    },
 }
 
 /// A finished game: each seat's score (1 a win, 0.5 a draw in chess; shares of the win in the

@@ -493,6 +493,30 @@ impl Table {
         self.finish(GameResult::lost_by(seat, self.seats(), Ending::Flagged { seat }))
     }
 
+    /// Ends the game as lost for `seat` by its player's fault (`reason`: what it did, kept on one
+    /// line without braces, so that a PGN comment holds it); the events.
+    pub fn forfeit(&mut self, seat: Seat, reason: &str) -> Vec<Event> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        let plain: String = reason
+            .chars()
+            .map(|c| match c {
+                '{' => '(',
+                '}' => ')',
+                c => c,
+            })
+            .collect();
+        let words: Vec<&str> = plain.split_whitespace().collect();
+        let reason = if words.is_empty() {
+            "no reason given".to_string()
+        } else {
+            words.join(" ")
+        };
+        let ending = Ending::Forfeit { seat, reason };
+        self.finish(GameResult::lost_by(seat, self.seats(), ending))
+    }
+
     /// Ends the game as a draw the players agreed (the front end collects the offer and its
     /// acceptance); the events.
     ///

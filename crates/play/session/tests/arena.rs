@@ -12,14 +12,8 @@ use std::time::Duration;
 fn spec(variant: &str, max_plies: usize) -> MatchSpec {
     MatchSpec {
         game: catalog::builtin(variant).unwrap(),
-        a: Contestant {
-            spec: PlayerSpec::Depth(1),
-            time: None,
-        },
-        b: Contestant {
-            spec: PlayerSpec::Random,
-            time: None,
-        },
+        a: Contestant::of(PlayerSpec::Depth(1), None),
+        b: Contestant::of(PlayerSpec::Random, None),
         games: 2,
         first_game: 1,
         concurrency: 1,

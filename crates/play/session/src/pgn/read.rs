@@ -4,7 +4,9 @@
 
 use super::lex::{LexError, Lexer, Token};
 use super::write::ending_words;
-use super::{FIDE_CHESS, Header, PgnError, PgnGame, TERMINATION_FLAG, TERMINATION_LIMIT};
+use super::{
+    FIDE_CHESS, FORFEITS, Header, PgnError, PgnGame, TERMINATION_FLAG, TERMINATION_FORFEIT, TERMINATION_LIMIT,
+};
 use super::{MAX_GAMES, MAX_MOVES, MAX_PGN_BYTES, MAX_TAGS, MAX_TOTAL_MOVES};
 use crate::catalog::{self, GameKind};
 use crate::chess_table::{ChessTable, color_of};
@@ -179,6 +181,8 @@ struct GameReader {
     moves: usize,
     /// The last move read, for placing a step comment (`12... Nf6`).
     last_move: String,
+    /// The last comment that is not a step (a forfeit's reason is read from it).
+    note: Option<String>,
 }
 
 impl GameReader {
@@ -236,6 +240,7 @@ impl GameReader {
             result_tag: tags.value("Result").map(str::to_string),
             moves: 0,
             last_move: "the start".into(),
+            note: None,
             table,
         })
     }
@@ -336,7 +341,10 @@ impl GameReader {
         let (steered, outcome) = match words.as_slice() {
             ["step", o] if looks_like_outcome(o) => (false, *o),
             ["steer", o] if looks_like_outcome(o) => (true, *o),
-            _ => return Ok(()),
+            _ => {
+                self.note = Some(words.join(" "));
+                return Ok(());
+            }
         };
         let place = format!("the step after {}", self.last_move);
         let token = format!("{{{}}}", words.join(" "));
@@ -440,6 +448,16 @@ impl GameReader {
             }
             _ => return self.table.agree_draw().map(|_| ()).map_err(|e| e.to_string()),
         };
+        if termination == TERMINATION_FORFEIT {
+            let side = format!("{}{FORFEITS}", color_of(loser).name());
+            let reason = match self.note.as_deref() {
+                Some(note) => note.strip_prefix(side.as_str()).unwrap_or(note),
+                None => TERMINATION_FORFEIT,
+            };
+            let reason = reason.to_string();
+            self.table.forfeit(loser, &reason);
+            return Ok(());
+        }
         if termination == TERMINATION_FLAG {
             if self.clock.is_none() {
                 return Err("a loss on time in a game without a TimeControl tag (like 300+2)".into());

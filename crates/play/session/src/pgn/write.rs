@@ -2,7 +2,7 @@
 //! with the neutral piece's steps as comments.
 
 use super::header::tag_line;
-use super::{FIDE_CHESS, Header, PgnError, TERMINATION_FLAG, TERMINATION_LIMIT};
+use super::{FIDE_CHESS, FORFEITS, Header, PgnError, TERMINATION_FLAG, TERMINATION_FORFEIT, TERMINATION_LIMIT};
 use crate::catalog::GameSource;
 use crate::chess_table::ChessTable;
 use crate::clock::ClockSpec;
@@ -156,6 +156,7 @@ fn termination(result: Option<&GameResult>) -> &'static str {
         None => "unterminated",
         Some(Ending::Flagged { .. }) => TERMINATION_FLAG,
         Some(Ending::MoveLimit) => TERMINATION_LIMIT,
+        Some(Ending::Forfeit { .. }) => TERMINATION_FORFEIT,
         Some(_) => "normal",
     }
 }
@@ -175,6 +176,7 @@ pub(super) fn ending_words(result: &GameResult) -> String {
         Ending::Flagged { seat } => format!("{} lost on time", side(*seat)),
         Ending::Agreed => "draw agreed".into(),
         Ending::MoveLimit => "draw at the move limit".into(),
+        Ending::Forfeit { seat, reason } => format!("{}{FORFEITS}{reason}", side(*seat)),
         // A chess table never ends so.
         Ending::Cafeteria { .. } => "ended".into(),
     }

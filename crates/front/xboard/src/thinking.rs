@@ -1,0 +1,68 @@
+//! The engine's thinking as XBoard shows it: `ply score time nodes pv` lines, and the `stat01`
+//! answer to `.` in analyze mode.
+
+use crate::notation::write_move;
+use messhall_rules::{Move, Position, Variant};
+use messhall_search::{Score, SearchInfo};
+
+/// XBoard's score for a mate in `n` moves: 100000 + n (negative for being mated).
+const MATE_SCORE: i64 = 100_000;
+
+/// A score in XBoard's terms: centipawns, or 100000 + N for a mate in N.
+pub(crate) fn score(score: Score) -> i64 {
+    match score {
+        Score::Cp(cp) => i64::from(cp),
+        Score::Mate(n) if n >= 0 => MATE_SCORE + i64::from(n),
+        Score::Mate(n) => -MATE_SCORE + i64::from(n),
+    }
+}
+
+/// The principal variation in XBoard's move notation, played out from `pos` while no chance
+/// event interrupts it.
+pub(crate) fn pv_text(v: &Variant, pos: &Position, pv: &[Move]) -> String {
+    let mut here = pos.clone();
+    let mut words = Vec::with_capacity(pv.len());
+    for mv in pv {
+        words.push(write_move(v, &here, mv).write(v.size));
+        let next = here.play(v, mv);
+        if !v.chance_pending(&next) {
+            here = next;
+        }
+    }
+    words.join(" ")
+}
+
+/// One thinking line: depth, score, time in centiseconds, nodes, principal variation.
+pub(crate) fn line(v: &Variant, pos: &Position, info: &SearchInfo) -> String {
+    format!(
+        "{} {} {} {} {}",
+        info.depth,
+        score(info.score),
+        info.elapsed.as_millis() / 10,
+        info.nodes,
+        pv_text(v, pos, &info.pv)
+    )
+}
+
+/// The `stat01` line: time, nodes, depth, moves left at this depth (unknown: 0), moves in all.
+pub(crate) fn stat01(info: &SearchInfo, moves: usize) -> String {
+    format!(
+        "stat01: {} {} {} 0 {}",
+        info.elapsed.as_millis() / 10,
+        info.nodes,
+        info.depth,
+        moves
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_as_xboard_reads_them() {
+        assert_eq!(score(Score::Cp(-35)), -35);
+        assert_eq!(score(Score::Mate(3)), 100_003);
+        assert_eq!(score(Score::Mate(-2)), -100_002);
+    }
+}
