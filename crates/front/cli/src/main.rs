@@ -462,6 +462,42 @@ mod tests {
         assert!(Cli::try_parse_from(["messhall", "play", "chess", "--hash", "64", "--time", "0.2"]).is_ok());
         assert!(Cli::try_parse_from(["messhall", "play", "chess", "--level", "11"]).is_err());
         assert!(Cli::try_parse_from(["messhall", "play", "chess", "--level", "0"]).is_err());
+        assert!(Cli::try_parse_from(["messhall", "tune", "chess", "--games", "1"]).is_err());
+        assert!(Cli::try_parse_from(["messhall", "tune", "chess", "--depth", "9"]).is_err());
+        assert!(
+            Cli::try_parse_from([
+                "messhall", "tune", "chess", "--games", "4", "--depth", "1", "--seed", "3", "--from-derived"
+            ])
+            .is_ok()
+        );
+    }
+
+    /// A tiny tuning run through the command writes a weights file the variant reads back.
+    #[test]
+    fn tune_writes_a_weights_file() {
+        let out = std::env::temp_dir().join(format!("messhall-tune-{}.toml", std::process::id()));
+        tune::run(&tune::TuneRequest {
+            variant: "chess",
+            games: 5,
+            depth: 1,
+            seed: 3,
+            out: Some(&out),
+            from_derived: true,
+        })
+        .unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        let v = messhall_games::builtin("chess").unwrap();
+        assert!(messhall_search::Weights::from_toml(&v, &text).is_ok(), "{text}");
+        let _ = std::fs::remove_file(&out);
+        assert!(tune::run(&tune::TuneRequest {
+            variant: "cafeteria",
+            games: 5,
+            depth: 1,
+            seed: 3,
+            out: None,
+            from_derived: false,
+        })
+        .is_err());
     }
 
     #[test]
