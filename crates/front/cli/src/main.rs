@@ -466,7 +466,16 @@ mod tests {
         assert!(Cli::try_parse_from(["messhall", "tune", "chess", "--depth", "9"]).is_err());
         assert!(
             Cli::try_parse_from([
-                "messhall", "tune", "chess", "--games", "4", "--depth", "1", "--seed", "3", "--from-derived"
+                "messhall",
+                "tune",
+                "chess",
+                "--games",
+                "4",
+                "--depth",
+                "1",
+                "--seed",
+                "3",
+                "--from-derived"
             ])
             .is_ok()
         );
@@ -489,15 +498,17 @@ mod tests {
         let v = messhall_games::builtin("chess").unwrap();
         assert!(messhall_search::Weights::from_toml(&v, &text).is_ok(), "{text}");
         let _ = std::fs::remove_file(&out);
-        assert!(tune::run(&tune::TuneRequest {
-            variant: "cafeteria",
-            games: 5,
-            depth: 1,
-            seed: 3,
-            out: None,
-            from_derived: false,
-        })
-        .is_err());
+        assert!(
+            tune::run(&tune::TuneRequest {
+                variant: "cafeteria",
+                games: 5,
+                depth: 1,
+                seed: 3,
+                out: None,
+                from_derived: false,
+            })
+            .is_err()
+        );
     }
 
     #[test]
