@@ -1,27 +1,59 @@
 //! Static evaluation for any variant, built from the variant's data alone: piece values
-//! ([`messhall_rules::RoleInfo::value`]), mobility along each piece's compiled moves, royal safety,
-//! pawn advancement toward the variant's promotion ranks, and energy where pieces carry a counter,
-//! plus the game's own term where its rules add one ([`messhall_rules::GameRules::evaluate`]).
+//! ([`messhall_rules::RoleInfo::value`]), mobility along each piece's compiled moves, piece-square
+//! values from each piece's reach from each square, royal safety (shelter, attacks next to the
+//! royal, castling rights), pawn structure along each pawn kind's own forward moves (passed,
+//! doubled, isolated, blocked) and advancement toward the variant's promotion ranks, tempo, and
+//! energy where pieces carry a counter, plus the game's own term where its rules add one
+//! ([`messhall_rules::GameRules::evaluate`]). The positional terms are weighed by [`Weights`] in
+//! the middle game and the end game and blended by the game phase (the pieces left, pawns aside).
 //! Powers given as data count too: frozen pieces have no mobility, a borrower (the Friendly game's
 //! Friend) reaches where the moves its direct guards lend it take it, and where only the last royal
 //! is royal the others are material like any piece, so their count is weighed.
 //! Scores are centipawns from the side to move's point of view.
 
+use crate::weights::{Pair, Weights};
 use messhall_rules::spec::RoyalRule;
 use messhall_rules::{Color, Position, Role, Square, SquareSet, Variant};
 
-/// Centipawns per square a piece reaches beyond its average on an empty board.
-pub const MOBILITY_CP: i32 = 4;
 /// A piece in hand (games with drops) is worth this share of its value on the board: it is not in
 /// play yet, but may enter where it is needed.
 const HAND_VALUE_PERCENT: i32 = 90;
 
-/// Centipawns per friendly piece next to a royal, at full enemy material.
-pub const SHELTER_CP: i32 = 12;
 /// Most sheltering neighbours counted.
 pub const SHELTER_MAX: i32 = 3;
-/// Centipawns per step of a royal toward the centre once the enemy's pieces are gone.
-pub const ROYAL_CENTRE_CP: i32 = 8;
+/// The positional terms, in the order of their features: these first, then mobility per role.
+pub const CENTRE: usize = 0;
+pub const SHELTER: usize = 1;
+pub const ROYAL_ATTACK: usize = 2;
+pub const CASTLING: usize = 3;
+pub const ROYAL_CENTRE: usize = 4;
+pub const ADVANCE: usize = 5;
+pub const PASSED: usize = 6;
+pub const DOUBLED: usize = 7;
+pub const ISOLATED: usize = 8;
+pub const BLOCKED: usize = 9;
+pub const TEMPO: usize = 10;
+/// Terms before the per-role mobility.
+pub const GLOBAL_TERMS: usize = 11;
+/// Most terms: the global ones and one per role (a variant has at most 64 roles).
+pub const MAX_TERMS: usize = GLOBAL_TERMS + 64;
+/// What a term's weight is per: the advancement weight is per cent of its table.
+const TERM_DIVISOR: [i64; GLOBAL_TERMS] = [1, 1, 1, 1, 1, 100, 1, 1, 1, 1, 1];
+/// The phase runs from 0 (no pieces but royals and pawns) to this (all the starting pieces).
+pub const PHASE_MAX: i32 = 256;
+
+/// One side's term counts, by term.
+pub type TermCounts = [i32; MAX_TERMS];
+
+/// A position's features for fitting the weights: the score without the positional terms, the
+/// phase, and each term's count for the side to move less the other side's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Features {
+    pub fixed: i32,
+    pub phase: i32,
+    pub terms: Vec<i32>,
+}
+
 /// Share of the promotion gain a pawn one rank short of promotion is worth (per mille).
 pub const ADVANCE_PER_MILLE: i32 = 200;
 /// Value kept by a piece with 0, 1 and 2 energy (per cent); 3 or more keep all.
@@ -42,8 +74,6 @@ pub const CHASE_RANGE: i32 = 7;
 /// Centipawns per step a bare enemy royal (no pieces, pawns aside) stands from the centre: it is
 /// mated or caught on the edge.
 pub const CORNER_CP: i32 = 10;
-/// Bonus for having the move.
-pub const TEMPO_CP: i32 = 10;
 
 /// A straight line of squares one of a piece's moves goes along, nearest first.
 #[derive(Clone, Debug)]
@@ -53,9 +83,29 @@ struct Ray {
     capture: bool,
 }
 
+/// What a pawn's square tells about its structure, from its kind's own forward moves.
+#[derive(Clone, Copy, Debug, Default)]
+struct PawnSquare {
+    /// Squares its forward moves can take it to, one after another.
+    path: SquareSet,
+    /// The path and the squares beside it: where an enemy pawn stops it being passed.
+    passed_mask: SquareSet,
+    /// Where its first forward moves go (all occupied: blocked).
+    next: SquareSet,
+    /// Its progress toward promotion, squared, in sixteenths.
+    progress: i32,
+}
+
 /// Evaluation tables compiled once per variant.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
+    weights: Weights,
+    /// Weights per term in feature order, from `weights`.
+    term_weights: Vec<Pair>,
+    /// Empty-board reach from each square less the role's average, per (colour, role, square).
+    centre: Vec<i32>,
+    /// Per (colour, role, square) for pawns.
+    pawn_squares: Vec<PawnSquare>,
     /// Material value per role (royals 0: they are never traded).
     values: Vec<i32>,
     royal_safety: bool,
@@ -167,7 +217,14 @@ impl Evaluator {
             }
         }
         let borrower: Vec<bool> = v.roles().map(|(r, _)| v.is_borrower(r)).collect();
+        let centre = centre_table(v, &rays, roles, &is_pawn);
+        let pawn_squares = pawn_table(v, &rays, roles, &is_pawn);
+        let weights = Weights::for_variant(v);
         Evaluator {
+            term_weights: term_weights(v, &weights),
+            weights,
+            centre,
+            pawn_squares,
             any_borrower: borrower.contains(&true),
             borrower,
             royal_safety: matches!(v.end.royal, RoyalRule::Checkmate | RoyalRule::Capture | RoyalRule::Last),
@@ -233,28 +290,145 @@ impl Evaluator {
         self.values[role.index()]
     }
 
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Uses `weights` from now on (a mobility weight for a piece the variant lacks is ignored; a
+    /// piece the weights leave out keeps its derived default).
+    pub fn set_weights(&mut self, v: &Variant, weights: &Weights) {
+        let mut w = weights.clone();
+        for (name, pair) in Weights::derived(v).mobility {
+            w.mobility.entry(name).or_insert(pair);
+        }
+        self.term_weights = term_weights(v, &w);
+        self.weights = w;
+    }
+
+    /// The number of terms of this variant: [`GLOBAL_TERMS`] and one mobility term per role.
+    pub fn term_count(&self) -> usize {
+        GLOBAL_TERMS + self.roles
+    }
+
+    /// The weights per term in feature order ([`Features::terms`]).
+    pub fn term_weights(&self) -> &[Pair] {
+        &self.term_weights
+    }
+
+    /// Weights from per-term pairs in feature order (the inverse of [`Evaluator::term_weights`]).
+    ///
+    /// # Panics
+    /// When `terms` is shorter than [`Evaluator::term_count`].
+    pub fn weights_from_terms(&self, v: &Variant, terms: &[Pair]) -> Weights {
+        let mut w = self.weights.clone();
+        let globals = [
+            &mut w.centre,
+            &mut w.shelter,
+            &mut w.royal_attack,
+            &mut w.castling,
+            &mut w.royal_centre,
+            &mut w.advance,
+            &mut w.passed,
+            &mut w.doubled,
+            &mut w.isolated,
+            &mut w.blocked,
+            &mut w.tempo,
+        ];
+        for (slot, pair) in globals.into_iter().zip(terms) {
+            *slot = *pair;
+        }
+        for (role, info) in v.roles() {
+            w.mobility.insert(info.name.clone(), terms[GLOBAL_TERMS + role.index()]);
+        }
+        w
+    }
+
     /// The position's score for the side to move.
     ///
     /// # Panics
     /// When `v` or `pos` is not of the variant the evaluator was made for (a piece type beyond its
     /// tables).
     pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
+        let mut counts = [[0i32; MAX_TERMS]; 2];
+        let (fixed, phase) = self.terms(v, pos, &mut counts);
+        let (u, t) = (pos.side_to_move().index(), (!pos.side_to_move()).index());
+        let mut sum = 0i64;
+        for (k, w) in self.term_weights.iter().enumerate() {
+            let diff = i64::from(counts[u][k] - counts[t][k]);
+            if diff == 0 {
+                continue;
+            }
+            let blended = i64::from(w[0]) * i64::from(phase) + i64::from(w[1]) * i64::from(PHASE_MAX - phase);
+            sum += diff * blended * 100 / TERM_DIVISOR.get(k).copied().unwrap_or(1);
+        }
+        fixed + (sum / (100 * i64::from(PHASE_MAX))) as i32
+    }
+
+    /// The position's features for fitting the weights: [`Evaluator::evaluate`] is `fixed` plus,
+    /// for every term, its count times its weights blended by `phase` (the advancement's weight
+    /// being per cent).
+    ///
+    /// # Panics
+    /// As [`Evaluator::evaluate`].
+    pub fn features(&self, v: &Variant, pos: &Position) -> Features {
+        let mut counts = [[0i32; MAX_TERMS]; 2];
+        let (fixed, phase) = self.terms(v, pos, &mut counts);
+        let (u, t) = (pos.side_to_move().index(), (!pos.side_to_move()).index());
+        Features {
+            fixed,
+            phase,
+            terms: (0..self.term_count()).map(|k| counts[u][k] - counts[t][k]).collect(),
+        }
+    }
+
+    /// What a unit of term `k` weighs per centipawn of its weight (the advancement's weight is per cent).
+    pub fn term_divisor(k: usize) -> i64 {
+        TERM_DIVISOR.get(k).copied().unwrap_or(1)
+    }
+
+    /// Counts each side's terms into `counts`; returns the score of the unweighted part (material,
+    /// hands, energy, closing in on a royal, the game's own term) for the side to move, and the
+    /// phase.
+    fn terms(&self, v: &Variant, pos: &Position, counts: &mut [TermCounts; 2]) -> (i32, i32) {
         let us = pos.side_to_move();
         let mut material = [0i32; 2];
         let mut positional = [0i32; 2];
-        let mut advance = [0i32; 2];
         let mut pawns = [0i32; 2];
         let inactive = v.rules.has_inactive_pieces();
         // Frozen pieces do nothing; a borrower reaches where the moves of its guards take it
         // (direct guards along single-step and sliding moves: an estimate of the full rule).
         let frozen = v.frozen_squares(pos);
         let mut lent: Vec<(Square, Color, u64)> = Vec::new();
+        // Squares next to each side's royal, where attacks count against it.
+        let mut zones = [SquareSet::EMPTY; 2];
+        let mut pawn_sets = [SquareSet::EMPTY; 2];
+        let mut pawn_files = [0u32; 2];
+        for color in Color::ALL {
+            let royals = pos.royals(color);
+            if self.royal_safety && royals.count() <= 2 {
+                for sq in royals {
+                    for (dx, dy) in NEIGHBOURS {
+                        if let Some(n) = v.size.offset(sq, dx, dy) {
+                            zones[color.index()].insert(n);
+                        }
+                    }
+                }
+            }
+            for sq in pos.pieces_of(color) {
+                if pos.piece_at(sq).is_some_and(|p| self.is_pawn[p.role().index()]) {
+                    pawn_sets[color.index()].insert(sq);
+                    pawn_files[color.index()] |= 1 << sq.file();
+                }
+            }
+        }
         for color in Color::ALL {
             let c = color.index();
             let enemies = pos.pieces_of(!color);
             for sq in pos.pieces_of(color) {
                 let Some(piece) = pos.piece_at(sq) else { continue };
                 let r = piece.role().index();
+                let at = (c * self.roles + r) * 256 + sq.index();
                 let mut value = self.values[r];
                 if self.has_energy[r] {
                     let e = i32::from(pos.counter(sq));
@@ -264,27 +438,45 @@ impl Evaluator {
                     positional[c] += ENERGY_CP * e.min(ENERGY_CAP);
                 }
                 material[c] += value;
+                counts[c][CENTRE] += self.centre[at];
+                counts[c][ADVANCE] += self.advance[r][usize::from(v.relative_rank(color, sq))];
                 if self.is_pawn[r] {
                     pawns[c] += value;
+                    let ps = &self.pawn_squares[at];
+                    if !ps.passed_mask.intersects(&pawn_sets[1 - c]) {
+                        counts[c][PASSED] += ps.progress;
+                    }
+                    if ps.path.intersects(&pawn_sets[c]) {
+                        counts[c][DOUBLED] += 1;
+                    }
+                    let f = u32::from(sq.file());
+                    let beside = (1u32 << (f + 1)) | if f > 0 { 1 << (f - 1) } else { 0 };
+                    if pawn_files[c] & beside == 0 {
+                        counts[c][ISOLATED] += 1;
+                    }
+                    if !ps.next.is_empty() && ps.next.iter().all(|n| !pos.is_empty(n)) {
+                        counts[c][BLOCKED] += 1;
+                    }
                 }
-                advance[c] += self.advance[r][usize::from(v.relative_rank(color, sq))];
                 if (inactive && !v.rules.is_active(v, pos, sq)) || frozen.contains(sq) {
                     continue;
                 }
                 let guarded = if self.any_borrower { Some(&mut lent) } else { None };
-                let reach = self.reach(pos, enemies, color, r, sq, guarded);
+                let (reach, hits) = self.reach(pos, enemies, zones[1 - c], color, r, sq, guarded);
+                counts[c][ROYAL_ATTACK] += hits;
                 if !self.is_pawn[r] {
-                    positional[c] += MOBILITY_CP * (reach - self.mobility_centre[r]);
+                    counts[c][GLOBAL_TERMS + r] += reach - self.mobility_centre[r];
                 }
             }
         }
         for &(sq, color, roles) in &lent {
+            let c = color.index();
             let enemies = pos.pieces_of(!color);
-            let reach: i32 = (0..self.roles)
-                .filter(|&r| roles >> r & 1 == 1)
-                .map(|r| self.reach(pos, enemies, color, r, sq, None))
-                .sum();
-            positional[color.index()] += MOBILITY_CP * reach;
+            for r in (0..self.roles).filter(|&r| roles >> r & 1 == 1) {
+                let (reach, hits) = self.reach(pos, enemies, zones[1 - c], color, r, sq, None);
+                counts[c][GLOBAL_TERMS + r] += reach;
+                counts[c][ROYAL_ATTACK] += hits;
+            }
         }
         if !v.drops.is_empty() {
             for color in Color::ALL {
@@ -294,10 +486,11 @@ impl Evaluator {
                 }
             }
         }
-        for color in Color::ALL {
-            // Pawns count half their advancement while the enemy has all its pieces, fully without them.
-            let phase = self.phase(&material, &pawns, !color);
-            positional[color.index()] += advance[color.index()] * (512 - phase) / 512;
+        let rights = pos.castling_rights();
+        for side in &v.castling {
+            if rights >> side.right & 1 == 1 {
+                counts[side.color.index()][CASTLING] += 1;
+            }
         }
         if self.royal_safety {
             for color in Color::ALL {
@@ -305,21 +498,21 @@ impl Evaluator {
                 if royals.count() > 2 {
                     continue;
                 }
-                let phase = self.phase(&material, &pawns, !color);
                 for sq in royals {
                     let mut shelter = 0;
-                    for (dx, dy) in [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)] {
+                    for (dx, dy) in NEIGHBOURS {
                         if let Some(n) = v.size.offset(sq, dx, dy)
                             && pos.pieces_of(color).contains(n)
                         {
                             shelter += 1;
                         }
                     }
-                    positional[color.index()] += SHELTER_CP * shelter.min(SHELTER_MAX) * phase / 256;
-                    positional[color.index()] -= ROYAL_CENTRE_CP * self.off_centre(sq) * (256 - phase) / 256;
+                    counts[color.index()][SHELTER] += shelter.min(SHELTER_MAX);
+                    counts[color.index()][ROYAL_CENTRE] += self.off_centre(sq);
                 }
             }
         }
+        counts[us.index()][TEMPO] += 1;
         for color in Color::ALL {
             let phase = self.phase(&material, &pawns, !color);
             // Closing in: where taking a royal wins, from the first lost piece on; elsewhere once
@@ -350,26 +543,34 @@ impl Evaluator {
                 }
             }
         }
+        let pieces = (material[0] - pawns[0]).max(0) + (material[1] - pawns[1]).max(0);
+        let phase = (i64::from(pieces) * i64::from(PHASE_MAX) / (2 * i64::from(self.start_material))) as i32;
         let (u, t) = (us.index(), (!us).index());
-        material[u] - material[t] + positional[u] - positional[t] + TEMPO_CP + v.rules.evaluate(v, pos)
+        let fixed = material[u] - material[t] + positional[u] - positional[t] + v.rules.evaluate(v, pos);
+        (fixed, phase.min(PHASE_MAX))
     }
 
-    /// How many squares a piece of role index `r` on `sq` reaches along its rays. With `lent`,
-    /// notes the role as lent to every friendly borrower it guards.
+    /// How many squares a piece of role index `r` on `sq` reaches along its rays, and how many
+    /// squares of `zone` (next to the enemy royal) it attacks. With `lent`, notes the role as
+    /// lent to every friendly borrower it guards.
+    #[allow(clippy::too_many_arguments)]
     fn reach(
         &self,
         pos: &Position,
         enemies: SquareSet,
+        zone: SquareSet,
         color: Color,
         r: usize,
         sq: Square,
         mut lent: Option<&mut Vec<(Square, Color, u64)>>,
-    ) -> i32 {
+    ) -> (i32, i32) {
         let mut reach = 0;
+        let mut hits = 0;
         // A neutral piece (the PieceEater) does not block: it moves on after every move.
         // (Counting it as a blocker measured worse: 43.8% in 200 PieceEater games.)
         for ray in &self.rays[(color.index() * self.roles + r) * 256 + sq.index()] {
             for &to in &ray.squares {
+                hits += i32::from(ray.capture && zone.contains(to));
                 let Some(other) = pos.piece_at(to) else {
                     reach += i32::from(ray.quiet);
                     continue;
@@ -388,7 +589,7 @@ impl Evaluator {
                 break;
             }
         }
-        reach
+        (reach, hits)
     }
 
     /// Steps (files plus ranks, halved) from `sq` to the board's centre.
@@ -404,4 +605,118 @@ impl Evaluator {
         let pieces = (material[color.index()] - pawns[color.index()]).max(0);
         (pieces * 256 / self.start_material).min(256)
     }
+}
+
+/// The eight neighbours of a square.
+const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
+
+/// The weights per term in feature order.
+fn term_weights(v: &Variant, w: &Weights) -> Vec<Pair> {
+    let mut out = vec![
+        w.centre,
+        w.shelter,
+        w.royal_attack,
+        w.castling,
+        w.royal_centre,
+        w.advance,
+        w.passed,
+        w.doubled,
+        w.isolated,
+        w.blocked,
+        w.tempo,
+    ];
+    out.extend(
+        v.roles()
+            .map(|(_, info)| w.mobility.get(&info.name).copied().unwrap_or([0, 0])),
+    );
+    out
+}
+
+/// Per (colour, role, square): how many squares more than its average over the board the role
+/// reaches from the square on an empty board (0 for royals and pawns, which have their own terms).
+fn centre_table(v: &Variant, rays: &[Vec<Ray>], roles: usize, is_pawn: &[bool]) -> Vec<i32> {
+    let mut table = vec![0; rays.len()];
+    let squares = v.size.square_count().max(1) as i32;
+    for (role, info) in v.roles() {
+        let r = role.index();
+        if info.royal || is_pawn[r] {
+            continue;
+        }
+        for color in Color::ALL {
+            let base = (color.index() * roles + r) * 256;
+            let reach = |sq: Square| {
+                rays[base + sq.index()]
+                    .iter()
+                    .map(|ray| ray.squares.len() as i32)
+                    .sum::<i32>()
+            };
+            let average = v.size.squares().map(reach).sum::<i32>() / squares;
+            for sq in v.size.squares() {
+                table[base + sq.index()] = reach(sq) - average;
+            }
+        }
+    }
+    table
+}
+
+/// Per (colour, role, square) for pawns: the squares the pawn's own forward moves take it to (its
+/// quiet moves that gain rank, repeated), the squares beside them, where its next moves go, and
+/// its progress toward the promotion rank.
+fn pawn_table(v: &Variant, rays: &[Vec<Ray>], roles: usize, is_pawn: &[bool]) -> Vec<PawnSquare> {
+    let mut table = vec![PawnSquare::default(); rays.len()];
+    for (role, _) in v.roles() {
+        let r = role.index();
+        if !is_pawn[r] {
+            continue;
+        }
+        let last = v
+            .promotions
+            .iter()
+            .filter(|p| p.roles >> r & 1 == 1 && p.rank > 0)
+            .map(|p| i32::from(p.rank))
+            .min()
+            .unwrap_or(i32::from(v.size.ranks()) - 1)
+            .max(1);
+        for color in Color::ALL {
+            let base = (color.index() * roles + r) * 256;
+            let forward = |from: Square| -> SquareSet {
+                let rank = v.relative_rank(color, from);
+                rays[base + from.index()]
+                    .iter()
+                    .filter(|ray| ray.quiet)
+                    .filter_map(|ray| ray.squares.first().copied())
+                    .filter(|&to| v.relative_rank(color, to) > rank)
+                    .collect()
+            };
+            for sq in v.size.squares() {
+                let next = forward(sq);
+                let mut path = SquareSet::EMPTY;
+                let mut frontier = next;
+                while !frontier.is_empty() {
+                    path = path.union(frontier);
+                    let mut grown = SquareSet::EMPTY;
+                    for s in frontier {
+                        grown = grown.union(forward(s));
+                    }
+                    frontier = grown.difference(path);
+                }
+                let mut passed_mask = path;
+                for s in path {
+                    for dx in [-1, 1] {
+                        if let Some(n) = v.size.offset(s, dx, 0) {
+                            passed_mask.insert(n);
+                        }
+                    }
+                }
+                let rank = i32::from(v.relative_rank(color, sq)).min(last);
+                table[base + sq.index()] = PawnSquare {
+                    path,
+                    passed_mask,
+                    next,
+                    progress: 16 * rank * rank / (last * last),
+                };
+            }
+        }
+    }
+    table
 }

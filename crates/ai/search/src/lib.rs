@@ -23,13 +23,17 @@ mod level;
 pub mod movepicker;
 mod rng;
 pub mod search;
+pub mod see;
 pub mod timemgmt;
 pub mod transpositiontable;
+pub mod tune;
+pub mod weights;
 
 pub use level::Level;
 pub use rng::SearchRng;
 pub use search::{NodeKind, Score, SearchInfo, Searcher};
 pub use timemgmt::{Clock, Limits};
+pub use weights::{Weights, WeightsError};
 
 use messhall_rules::{Move, Position, Variant};
 use std::sync::Arc;
@@ -95,6 +99,16 @@ impl Engine {
 
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.searcher.stop_flag()
+    }
+
+    /// Evaluates with `weights` from now on (a variant's own weights file, or fitted ones).
+    pub fn set_weights(&mut self, weights: &Weights) {
+        self.searcher.set_weights(weights);
+    }
+
+    /// The search itself, to switch its features on and off (comparisons between versions).
+    pub fn searcher_mut(&mut self) -> &mut Searcher {
+        &mut self.searcher
     }
 
     /// Forgets what earlier searches learned.

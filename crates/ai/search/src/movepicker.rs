@@ -1,5 +1,5 @@
 //! Move ordering: the hash move, then captures by victim and attacker value (MVV-LVA), then
-//! killers, then quiet moves by history.
+//! killers, then quiet moves by history, then captures that lose material by static exchange.
 
 use crate::eval::Evaluator;
 use messhall_rules::{Move, MoveKind, Position, Variant};
@@ -9,6 +9,8 @@ pub const GOOD_CAPTURE: i32 = 1 << 24;
 pub const PROMOTION: i32 = 1 << 23;
 pub const FIRST_KILLER: i32 = 1 << 22;
 pub const SECOND_KILLER: i32 = (1 << 22) - 1;
+/// Captures that lose material in the exchange ([`crate::see::see`]) come after the quiet moves.
+pub const BAD_CAPTURE: i32 = -(1 << 24);
 /// A royal victim's value for ordering (taking it wins in royal-capture games).
 pub const ROYAL_VICTIM: i32 = 50_000;
 
@@ -63,7 +65,18 @@ pub fn history_index(side: usize, mv: &Move) -> usize {
     (side * 256 + mv.from.index()) * 256 + mv.to.index()
 }
 
-/// Ordering scores for a node's moves.
+/// Whether a capture may lose material: its capturer is worth more than what it takes, so the
+/// exchange decides ([`crate::see::see`]); a capture of a piece worth at least its capturer never
+/// loses in the exchange.
+pub fn may_lose(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> bool {
+    let Some(attacker) = pos.piece_at(mv.from) else {
+        return false;
+    };
+    mv.poisoned || (!v.is_royal(attacker.role()) && eval.value(attacker.role()) > victim_value(v, eval, pos, mv))
+}
+
+/// Ordering scores for a node's moves. With `see`, captures that lose material in the exchange
+/// go after the quiet moves.
 #[allow(clippy::too_many_arguments)]
 pub fn score_moves(
     v: &Variant,
@@ -74,6 +87,7 @@ pub fn score_moves(
     killers: [Option<Move>; 2],
     history: &[i32],
     scores: &mut Vec<i32>,
+    see: bool,
 ) {
     scores.clear();
     let side = pos.side_to_move().index();
@@ -83,7 +97,11 @@ pub fn score_moves(
         } else if is_tactical(mv) {
             let t = tactical_score(v, eval, pos, mv);
             if mv.is_capture() {
-                GOOD_CAPTURE + t
+                if see && may_lose(v, eval, pos, mv) && crate::see::see(v, eval, pos, mv) < 0 {
+                    BAD_CAPTURE + t
+                } else {
+                    GOOD_CAPTURE + t
+                }
             } else {
                 PROMOTION + t
             }

@@ -58,6 +58,21 @@ pub const EVAL_CACHE_SLOTS: usize = 1 << 16;
 const EMPTY_SLOT: i32 = i32::MIN;
 /// History bonuses stay below this.
 pub const HISTORY_MAX: i32 = 1 << 20;
+/// Where pieces borrow moves (the Friendly game's Friends), captures are ordered by their static
+/// exchange only from this depth on: generating moves there costs so much more that nearer the
+/// leaves the exchange cost more than the order saved (a node took three times as long).
+/// Elsewhere they are ordered by it at every depth (Food Fight's bench: 16% fewer nodes, 16%
+/// less time than from this depth).
+pub const SEE_ORDER_MIN_DEPTH_BORROWING: i32 = 3;
+/// Aspiration windows: from this depth an iteration is first searched within this many
+/// centipawns either side of the last one's score; a score outside is searched again with the
+/// window widened on that side, by twice as much each time, and open past [`ASPIRATION_MAX`].
+pub const ASPIRATION_MIN_DEPTH: u32 = 4;
+pub const ASPIRATION_WINDOW: i32 = 30;
+pub const ASPIRATION_MAX: i32 = 1_000;
+/// Plies of the fifty-move count before static scores start to shrink toward a draw (see
+/// [`Searcher::fifty_move_scaling`]).
+pub const FIFTY_MOVE_GRACE: u32 = 20;
 /// How often (in nodes) the clock and the stop flag are looked at.
 pub const CHECK_EVERY: u64 = 1024;
 
@@ -156,6 +171,8 @@ pub struct Searcher {
     stop: Arc<AtomicBool>,
     time: Option<TimeManager>,
     has_check: bool,
+    /// Captures are ordered by their static exchange from this depth on.
+    see_order_min_depth: i32,
     /// Deliberate evaluation noise for weaker levels: amplitude and this search's key.
     pub(crate) noise_cp: i32,
     pub(crate) noise_key: u64,
@@ -171,6 +188,16 @@ pub struct Searcher {
     /// pruning they make a score depend a little on the window it was searched with; tests that
     /// compare searches switch both off.
     pub reductions: bool,
+    /// Static exchange evaluation ([`crate::see`]): captures that lose material are ordered after
+    /// the quiet moves and skipped in quiescence (on by default; off, quiescence skips a capture
+    /// whose more valuable capturer lands attacked, as before the exchange was evaluated).
+    pub see: bool,
+    /// Aspiration windows at the root (on by default; see [`ASPIRATION_WINDOW`]).
+    pub aspiration: bool,
+    /// Static scores shrink toward a draw as the fifty-move count runs (on by default): a side
+    /// ahead prefers the captures and pawn moves that keep its advantage real to shuffling until
+    /// the rule draws.
+    pub fifty_move_scaling: bool,
 }
 
 impl Searcher {
@@ -206,11 +233,19 @@ impl Searcher {
             stop: Arc::new(AtomicBool::new(false)),
             time: None,
             has_check,
+            see_order_min_depth: if variant.roles().any(|(r, _)| variant.is_borrower(r)) {
+                SEE_ORDER_MIN_DEPTH_BORROWING
+            } else {
+                1
+            },
             noise_cp: 0,
             noise_key: 0,
             chance_pruning: true,
             delta_pruning: !has_chance,
             reductions: true,
+            see: true,
+            aspiration: true,
+            fifty_move_scaling: true,
             variant,
         }
     }
@@ -221,6 +256,12 @@ impl Searcher {
 
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Evaluates with `weights` from now on.
+    pub fn set_weights(&mut self, weights: &crate::Weights) {
+        self.eval.set_weights(&self.variant, weights);
+        self.eval_cache.iter_mut().for_each(|slot| *slot = (0, EMPTY_SLOT));
     }
 
     /// Forgets everything learned (a new game).
@@ -268,7 +309,8 @@ impl Searcher {
             self.first_iteration = depth == 1;
             self.node_limit_on = depth > self.node_floor;
             self.root_first = best.as_ref().map(|b| b.pv[0]);
-            let score = self.negamax(pos, depth as i32, -INFINITY, INFINITY, 0, true);
+            let previous = best.as_ref().filter(|b| b.complete).map(|b| b.raw_score);
+            let score = self.root_search(pos, depth, previous);
             if self.aborted && best.is_some() {
                 // The root searches the last iteration's best move first, so a different move
                 // found best before the stop has been proved better at this depth: play it.
@@ -319,6 +361,38 @@ impl Searcher {
         }
         self.time = None;
         best
+    }
+
+    /// One iteration at the root: within an aspiration window around `previous`, the last
+    /// iteration's score, widened until the score falls inside it; with a full window at shallow
+    /// depths, after a mate score and when [`Searcher::aspiration`] is off.
+    fn root_search(&mut self, pos: &Position, depth: u32, previous: Option<i32>) -> i32 {
+        let full = |s: &mut Searcher| s.negamax(pos, depth as i32, -INFINITY, INFINITY, 0, true);
+        let Some(previous) =
+            previous.filter(|p| self.aspiration && depth >= ASPIRATION_MIN_DEPTH && p.abs() < MATE_BOUND)
+        else {
+            return full(self);
+        };
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (previous - delta, previous + delta);
+        loop {
+            let score = self.negamax(pos, depth as i32, alpha, beta, 0, true);
+            if self.aborted {
+                return score;
+            }
+            if score > alpha && score < beta {
+                return score;
+            }
+            delta *= 2;
+            if delta > ASPIRATION_MAX {
+                return full(self);
+            }
+            if score <= alpha {
+                alpha = (previous - delta).max(-INFINITY);
+            } else {
+                beta = (previous + delta).min(INFINITY);
+            }
+        }
     }
 
     /// Whether to abandon the search (checked every [`CHECK_EVERY`] nodes, and always at the node limit).
@@ -386,11 +460,25 @@ impl Searcher {
         let slot = (key as usize) & (self.eval_cache.len() - 1);
         let (cached_key, cached) = self.eval_cache[slot];
         if cached_key == key && cached != EMPTY_SLOT {
-            return cached;
+            return self.fifty_move_scaled(pos, cached);
         }
         let score = self.eval.evaluate(&self.variant, pos);
         self.eval_cache[slot] = (key, score);
-        score
+        self.fifty_move_scaled(pos, score)
+    }
+
+    /// `score` shrunk toward a draw as the fifty-move count runs past [`FIFTY_MOVE_GRACE`] plies:
+    /// by up to half, as the count nears its end (the cache keeps scores unscaled: a position's
+    /// key does not include its count). The grace keeps the few plies of one search alike: scores
+    /// that differ along transpositions by their counts alone disturb the table's bounds.
+    fn fifty_move_scaled(&self, pos: &Position, score: i32) -> i32 {
+        let limit = 2 * i64::from(self.variant.end.fifty_moves);
+        let grace = i64::from(FIFTY_MOVE_GRACE);
+        if !self.fifty_move_scaling || limit <= grace {
+            return score;
+        }
+        let used = (i64::from(pos.halfmove_clock()) - grace).clamp(0, limit - grace);
+        (i64::from(score) * (2 * (limit - grace) - used) / (2 * (limit - grace))) as i32
     }
 
     /// The deliberate noise of a weakened level on the root move leading to `child`, seeded by
@@ -512,6 +600,7 @@ impl Searcher {
             self.killers[ply],
             &self.history,
             &mut scores,
+            self.see && depth >= self.see_order_min_depth,
         );
         let side = pos.side_to_move().index();
         let original_alpha = alpha;

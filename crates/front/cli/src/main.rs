@@ -21,6 +21,7 @@ mod resources;
 mod rules_text;
 mod screen;
 mod show;
+mod tune;
 mod words;
 mod xboard;
 
@@ -185,6 +186,26 @@ enum Command {
         /// The other pieces on the board (default: none); without --piece, the piece on --square moves.
         #[arg(long)]
         fen: Option<String>,
+    },
+    /// Fit a variant's evaluation weights to its own self-play games (Texel's method).
+    Tune {
+        /// A built-in variant name or the path of a variant file.
+        variant: String,
+        /// Self-play games (every 5th is held out of the fit, to measure it).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(2..=1_000_000))]
+        games: u32,
+        /// Search depth of the self-play moves (player moves).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=8))]
+        depth: u32,
+        /// Seed of the openings and the dice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write the weights (TOML); without it they are printed.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Start from the weights derived from the pieces, not from the variant's weights file.
+        #[arg(long)]
+        from_derived: bool,
     },
     /// Benchmarks.
     Bench {
@@ -419,6 +440,21 @@ fn main() -> ExitCode {
             square: square.as_deref(),
             fen: fen.as_deref(),
         }),
+        Command::Tune {
+            variant,
+            games,
+            depth,
+            seed,
+            out,
+            from_derived,
+        } => tune::run(&tune::TuneRequest {
+            variant: &variant,
+            games: games as usize,
+            depth,
+            seed,
+            out: out.as_deref(),
+            from_derived,
+        }),
         Command::Bench { what } => bench::run(what),
         Command::Serve {
             addr,
@@ -464,6 +500,53 @@ mod tests {
         assert!(Cli::try_parse_from(["messhall", "play", "chess", "--hash", "64", "--time", "0.2"]).is_ok());
         assert!(Cli::try_parse_from(["messhall", "play", "chess", "--level", "11"]).is_err());
         assert!(Cli::try_parse_from(["messhall", "play", "chess", "--level", "0"]).is_err());
+        assert!(Cli::try_parse_from(["messhall", "tune", "chess", "--games", "1"]).is_err());
+        assert!(Cli::try_parse_from(["messhall", "tune", "chess", "--depth", "9"]).is_err());
+        assert!(
+            Cli::try_parse_from([
+                "messhall",
+                "tune",
+                "chess",
+                "--games",
+                "4",
+                "--depth",
+                "1",
+                "--seed",
+                "3",
+                "--from-derived"
+            ])
+            .is_ok()
+        );
+    }
+
+    /// A tiny tuning run through the command writes a weights file the variant reads back.
+    #[test]
+    fn tune_writes_a_weights_file() {
+        let out = std::env::temp_dir().join(format!("messhall-tune-{}.toml", std::process::id()));
+        tune::run(&tune::TuneRequest {
+            variant: "chess",
+            games: 5,
+            depth: 1,
+            seed: 3,
+            out: Some(&out),
+            from_derived: true,
+        })
+        .unwrap();
+        let text = std::fs::read_to_string(&out).unwrap();
+        let v = messhall_games::builtin("chess").unwrap();
+        assert!(messhall_search::Weights::from_toml(&v, &text).is_ok(), "{text}");
+        let _ = std::fs::remove_file(&out);
+        assert!(
+            tune::run(&tune::TuneRequest {
+                variant: "cafeteria",
+                games: 5,
+                depth: 1,
+                seed: 3,
+                out: None,
+                from_derived: false,
+            })
+            .is_err()
+        );
     }
 
     #[test]

@@ -78,12 +78,12 @@ option name Seed type string default 0
 uciok
 readyok
 info string variant chess files 8 ranks 8 pocket 0 startpos rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
-info depth 1 score cp 44 nodes 51 nps N time T pv d7d5
+info depth 1 score cp 35 nodes 49 nps N time T pv d7d5
 bestmove d7d5
 info string Illegal move (not legal here: the King on e1 cannot go to e3): e1e3
-info depth 1 score cp 44 nodes 33 nps N time T pv d7d5
-info depth 2 score cp 24 nodes 254 nps N time T pv d8f6 a2a4
-bestmove d8f6
+info depth 1 score cp 35 nodes 34 nps N time T pv d7d5
+info depth 2 score cp 4 nodes 179 nps N time T pv d7d5 d2d4
+bestmove d7d5
 info string Error (depth needs a whole number, not "x"): go depth x
 info string Error (unknown go parameter "searchmoves"): go searchmoves e2e4
 info string Error (Hash is a whole number of MB from 1 to 16384, not "0"): setoption name Hash value 0
@@ -92,7 +92,7 @@ info string Error (no variant named "shatranj" (see the UCI_Variant option)): se
 info string Error ("e2e4" after startpos: expected "moves"): position startpos e2e4
 info string Error (FEN: FEN board: 4 ranks, but chess has 8): position fen 8/8/8/8 w - - 0 1
 info string Error (unknown command): take back
-info depth 1 score cp -972 nodes 3 nps N time T pv h8g7
+info depth 1 score cp -987 nodes 3 nps N time T pv h8g7
 bestmove h8g7
 a1a2: 3
 a1b1: 3
@@ -122,13 +122,13 @@ position fen 7k/8/8/8/8/8/P{0}P{0}6/KN{0}6 w - - 0 1 moves 0000 h8g8 a2a3 moves
 "#;
     let expected = r#"info string variant calorie files 8 ranks 8 pocket 0 startpos rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 info string energy in Cal: white Ra1 7 Nb1 7 Bc1 7 Qd1 7 Bf1 7 Rh1 7 Pa2 7 Pb2 7 Pc2 7 Pd2 7 Pf2 7 Pg2 7 Ph2 7 Nf3 6 Pe4 6 black pe5 6 pa7 7 pb7 7 pc7 7 pd7 7 pf7 7 pg7 7 ph7 7 ra8 7 nb8 7 bc8 7 qd8 7 bf8 7 ng8 7 rh8 7
-info depth 1 score cp 44 nodes 51 nps N time T pv d7d5
+info depth 1 score cp 23 nodes 48 nps N time T pv d7d5
 bestmove d7d5
 info string energy in Cal: white Nb1 0 Pa2 0 Pb2 0
-info depth 1 score cp 119 nodes 1 nps N time T pv 0000
+info depth 1 score cp 124 nodes 1 nps N time T pv 0000
 bestmove 0000
 info string energy in Cal: white Nb1 0 Pa2 0 Pb2 0
-info depth 1 score cp 105 nodes 1 nps N time T pv 0000
+info depth 1 score cp 116 nodes 1 nps N time T pv 0000
 bestmove 0000
 info string Illegal move (not legal here: the Knight on b1 has 0 Cal: it cannot move): b1c3
 info string energy in Cal: white Nb1 0 Pa2 0 Pb2 0 black pa7 0 pb7 0 nb8 0
@@ -158,16 +158,16 @@ go depth 1
 position fen 6k5/12/12/12/12/3p8/3I8/12/12/12/12/6K5 w - - 0 1 moves d6d8
 "#;
     let expected = r#"info string variant foodfight files 12 ranks 12 pocket 0 startpos rscbmnkmbcsr/dmfwueeuwfmd/ppppggggpppp/12/12/12/12/12/12/PPPPGGGGPPPP/DMFWUEEUWFMD/RSCBMNKMBCSR w - - 0 1
-info depth 1 score cp 63 nodes 79 nps N time T pv f1h5
-bestmove f1h5
+info depth 1 score cp 81 nodes 79 nps N time T pv j1g5
+bestmove j1g5
 info string Illegal move (not legal here: the Fish pawn on a3 cannot go to a6): a3a6
 info string Illegal move (not legal here: the Chef on g1 cannot go to f1): g1f1
 info string Illegal move (not legal here: the Fish pawn on a8 cannot go to b7): a8b7
-info depth 1 score cp 63 nodes 75 nps N time T pv f1h5
-bestmove f1h5
+info depth 1 score cp 81 nodes 75 nps N time T pv j1g5
+bestmove j1g5
 info string Error (nodes needs a number of nodes after it): go nodes
-info depth 1 score cp 36 nodes 83 nps N time T pv f1h5
-bestmove f1h5
+info depth 1 score cp 53 nodes 83 nps N time T pv c1f5
+bestmove c1f5
 info depth 1 score cp -18 nodes 4 nps N time T pv g12h12
 bestmove g12h12
 info string Illegal move (not legal here: the Pie on d6 cannot go to d8): d6d8
@@ -190,12 +190,12 @@ position fen tmdcffffcdmt/jsglabbquoih/xpeyvzzvyep1/12/12/10x1/12/12/12/XPEYVZZV
 go depth 1
 "#;
     let expected = r#"info string variant friendly files 12 ranks 12 pocket 0 startpos tmdcffffcdmt/jsglabbquoih/xpeyvzzvyepx/12/12/12/12/12/12/XPEYVZZVYEPX/HIOUQBBALGSJ/TMDCFFFFCDMT w - - 0 1
-info depth 1 score cp 159 nodes 156 nps N time T pv h12j9
+info depth 1 score cp 143 nodes 159 nps N time T pv h12j9
 bestmove h12j9
 info string Illegal move (not legal here: the Sniper on k2 cannot go to k6): k2k7,k7k6
 info string Illegal move (not legal here: the Patient Pawn on e3 cannot go to d5): e3e4,e4d5
 info string Error (UCI_Variant needs a value: a variant's name): setoption name UCI_Variant
-info depth 1 score cp 197 nodes 159 nps N time T pv e1c4
+info depth 1 score cp 205 nodes 160 nps N time T pv e1c4
 bestmove e1c4
 "#;
     check(input, expected);
@@ -322,7 +322,7 @@ info depth 1 score cp 52 nodes 80 nps N time T pv e2e4
 bestmove e2e4
 info string Illegal move (the PieceEater steps first: one of d4c5 d4d5 d4e5 d4c4 d4e4 d4c3 d4d3 d4e3): e2e4
 bestmove b4a5
-info depth 1 score cp -72 nodes 122 nps N time T pv d8f6
+info depth 1 score cp -74 nodes 125 nps N time T pv d8f6
 bestmove d8f6
 info string Error (unknown command): step
 "#;

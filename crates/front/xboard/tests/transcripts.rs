@@ -119,7 +119,7 @@ Error ("0" is not a depth from 1 to 128): sd 0
 highlight M7/8/8/8/8/8/8/8
 choice QRBN
 Illegal move (leg "a8a9" needs a second square): a8a9
-1 46 T 25 e7e5
+1 45 T 25 e7e5
 move e7e5
 pong 1
 1 100001 T 35 d8h4
@@ -132,7 +132,7 @@ Illegal move (the game is over): e2e3
 pong 3
 stat01: T 115 2 0 20
 1 -10 T 20 e7e5
-2 -42 T 175 d7d5 d1f3
+2 -44 T 95 e7e5 d1f3
 pong 4
 "#,
     );
@@ -188,11 +188,11 @@ highlight 8/8/8/8/8/8/8/8
 move @@@@
 pong 1
 pong 2
-1 484 T 20 h8g7
+1 475 T 20 h8g7
 move h8g7
 pong 3
 Illegal move (White has no move and passes: @@@@ is due): g7f6
-1 509 T 24 f5c2
+1 499 T 24 f5c2
 move f5c2
 # Cal: Black Bishop on c2 has 6
 pong 4
@@ -261,7 +261,7 @@ highlight 12/12/12/12/12/12/12/2Y3Y5/3Y1Y6/12/12/12
 highlight 12/R9R1/12/1Y7Y2/12/2Y5Y3/12/3Y3Y4/12/12/12/12
 highlight 12/12/12/12/12/12/3YYY6/3C8/5Y6/12/12/12
 highlight 12/12/12/12/12/12/12/12/3R8/12/12/12
-1 183 T 11 e5d5,d5d4
+1 239 T 11 e5d5,d5d4
 move e5d5,
 move d5d4
 pong 1
@@ -337,7 +337,7 @@ highlight 12/12/12/12/12/12/12/12/12/2g9/2R9/12
 Illegal move (friendly has no drops): P@e4
 Illegal move (leg "l12l13" needs a second square): l12l13
 Error (level takes three values: moves, base time, increment): level 1 2 3 4 5
-1 714 T 12 e5c4,c4e5
+1 721 T 12 e5c4,c4e5
 move e5c4,
 move c4e5
 1/2-1/2 {Draw by stalemate}
@@ -392,8 +392,8 @@ Illegal move (a Knight cannot be dropped on b1): N@b1
 Illegal move (by this game's dice the PieceEater steps c6d6, not c6b5): a7a6,c6b5
 # PieceEater: die 4 of 6: steps c6d6
 highlight 8/8/8/8/4Y3/4Y3/8/8
-1 33 T 195 e2e4
-move e2e4
+1 31 T 181 d2d4
+move d2d4
 # PieceEater: die 2 of 5: steps d6e6
 pong 1
 pong 2
@@ -437,7 +437,7 @@ telluser The PieceEater eats the White Pawn on e4
 telluser The PieceEater eats the Black Pawn on d5
 pong 1
 Illegal move (d5 is empty): d5d4
-1 44 T 264 d1f3
+1 49 T 251 d1f3
 move d1f3
 # PieceEater: die 1 of 7: steps d5c6
 pong 2

@@ -40,6 +40,24 @@ pub const BUILTINS: &[Builtin] = &[
     builtin!("pieceeater-steered"),
 ];
 
+/// The evaluation weights fitted for a built-in variant (`weights/<name>.toml`, written by
+/// `messhall tune`), if it has them; the engine derives its own for the others.
+pub fn builtin_weights(name: &str) -> Option<&'static str> {
+    BUILTIN_WEIGHTS.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+}
+
+/// The built-in variants with fitted weights, and the weights files' text.
+const BUILTIN_WEIGHTS: &[(&str, &str)] = &[("calorie", include_str!("../weights/calorie.toml"))];
+
+/// Where the weights of a variant file are kept: beside it, `NAME.weights.toml` for `NAME.toml`.
+pub fn weights_path(variant_file: &Path) -> std::path::PathBuf {
+    let stem = variant_file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    variant_file.with_file_name(format!("{stem}.weights.toml"))
+}
+
 /// The hooks named by a variant file's `rules` field.
 pub fn rules_named(name: &str) -> Option<Arc<dyn GameRules>> {
     match name {

@@ -7,7 +7,7 @@ use crate::player::{Budget, Choice, Player};
 use crate::players::PlayerSpec;
 use crate::table::{Action, Legal, Table};
 use messhall_rules::Variant;
-use messhall_search::{Engine, Level, Limits, Options, SearchInfo};
+use messhall_search::{Engine, Level, Limits, Options, SearchInfo, Weights};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -34,6 +34,11 @@ impl EnginePlayer {
             variant,
             last: None,
         }
+    }
+
+    /// Evaluates with `weights` from now on (a variant file's own weights file).
+    pub fn set_weights(&mut self, weights: &Weights) {
+        self.engine.set_weights(weights);
     }
 
     /// What the last search found.
@@ -98,4 +103,23 @@ impl Player for EnginePlayer {
     fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
         Some(self.engine.stop_flag())
     }
+}
+
+/// The weights file beside a variant file (`NAME.weights.toml` for `NAME.toml`, written by
+/// `messhall tune`), if there is one: `None` for a built-in game or a file without one.
+///
+/// # Errors
+/// A one-line message naming the weights file when it cannot be read or is refused.
+pub fn file_weights(game: &crate::catalog::ChessGame) -> Result<Option<Weights>, String> {
+    let crate::catalog::GameSource::File { name, .. } = &game.source else {
+        return Ok(None);
+    };
+    let path = messhall_games::weights_path(std::path::Path::new(name));
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Weights::from_toml(&game.variant, &text)
+        .map(Some)
+        .map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -127,8 +127,10 @@ impl PlayerSpec {
     /// A player of this specification for `kind`; `seed` seeds its own randomness (a level's
     /// noise, the random mover's choices), `hash_mb` sizes an engine's table.
     ///
+    /// An engine for a variant file plays with the weights file beside it, if there is one.
+    ///
     /// # Errors
-    /// As [`PlayerSpec::check_for`].
+    /// As [`PlayerSpec::check_for`]; and when a variant file's weights file is refused.
     pub fn make(&self, kind: &GameKind, seed: u64, hash_mb: usize) -> Result<Box<dyn Player>, String> {
         self.check_for(kind)?;
         Ok(match (*self, kind) {
@@ -138,7 +140,13 @@ impl PlayerSpec {
             (PlayerSpec::Bot(kind), GameKind::Cafeteria) => Box::new(CafeteriaBot::new(kind, seed)),
             (PlayerSpec::Random, GameKind::Chess(c)) => Box::new(RandomMover::new(c.variant.clone(), seed)),
             (PlayerSpec::Greedy, GameKind::Chess(c)) => Box::new(Greedy::new(c.variant.clone(), seed)),
-            (spec, GameKind::Chess(c)) => Box::new(EnginePlayer::new(c.variant.clone(), spec, seed, hash_mb)),
+            (spec, GameKind::Chess(c)) => {
+                let mut engine = EnginePlayer::new(c.variant.clone(), spec, seed, hash_mb);
+                if let Some(weights) = crate::engine_player::file_weights(c)? {
+                    engine.set_weights(&weights);
+                }
+                Box::new(engine)
+            }
             (spec, GameKind::Cafeteria) => return Err(format!("{spec} cannot play the cafeteria game")),
         })
     }

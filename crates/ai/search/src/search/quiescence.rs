@@ -67,11 +67,19 @@ impl Searcher {
             {
                 continue;
             }
+            // A capture that loses material in the exchange on its square is not followed: the
+            // side to move is better off standing pat.
+            if self.see
+                && movepicker::may_lose(&v, &self.eval, pos, &mv)
+                && crate::see::see(&v, &self.eval, pos, &mv) < 0
+            {
+                continue;
+            }
             let child = pos.play(&v, &mv);
             if self.has_check && exposes_royal(&v, &child, us) {
                 continue;
             }
-            if mv.promotion.is_none() && self.loses_the_capturer(pos, &child, &mv) {
+            if !self.see && mv.promotion.is_none() && self.loses_the_capturer(pos, &child, &mv) {
                 continue;
             }
             self.nodes += 1;
@@ -107,9 +115,8 @@ impl Searcher {
 
     /// Whether a capture gives up more than it takes: a poisoned capture whose victim is worth
     /// less than the capturer, or a capturer worth more than its victim landing where the enemy
-    /// can take it. A cheap stand-in for a static exchange evaluation, which no game-agnostic
-    /// rule can do exactly here (rifles, withdrawals, borrowed powers); it depends on the
-    /// position alone, never on the window.
+    /// can take it. The test before the static exchange evaluation, kept for comparisons
+    /// ([`Searcher::see`] off); it depends on the position alone, never on the window.
     fn loses_the_capturer(&self, pos: &Position, child: &Position, mv: &Move) -> bool {
         let v = &*self.variant;
         let Some(attacker) = pos.piece_at(mv.from) else {

@@ -1,0 +1,287 @@
+//! Learning a variant's evaluation weights from its own games (Texel's method): the engine plays
+//! itself at a low depth from seeded random openings, the quiet positions of each game are
+//! labelled with its result, and the weights are fitted so that the static score, through a
+//! logistic curve, predicts the results (cross-entropy loss, gradient descent). The score is
+//! linear in the weights ([`crate::eval::Features`]), so the fit never searches again. Every
+//! step is seeded and single-threaded: the same options give the same weights.
+
+use crate::baseline::greedy_step;
+use crate::eval::{Evaluator, Features, PHASE_MAX};
+use crate::weights::{Pair, Weights};
+use crate::{Engine, Limits, Options, SearchRng};
+use messhall_rules::{Color, Game, Position, Variant};
+use std::sync::Arc;
+
+/// Random plies that open each self-play game (the engine plays the rest).
+pub const OPENING_PLIES: usize = 8;
+/// A self-play game still going after this many plies is scored a draw.
+pub const MAX_PLIES: usize = 300;
+/// Most nodes per self-play move, times the depth (a wide game's depth stays affordable).
+pub const NODES_PER_DEPTH: u64 = 20_000;
+/// Every this-many-th game's positions are held out of the fit, to measure it.
+pub const HOLD_OUT_EVERY: usize = 5;
+/// Gradient steps of the fit.
+pub const FIT_STEPS: usize = 400;
+/// Step size of the fit (centipawns a step at most, by Adam's normalisation).
+pub const FIT_RATE: f64 = 0.5;
+/// Pull of each weight toward where it started, in loss per centipawn squared over the whole
+/// run (divided among its positions): a small run cannot move a weight far on little evidence,
+/// a big one can.
+pub const FIT_PRIOR: f64 = 0.5;
+
+/// What a tuning run does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TuneOptions {
+    /// Self-play games.
+    pub games: usize,
+    /// Search depth of the self-play moves (player moves).
+    pub depth: u32,
+    /// Seed of the openings and the dice.
+    pub seed: u64,
+}
+
+/// A labelled position: its features, the side to move, and the game's result for White.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    pub features: Features,
+    pub white_to_move: bool,
+    pub result: f64,
+}
+
+/// What a tuning run found.
+#[derive(Clone, Debug)]
+pub struct TuneReport {
+    /// The fitted weights.
+    pub weights: Weights,
+    /// Positions fitted to, and held out.
+    pub training: usize,
+    pub held_out: usize,
+    /// Results of the self-play games: White's wins, draws, Black's wins.
+    pub results: [usize; 3],
+    /// The logistic curve's scale: a score of `1 / scale` centipawns is 73% to win.
+    pub scale: f64,
+    /// Mean loss on the held-out positions with the weights before and after the fit, and on the
+    /// training positions.
+    pub held_out_before: f64,
+    pub held_out_after: f64,
+    pub training_before: f64,
+    pub training_after: f64,
+}
+
+/// Plays the self-play games and fits `start` to them. `on_game` hears after each game how many
+/// are done.
+///
+/// # Errors
+/// When the games give no position to fit to, or none to hold out (too few games, or games that
+/// end at once): a message saying so.
+pub fn tune(
+    v: &Arc<Variant>,
+    start: &Weights,
+    options: &TuneOptions,
+    on_game: &mut dyn FnMut(usize),
+) -> Result<TuneReport, String> {
+    let mut evaluator = Evaluator::new(v);
+    evaluator.set_weights(v, start);
+    let mut training = Vec::new();
+    let mut held_out = Vec::new();
+    let mut results = [0; 3];
+    for g in 0..options.games {
+        let (samples, result) = self_play(v, start, options, g as u64, &evaluator);
+        results[match result {
+            r if r > 0.75 => 0,
+            r if r < 0.25 => 2,
+            _ => 1,
+        }] += 1;
+        if g % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
+            held_out.extend(samples);
+        } else {
+            training.extend(samples);
+        }
+        on_game(g + 1);
+    }
+    if training.is_empty() || held_out.is_empty() {
+        return Err(format!(
+            "{} games gave {} positions to fit and {} to hold out: play more games (--games)",
+            options.games,
+            training.len(),
+            held_out.len()
+        ));
+    }
+    let initial: Vec<Pair> = evaluator.term_weights().to_vec();
+    let scale = fit_scale(&training, &initial);
+    let fitted = fit(&training, &initial, scale);
+    let rounded: Vec<Pair> = fitted
+        .iter()
+        .map(|p| [p[0].round() as i32, p[1].round() as i32])
+        .collect();
+    Ok(TuneReport {
+        weights: evaluator.weights_from_terms(v, &rounded),
+        training: training.len(),
+        held_out: held_out.len(),
+        results,
+        scale,
+        held_out_before: loss(&held_out, &as_f64(&initial), scale),
+        held_out_after: loss(&held_out, &as_f64(&rounded), scale),
+        training_before: loss(&training, &as_f64(&initial), scale),
+        training_after: loss(&training, &as_f64(&rounded), scale),
+    })
+}
+
+/// One self-play game: its quiet positions (not in check, the move played neither a capture nor
+/// a promotion) and its result for White.
+fn self_play(
+    v: &Arc<Variant>,
+    weights: &Weights,
+    options: &TuneOptions,
+    game: u64,
+    eval: &Evaluator,
+) -> (Vec<Sample>, f64) {
+    let seed = options.seed ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut rng = SearchRng::new(seed);
+    let mut engine = Engine::new(v.clone(), &Options::default());
+    engine.set_weights(weights);
+    let limits = Limits {
+        nodes: Some(NODES_PER_DEPTH * u64::from(options.depth.max(1))),
+        ..Limits::depth(options.depth.max(1))
+    };
+    let mut g = Game::with_seed(v.clone(), v.start(), seed);
+    let mut positions = Vec::new();
+    let mut result = 0.5;
+    for ply in 0..MAX_PLIES {
+        while let Some(event) = g.pending_chance() {
+            let chooser = event.chooser.unwrap_or(g.position().side_to_move());
+            match greedy_step(v, g.position(), chooser, &event.outcomes) {
+                Some(o) => {
+                    g.resolve(o);
+                }
+                None => break,
+            }
+        }
+        if let Some(outcome) = g.outcome() {
+            result = match outcome.winner {
+                Some(Color::White) => 1.0,
+                Some(Color::Black) => 0.0,
+                None => 0.5,
+            };
+            break;
+        }
+        let pos = g.position().clone();
+        let moves = v.legal_moves(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = if ply < OPENING_PLIES {
+            moves[rng.below(moves.len() as u32) as usize]
+        } else {
+            let history: Vec<u64> = g.positions()[..g.positions().len() - 1]
+                .iter()
+                .map(Position::hash)
+                .collect();
+            match engine.best_move(&pos, &history, &limits) {
+                Some(mv) => mv,
+                None => break,
+            }
+        };
+        if ply >= OPENING_PLIES && !mv.is_capture() && mv.promotion.is_none() && !v.in_check(&pos) {
+            positions.push(pos);
+        }
+        g.play(mv);
+    }
+    let samples = positions
+        .iter()
+        .map(|p| Sample {
+            features: eval.features(v, p),
+            white_to_move: p.side_to_move() == Color::White,
+            result,
+        })
+        .collect();
+    (samples, result)
+}
+
+fn as_f64(weights: &[Pair]) -> Vec<[f64; 2]> {
+    weights.iter().map(|p| [f64::from(p[0]), f64::from(p[1])]).collect()
+}
+
+/// The static score for White (centipawns) of a sample under `weights`.
+fn score(s: &Sample, weights: &[[f64; 2]]) -> f64 {
+    let f = &s.features;
+    let phase = f64::from(f.phase) / f64::from(PHASE_MAX);
+    let mut sum = f64::from(f.fixed);
+    for (k, (&count, w)) in f.terms.iter().zip(weights).enumerate() {
+        if count != 0 {
+            sum += f64::from(count) * (w[0] * phase + w[1] * (1.0 - phase)) / Evaluator::term_divisor(k) as f64;
+        }
+    }
+    if s.white_to_move { sum } else { -sum }
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean cross-entropy of the results given the scores through the logistic curve.
+pub fn loss(samples: &[Sample], weights: &[[f64; 2]], scale: f64) -> f64 {
+    let eps = 1e-9;
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let p = sigmoid(scale * score(s, weights)).clamp(eps, 1.0 - eps);
+            -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// The logistic curve's scale that best fits the results with the weights as they are (a
+/// golden-section search between 1/2000 and 1/50 per centipawn).
+fn fit_scale(samples: &[Sample], weights: &[Pair]) -> f64 {
+    let w = as_f64(weights);
+    let (mut lo, mut hi) = (1.0 / 2000.0, 1.0 / 50.0);
+    let phi = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - phi * (hi - lo);
+        let b = lo + phi * (hi - lo);
+        if loss(samples, &w, a) < loss(samples, &w, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Gradient descent (Adam) on the weights from `initial`, with a small pull back toward them.
+fn fit(samples: &[Sample], initial: &[Pair], scale: f64) -> Vec<[f64; 2]> {
+    let start = as_f64(initial);
+    let mut w = start.clone();
+    let n = samples.len() as f64;
+    let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
+    let mut m = vec![[0.0f64; 2]; w.len()];
+    let mut v2 = vec![[0.0f64; 2]; w.len()];
+    for step in 1..=FIT_STEPS {
+        let mut grad = vec![[0.0f64; 2]; w.len()];
+        for s in samples {
+            let err = sigmoid(scale * score(s, &w)) - s.result;
+            let side = if s.white_to_move { 1.0 } else { -1.0 };
+            let phase = f64::from(s.features.phase) / f64::from(PHASE_MAX);
+            for (k, &count) in s.features.terms.iter().enumerate() {
+                if count != 0 {
+                    let d = err * scale * side * f64::from(count) / Evaluator::term_divisor(k) as f64;
+                    grad[k][0] += d * phase;
+                    grad[k][1] += d * (1.0 - phase);
+                }
+            }
+        }
+        for k in 0..w.len() {
+            for j in 0..2 {
+                let g = grad[k][j] / n + 2.0 * FIT_PRIOR / n * (w[k][j] - start[k][j]);
+                m[k][j] = beta1 * m[k][j] + (1.0 - beta1) * g;
+                v2[k][j] = beta2 * v2[k][j] + (1.0 - beta2) * g * g;
+                let mh = m[k][j] / (1.0 - beta1.powi(step as i32));
+                let vh = v2[k][j] / (1.0 - beta2.powi(step as i32));
+                w[k][j] -= FIT_RATE * mh / (vh.sqrt() + eps);
+            }
+        }
+    }
+    w
+}

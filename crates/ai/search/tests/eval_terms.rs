@@ -1,0 +1,126 @@
+//! The evaluation's terms: the score is its features weighed, each term counts what it says on
+//! positions built for it, and weights files are read with clear refusals.
+
+use messhall_rules::{Position, Variant};
+use messhall_search::Weights;
+use messhall_search::eval::{self, Evaluator, GLOBAL_TERMS, PHASE_MAX};
+
+fn variant(name: &str) -> Variant {
+    messhall_games::builtin(name).unwrap()
+}
+
+fn features(v: &Variant, fen: &str) -> eval::Features {
+    let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    Evaluator::new(v).features(v, &pos)
+}
+
+/// The score is the fixed part plus every term's count times its blended weight, in every game.
+#[test]
+fn the_score_is_its_features_weighed() {
+    for name in ["chess", "calorie", "foodfight", "friendly", "pieceeater"] {
+        let v = variant(name);
+        let e = Evaluator::new(&v);
+        let mut pos = v.start();
+        for ply in 0..12 {
+            let f = e.features(&v, &pos);
+            let mut sum = 0i64;
+            for (k, (count, w)) in f.terms.iter().zip(e.term_weights()).enumerate() {
+                let blended = i64::from(w[0]) * i64::from(f.phase) + i64::from(w[1]) * i64::from(PHASE_MAX - f.phase);
+                sum += i64::from(*count) * blended * 100 / Evaluator::term_divisor(k);
+            }
+            let expected = f.fixed + (sum / (100 * i64::from(PHASE_MAX))) as i32;
+            assert_eq!(e.evaluate(&v, &pos), expected, "{name} ply {ply}");
+            let moves = v.legal_moves(&pos);
+            let Some(mv) = moves.get(ply * 7 % moves.len().max(1)) else {
+                break;
+            };
+            pos = pos.play(&v, mv);
+            while let Some(o) = v.chance(&pos).and_then(|e| e.outcomes.first().copied()) {
+                pos = v.resolve(&pos, &o);
+            }
+        }
+    }
+}
+
+#[test]
+fn pawn_structure_in_chess() {
+    let v = variant("chess");
+    // White: a passed pawn on d5, doubled and isolated pawns on h2 and h3. Black: a pawn on a7
+    // (passed too: nothing of White's on the a- or b-file ahead of it).
+    let f = features(&v, "4k3/p7/8/3P4/8/7P/7P/4K3 w - - 0 1");
+    assert!(f.terms[eval::PASSED] > 0, "{f:?}");
+    // Doubled: the h2 pawn has h3 on its path; isolated: d5, h2 and h3 against a7.
+    assert_eq!(f.terms[eval::DOUBLED], 1);
+    assert_eq!(f.terms[eval::ISOLATED], 3 - 1);
+    // A pawn blocked by a piece in front of it.
+    let f = features(&v, "4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1");
+    assert_eq!(f.terms[eval::BLOCKED], 1);
+    // An enemy pawn on the file beside its path stops a pawn being passed.
+    let f = features(&v, "4k3/4p3/8/8/8/8/3P4/4K3 w - - 0 1");
+    assert_eq!(f.terms[eval::PASSED], 0);
+}
+
+#[test]
+fn a_pawns_path_follows_its_own_forward_moves() {
+    // Food Fight: a Black Fish pawn on g8 is beside nothing a White Fish pawn on e6 passes
+    // through (straight up the e-file), but in the cone of a Piglet pawn's diagonal steps.
+    let v = variant("foodfight");
+    let fish = features(&v, "6k5/12/12/12/6p5/12/4P7/12/12/12/12/6K5 w - - 0 1");
+    let piglet = features(&v, "6k5/12/12/12/6p5/12/4G7/12/12/12/12/6K5 w - - 0 1");
+    // The Black pawn is passed in both (its path down the g-file passes beside no White pawn),
+    // so White's pawn decides.
+    assert!(
+        fish.terms[eval::PASSED] > piglet.terms[eval::PASSED],
+        "{fish:?} {piglet:?}"
+    );
+}
+
+#[test]
+fn castling_rights_and_attacks_next_to_the_royal_count() {
+    let v = variant("chess");
+    let f = features(&v, "r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1");
+    assert_eq!(f.terms[eval::CASTLING], 2 - 1);
+    // A White queen on h4 attacks e7, next to the Black King.
+    let f = features(&v, "4k3/8/8/8/7Q/8/8/4K3 w - - 0 1");
+    assert!(f.terms[eval::ROYAL_ATTACK] > 0, "{f:?}");
+}
+
+#[test]
+fn weights_files_are_read_or_refused_in_one_line() {
+    let v = variant("chess");
+    let derived = Weights::derived(&v);
+    assert_eq!(Weights::from_toml(&v, &derived.to_toml()).unwrap(), derived);
+    let w = Weights::from_toml(&v, "tempo = [20, 5]\n[mobility]\nKnight = [7, 3]\n").unwrap();
+    assert_eq!(
+        (w.tempo, w.mobility["Knight"], w.mobility["Bishop"]),
+        ([20, 5], [7, 3], [4, 4])
+    );
+    for (text, says) in [
+        ("tempo = [1]\n", "weights file"),
+        ("speed = [1, 2]\n", "speed"),
+        ("[mobility]\nDragon = [1, 2]\n", "Dragon"),
+        ("tempo = [1, 99999]\n", "99999"),
+    ] {
+        let e = Weights::from_toml(&v, text).unwrap_err().to_string();
+        assert!(e.contains(says) && !e.contains('\n'), "{text:?}: {e}");
+    }
+    // One weight per term and per role, in feature order.
+    let e = Evaluator::new(&v);
+    assert_eq!(e.term_weights().len(), GLOBAL_TERMS + v.role_count());
+    assert_eq!(&e.weights_from_terms(&v, e.term_weights()), e.weights());
+}
+
+/// Every built-in variant's fitted weights file reads without error, and engines start from it.
+#[test]
+fn the_built_in_weights_files_are_read() {
+    for b in messhall_games::BUILTINS {
+        let v = variant(b.name);
+        let Some(text) = messhall_games::builtin_weights(b.name) else {
+            assert_eq!(Weights::for_variant(&v), Weights::derived(&v), "{}", b.name);
+            continue;
+        };
+        let w = Weights::from_toml(&v, text).unwrap_or_else(|e| panic!("{}: {e}", b.name));
+        assert_eq!(Weights::for_variant(&v), w, "{}", b.name);
+        assert_eq!(Evaluator::new(&v).weights(), &w, "{}", b.name);
+    }
+}
