@@ -76,7 +76,7 @@ async function waitMyTurn(page) {
 }
 
 async function movesShown(page) {
-  return page.locator('.moves li').count();
+  return page.locator('.moves .ply').count();
 }
 
 // A game made through the API in the page (for a start position the home page does not offer),
@@ -95,13 +95,13 @@ async function gameFromApi(page, base, body) {
   return id;
 }
 
-async function startFromHome(page, base, game, opponent, players) {
+async function startFromHome(page, base, game, opponent, players, landing = /\/game\//) {
   await page.goto(base);
   await page.selectOption('select[name=game]', game);
   await page.selectOption('select[name=opponent]', opponent);
   if (players) await page.selectOption('select[name=players]', String(players));
   await page.click('[data-control=start]');
-  await page.waitForURL(/\/game\//, WAIT);
+  if (landing) await page.waitForURL(landing, WAIT);
 }
 
 test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
@@ -118,6 +118,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
   const watch = page => {
     page.on('console', m => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
     page.on('pageerror', e => errors.push(`${page.url()}: ${e.message}`));
+    page.on('response', r => r.status() >= 400 && errors.push(`${r.url()}: ${r.status()}`));
     return page;
   };
   const base = server.base;
@@ -133,7 +134,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
         assert.ok(found, 'a quiet move');
         await clickMove(page, found[0], found[1]);
         // The computer's answer reaches the page through the feed.
-        await page.waitForFunction(() => document.querySelectorAll('.moves li').length >= 2, null, WAIT);
+        await page.waitForFunction(() => document.querySelectorAll('.moves .ply').length >= 2, null, WAIT);
         await waitMyTurn(page);
         const shown = await movesShown(page);
         await page.reload();
@@ -161,8 +162,8 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
     });
 
     await t.test('a friend joins by link and the first player sees the move', async () => {
-      await startFromHome(page, base, 'calorie', 'open').catch(() => {});
-      const link = await page.locator('[data-join]').inputValue();
+      await startFromHome(page, base, 'calorie', 'open', undefined, null);
+      const link = await page.locator('[data-join]').inputValue(WAIT);
       const other = watch(await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage());
       await other.goto(link);
       await other.click('[data-control=join]');
@@ -171,11 +172,11 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await waitMyTurn(page);
       const found = await findMove(page, (from, m) => m.kind === 'double-step' || m.kind === 'quiet');
       await clickMove(page, found[0], found[1]);
-      await other.locator('.moves li').first().waitFor(WAIT);
+      await other.locator('.moves .ply').first().waitFor(WAIT);
       await waitMyTurn(other);
       const reply = await findMove(other, (from, m) => m.kind === 'quiet' || m.kind === 'double-step');
       await clickMove(other, reply[0], reply[1]);
-      await page.waitForFunction(() => document.querySelectorAll('.moves li').length >= 2, null, WAIT);
+      await page.waitForFunction(() => document.querySelectorAll('.moves .ply').length >= 2, null, WAIT);
       await other.context().close();
     });
 
@@ -187,16 +188,19 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await clickSquare(page, found[1].to);
       await page.locator('.picker:not([hidden])').waitFor(WAIT);
       await page.locator(`.picker [data-move="${found[1].coordinates}"]`).click();
-      await page.locator('.moves li').first().waitFor(WAIT);
-      assert.match(await page.locator('.moves li').first().textContent(), /=N/);
+      await page.locator('.moves .ply').first().waitFor(WAIT);
+      assert.match(await page.locator('.moves .ply').first().textContent(), /=N/);
     });
 
     await t.test('a drop from the hand (the PieceEater)', async () => {
-      await startFromHome(page, base, 'pieceeater', 'random');
+      // Reinforcements go on the own first two ranks, full at the start: a Pawn has left e2.
+      const fen = 'rnbqkbnr/pppppppp/8/8/3*4/8/PPPP1PPP/RNBQKBNR[PPPNBRpppnbr] w KQkq - 0 1';
+      await gameFromApi(page, base, { game: 'pieceeater', fen, seats: [{ player: 'me' }, { player: 'random' }] });
       await waitMyTurn(page);
       const found = await findMove(page, from => from.includes('@'));
+      assert.ok(found, 'a drop');
       await clickMove(page, found[0], found[1]);
-      assert.match(await page.locator('.moves li').first().textContent(), /@/);
+      assert.match(await page.locator('.moves .ply').first().textContent(), /@/);
     });
 
     await t.test('a swap and a rifle capture (the Friendly game)', async () => {
@@ -236,7 +240,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await waitMyTurn(page);
       const found = await findMove(page, (from, m) => m.kind === 'quiet' || m.kind === 'double-step');
       await clickMove(page, found[0], found[1]);
-      await page.waitForFunction(() => document.querySelectorAll('.moves li').length >= 2, null, WAIT);
+      await page.waitForFunction(() => document.querySelectorAll('.moves .ply').length >= 2, null, WAIT);
     });
 
     await t.test('the games lists', async () => {

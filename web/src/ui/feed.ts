@@ -1,6 +1,7 @@
 // A game's WebSocket feed: numbered events, reconnecting by itself and asking for what it missed.
 
-import type { GameEvent } from './api.js';
+import type { CafeteriaView, GameEvent } from './api.js';
+import { thing } from './cafeteria-words.js';
 
 /** Follows a game's events from `since`; `onEvent` gets each numbered event once, in order. */
 export class Feed {
@@ -71,7 +72,7 @@ export class Feed {
 }
 
 /** An event in words, for the game's log (the dice rolls of the PieceEater and the cafeteria). */
-export function describe(e: GameEvent, names: (seat: number) => string): string | null {
+export function describe(e: GameEvent, names: (seat: number) => string, caf: CafeteriaView | null): string | null {
   const who = typeof e['seat'] === 'number' ? names(e['seat']) : '';
   switch (e.type) {
     case 'joined':
@@ -93,9 +94,9 @@ export function describe(e: GameEvent, names: (seat: number) => string): string 
     case 'passed':
       return `${who} passed`;
     case 'acted':
-      return `${who}: ${String(e['text'] ?? e['action'] ?? 'acted')}`;
+      return `${who}: ${thing(e['action'], caf)}`;
     case 'cafeteria':
-      return String(e['text'] ?? e['what'] ?? JSON.stringify(e['event'] ?? e).slice(0, 160));
+      return thing(e['event'], caf);
     case 'hidden':
       return 'something hidden happened';
     case 'taken-back':

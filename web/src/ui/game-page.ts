@@ -24,17 +24,20 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   }
   const names: Record<string, string> = {};
   if (state.board !== null) {
+    // A built-in game's pieces by name (for the art of pieces in hand too); a variant file's game
+    // has only those on its board.
     try {
-      const info = await call<VariantInfo>('GET', `/api/variants/${encodeURIComponent(state.game)}`);
-      for (const p of info.pieces ?? []) names[p.letter.toUpperCase()] = p.name;
-    } catch {
-      for (const p of state.board.pieces) names[p.letter.toUpperCase()] = p.name;
+      const builtIn = (await call<{ games: { name: string }[] }>('GET', '/api/variants')).games.some(g => g.name === state.game);
+      const info = builtIn ? await call<VariantInfo>('GET', `/api/variants/${encodeURIComponent(state.game)}`) : null;
+      for (const p of info?.pieces ?? []) names[p.letter.toUpperCase()] = p.name;
+    } catch (e) {
+      showError(error, e);
     }
     for (const p of state.board.pieces) names[p.letter.toUpperCase()] ??= p.name;
   }
   const seatName = (seat: number): string => {
     const s = state.seats[seat];
-    const who = s?.name ?? s?.player ?? `seat ${seat + 1}`;
+    const who = s?.name || (s?.player === 'human' ? (seat === state.you ? 'you' : 'a friend') : s?.player) || `seat ${seat + 1}`;
     return state.board !== null ? `${who} (${seat === 0 ? 'White' : 'Black'})` : `${who} (player ${seat + 1})`;
   };
 
@@ -58,6 +61,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
   const clocks = h('div', { class: 'clocks' });
   const moves = h('ol', { class: 'moves' });
+  const movesTitle = h('h2', {}, 'Moves');
   const log = h('ul', { class: 'log' });
   const online = h('span', { class: 'online' });
   const boardHolder = h('div', { class: 'board' });
@@ -82,7 +86,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     caf = new CafeteriaView(state, move);
     main.append(h('div', { class: 'board-col' }, caf.element));
   }
-  const side = h('div', { class: 'side-col' }, status, clocks, controls, form, h('h2', {}, 'Moves'), moves, h('h2', {}, 'What happened'), log, downloads, online);
+  const side = h('div', { class: 'side-col' }, status, clocks, controls, form, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, online);
   main.append(side);
   root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, error, main);
   if (state.board !== null) {
@@ -130,7 +134,13 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     }
     status.textContent = `${line} ${you}`;
     status.dataset['turn'] = next.turn !== null && next.turn.seat === next.you && next.result === null ? 'you' : 'other';
-    moves.replaceChildren(...next.moves.map(m => h('li', { 'data-seat': String(m.seat) }, m.san ?? m.text ?? m.coordinates ?? '?')));
+    // Chess moves in pairs, White's and Black's, under one number.
+    const texts = next.moves.map(m => m.san ?? m.text ?? m.coordinates ?? '?');
+    const rows: string[][] = [];
+    if (next.board !== null) for (let i = 0; i < texts.length; i += 2) rows.push(texts.slice(i, i + 2));
+    else for (const t of texts) rows.push([t]);
+    moves.replaceChildren(...rows.map(r => h('li', {}, ...r.map(t => h('span', { class: 'ply' }, t)))));
+    movesTitle.hidden = texts.length === 0 && next.board === null;
     moves.scrollTop = moves.scrollHeight;
     datalist.replaceChildren();
     if (next.legal.kind === 'moves') {
@@ -188,7 +198,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     }
   }
   const logEvent = (e: GameEvent): void => {
-    const words = describe(e, seatName);
+    const words = describe(e, seatName, state.cafeteria);
     if (words === null) return;
     log.prepend(h('li', { 'data-type': e.type }, words));
     while (log.children.length > 60) log.lastElementChild?.remove();
