@@ -65,7 +65,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   const log = h('ul', { class: 'log' });
   const online = h('span', { class: 'online' });
   const boardHolder = h('div', { class: 'board' });
-  const input = h('input', { type: 'text', placeholder: 'type a move (e4, Nf3, e7e8q, P@e5)', 'aria-label': 'move', list: 'legal-moves', autocomplete: 'off' });
+  const input = h('input', { type: 'text', placeholder: state.board !== null ? 'type a move (e4, Nf3, e7e8q, P@e5)' : 'type an action (move d3)', 'aria-label': 'move', list: 'legal-moves', autocomplete: 'off' });
   const datalist = h('datalist', { id: 'legal-moves' });
   const form = h('form', { class: 'move-input' }, input, datalist, h('button', { type: 'submit' }, 'play'));
   form.addEventListener('submit', e => {
@@ -86,9 +86,9 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     caf = new CafeteriaView(state, move);
     main.append(h('div', { class: 'board-col' }, caf.element));
   }
-  const side = h('div', { class: 'side-col' }, status, clocks, controls, form, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, online);
+  const side = h('div', { class: 'side-col' }, clocks, controls, form, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, online);
   main.append(side);
-  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, error, main);
+  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, error, main);
   if (state.board !== null) {
     chess = new ChessView(boardHolder, state, names, move);
     boardHolder.parentElement?.append(chess.picker, chess.drops);
@@ -120,7 +120,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     clockAt = performance.now();
     chess?.update(next);
     caf?.update(next);
-    const you = next.you === null ? 'You are watching.' : `You play ${seatName(next.you)}.`;
+    const you = next.you === null ? 'You are watching.' : `You play ${next.board !== null ? (next.you === 0 ? 'White' : 'Black') : `player ${next.you + 1}`}.`;
     let line: string;
     if (next.result !== null) {
       const scores = next.result.scores.map((s, i) => `${seatName(i)} ${s}`).join(', ');
