@@ -36,7 +36,11 @@ fn walk(root: &Path, dir: &Path, files: &mut Vec<(String, PathBuf)>) {
         if path.is_dir() {
             walk(root, &path, files);
         } else if let Ok(rel) = path.strip_prefix(root) {
-            let name = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+            let name = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
             files.push((name, path.canonicalize().unwrap_or(path.clone())));
         }
     }

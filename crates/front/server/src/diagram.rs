@@ -19,7 +19,10 @@ use serde_json::json;
 /// position of the game.
 pub async fn diagram(_: App, Path((name, letter)): Path<(String, String)>) -> Result<Response, ApiError> {
     let variant = catalog::builtin_variant(&name).ok_or_else(|| {
-        ApiError::not_found(format!("no chess game \"{}\" (see /api/variants)", messhall_rules::echo(&name)))
+        ApiError::not_found(format!(
+            "no chess game \"{}\" (see /api/variants)",
+            messhall_rules::echo(&name)
+        ))
     })?;
     let mut chars = letter.chars();
     let (Some(letter), None) = (chars.next(), chars.next()) else {
@@ -27,7 +30,10 @@ pub async fn diagram(_: App, Path((name, letter)): Path<(String, String)>) -> Re
     };
     let letter = letter.to_ascii_uppercase();
     if !variant.roles().any(|(_, info)| info.letter == letter) {
-        return Err(ApiError::not_found(format!("{name} has no piece {}", messhall_rules::echo(&letter.to_string()))));
+        return Err(ApiError::not_found(format!(
+            "{name} has no piece {}",
+            messhall_rules::echo(&letter.to_string())
+        )));
     }
     let (files, ranks) = (variant.size.files(), variant.size.ranks());
     let (file, rank) = ((files - 1) / 2, (ranks - 1) / 2);
@@ -39,7 +45,9 @@ pub async fn diagram(_: App, Path((name, letter)): Path<(String, String)>) -> Re
         .or_else(|| variant.roles().next())
         .map_or('p', |(_, info)| info.letter.to_ascii_lowercase());
     let alone = fen(files, ranks, |f, r| (f == file && r == rank).then_some(letter));
-    let crowded = fen(files, ranks, |f, r| Some(if f == file && r == rank { letter } else { enemy }));
+    let crowded = fen(files, ranks, |f, r| {
+        Some(if f == file && r == rank { letter } else { enemy })
+    });
     let from = Square::new(file, rank).ok_or_else(|| ApiError::bad("bad-setup", "the board has no middle square"))?;
     let moves = destinations(&variant, &alone, from)?;
     let captures = destinations(&variant, &crowded, from)?;
@@ -84,7 +92,11 @@ fn destinations(variant: &Variant, fen: &str, from: Square) -> Result<Vec<String
         .map_err(|e| ApiError::bad("bad-setup", e.to_string()))?;
     let mut list = MoveList::new();
     variant.pseudo_moves(&position, &mut list);
-    let mut squares: Vec<Square> = list.iter().filter(|m| m.from == from && m.to != from).map(|m| m.to).collect();
+    let mut squares: Vec<Square> = list
+        .iter()
+        .filter(|m| m.from == from && m.to != from)
+        .map(|m| m.to)
+        .collect();
     squares.sort();
     squares.dedup();
     Ok(squares.iter().map(Square::to_string).collect())

@@ -35,8 +35,12 @@ pub async fn serve(method: Method, uri: Uri) -> Response {
         return ApiError::new(404, "no-route", "no such route (see /api/openapi.json)").into_response();
     }
     if method != Method::GET && method != Method::HEAD {
-        return ApiError::new(405, "method-not-allowed", "this route does not take that method (see /api/openapi.json)")
-            .into_response();
+        return ApiError::new(
+            405,
+            "method-not-allowed",
+            "this route does not take that method (see /api/openapi.json)",
+        )
+        .into_response();
     }
     let name = path.trim_start_matches('/');
     let (name, bytes) = match file(name) {
@@ -53,7 +57,11 @@ pub async fn serve(method: Method, uri: Uri) -> Response {
             }
         },
     };
-    let cache = if name == "index.html" { "no-cache" } else { "public, max-age=300" };
+    let cache = if name == "index.html" {
+        "no-cache"
+    } else {
+        "public, max-age=300"
+    };
     (
         StatusCode::OK,
         [
