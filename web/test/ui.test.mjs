@@ -190,6 +190,15 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await page.locator(`.picker [data-move="${found[1].coordinates}"]`).click();
       await page.locator('.moves .ply').first().waitFor(WAIT);
       assert.match(await page.locator('.moves .ply').first().textContent(), /=N/);
+      // Resigned, then replayed with the arrow keys.
+      page.once('dialog', d => d.accept());
+      await page.click('[data-control=resign]');
+      await page.locator('.downloads a[href^="/replay/"]').click();
+      await page.locator('.side-col .status').filter({ hasText: 'the start' }).waitFor(WAIT);
+      await page.keyboard.press('ArrowRight');
+      await page.locator('.side-col .status').filter({ hasText: /^1 of \d+: White: b8=N/ }).waitFor(WAIT);
+      await page.keyboard.press('End');
+      await page.locator('.side-col .status').filter({ hasText: /^(\d+) of \1: / }).waitFor(WAIT);
     });
 
     await t.test('a drop from the hand (the PieceEater)', async () => {

@@ -6,6 +6,7 @@ import { h, link } from './dom.js';
 import { gamePage } from './game-page.js';
 import { homePage, joinPage } from './home-page.js';
 import { listsPage } from './lists-page.js';
+import { replayPage } from './replay-page.js';
 import { rulesPage } from './rules-page.js';
 import { variantPage } from './variant-page.js';
 
@@ -23,6 +24,7 @@ async function route(): Promise<void> {
   else if (page === 'game' && a !== undefined) leave = await gamePage(root, a);
   else if (page === 'join' && a !== undefined && b !== undefined) joinPage(root, a, b);
   else if (page === 'games') await listsPage(root);
+  else if (page === 'replay' && a !== undefined) leave = await replayPage(root, a);
   else if (page === 'rules') leave = await rulesPage(root, a ?? null);
   else if (page === 'variant') variantPage(root);
   else root.replaceChildren(h('h1', {}, 'No such page'), link('/', 'home'));

@@ -174,7 +174,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     if (state.result !== null) {
       downloads.append(button('download record (JSON)', () => void download('record', `${id}.json`)));
       if (state.board !== null) downloads.append(button('download PGN', () => void download('pgn', `${id}.pgn`)));
-      downloads.append(link(`/replay/${id}`, 'replay'));
+      if (state.board !== null) downloads.append(link(`/replay/${id}`, 'replay'));
     }
   }
 

@@ -23,6 +23,7 @@ pub mod error;
 pub mod game;
 pub mod limits;
 pub mod openapi;
+pub mod replay;
 pub mod state;
 pub mod store;
 pub mod token;
@@ -91,6 +92,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/takeback/decline", post(api::takeback_decline))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/pgn", get(api::pgn))
+        .route("/api/games/{id}/positions", get(replay::positions))
         .route("/api/games/{id}/ws", get(ws::connect))
         .fallback(web::serve)
         .method_not_allowed_fallback(no_method)

@@ -26,6 +26,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/games/{id}/takeback/decline"),
     ("get", "/api/games/{id}/record"),
     ("get", "/api/games/{id}/pgn"),
+    ("get", "/api/games/{id}/positions"),
     ("get", "/api/games/{id}/ws"),
 ];
 
@@ -241,6 +242,16 @@ pub fn document() -> Value {
             &["id"],
             None,
             json!({"description": "PGN", "content": {"application/x-chess-pgn": {"schema": {"type": "string"}}}}),
+        ),
+    );
+    put(
+        "get",
+        "/api/games/{id}/positions",
+        operation(
+            "a finished chess game's board after each action, for a replay",
+            &["id"],
+            None,
+            json_ok("the positions", "Rules"),
         ),
     );
     put(
