@@ -199,6 +199,11 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await page.locator('.side-col .status').filter({ hasText: /^1 of \d+: White: b8=N/ }).waitFor(WAIT);
       await page.keyboard.press('End');
       await page.locator('.side-col .status').filter({ hasText: /^(\d+) of \1: / }).waitFor(WAIT);
+      // The engine's view of the position after the promotion.
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      await page.click('[data-control=analyse]');
+      await page.locator('.analysis').filter({ hasText: /^Depth \d+, score / }).waitFor(WAIT);
     });
 
     await t.test('a drop from the hand (the PieceEater)', async () => {

@@ -36,13 +36,15 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
   const holder = h('div', { class: 'board' });
   const slider = h('input', { type: 'range', min: '0', max: String(positions.length - 1), value: '0', 'aria-label': 'ply', class: 'slider' });
   const label = h('p', { class: 'status', 'aria-live': 'polite' });
+  const analysis = h('p', { class: 'analysis', 'aria-live': 'polite' });
   const sans = state.moves.map(m => m.san ?? m.coordinates ?? '');
   root.replaceChildren(crumbs, h('h1', {}, `Replay: ${state.game}`), error,
     h('div', { class: 'play' }, h('div', { class: 'board-col' }, holder),
       h('div', { class: 'side-col' }, label, slider,
         h('div', { class: 'controls' }, button('⏮', () => go(0), { 'aria-label': 'start' }), button('◀', () => go(at - 1), { 'aria-label': 'back' }),
           button('▶', () => go(at + 1), { 'aria-label': 'forward', 'data-control': 'forward' }), button('⏭', () => go(positions.length - 1), { 'aria-label': 'end' })),
-        h('p', {}, 'Arrow keys step; Home and End jump.'))));
+        h('p', {}, 'Arrow keys step; Home and End jump.'),
+        button('analyse this position', () => void analyse(), { 'data-control': 'analyse' }), analysis)));
   const first = positions[0];
   const board = new Board(holder, { variant: state.game, files: b.files, ranks: b.ranks, names }, { fen: first?.fen ?? b.fen, config: { viewOnly: true } });
   let at = 0;
@@ -62,7 +64,22 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
     slider.value = String(at);
     const i = moveIndex[at] ?? -1;
     const what = p.action === null ? 'the start' : `${p.seat === 0 ? 'White' : 'Black'}: ${i >= 0 && sans[i] ? sans[i] : p.action}`;
+    analysis.textContent = '';
     label.textContent = `${at} of ${positions.length - 1}: ${what}`;
+  }
+  // The engine's view of the position shown (about a second's search on the server).
+  async function analyse(): Promise<void> {
+    const p = positions[at];
+    if (p === undefined) return;
+    analysis.textContent = 'thinking…';
+    error.hidden = true;
+    try {
+      const a = await call<{ depth: number; score: string | null; line: string[]; over: boolean }>('POST', '/api/analysis', { game: state.game, fen: p.fen });
+      analysis.textContent = a.over ? 'No legal move: the game is over here.' : `Depth ${a.depth}, score ${a.score ?? '?'} (for the side to move): ${a.line.join(' ')}`;
+    } catch (e) {
+      analysis.textContent = '';
+      showError(error, e);
+    }
   }
   slider.addEventListener('input', () => go(Number(slider.value)));
   const keys = (e: KeyboardEvent): void => {

@@ -17,6 +17,7 @@
 #![recursion_limit = "256"]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod analysis;
 pub mod api;
 pub mod diagram;
 pub mod error;
@@ -73,6 +74,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/openapi.json", get(openapi_document))
         .route("/api/variants", get(variants::list))
         .route("/api/variants/check", post(variants::check))
+        .route("/api/analysis", post(analysis::analyse))
         .route("/api/variants/{name}", get(variants::one))
         .route("/api/variants/{name}/diagram/{letter}", get(diagram::diagram))
         .route("/api/games", get(api::list).post(api::create))

@@ -131,3 +131,26 @@ async fn a_finished_game_gives_its_positions() {
     assert_eq!((status, body["code"].as_str()), (400, Some("not-chess")), "{body}");
     running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_gives_the_engines_line() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    // White mates in one: the engine finds it and says so.
+    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let (status, a) = client
+        .post("/api/analysis", None, json!({"game": "chess", "fen": fen}))
+        .await;
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["best"], "Ra8#", "{a}");
+    assert!(a["depth"].as_u64().unwrap() >= 1, "{a}");
+    for (body, code) in [
+        (json!({"game": "chess", "fen": "8/8/9/8 w - - 0 1"}), "bad-setup"),
+        (json!({"game": "nothing", "fen": fen}), "not-found"),
+        (json!({"game": "chess"}), "bad-json"),
+    ] {
+        let (_, e) = client.post("/api/analysis", None, body.clone()).await;
+        assert_eq!(e["code"], code, "{body}: {e}");
+    }
+    running.shutdown().await;
+}
