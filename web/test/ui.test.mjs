@@ -239,7 +239,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await page.goto(`${base}/rules/foodfight`);
       await page.locator('tr[data-piece]').nth(1).click();
       await page.locator('.diagram cg-board piece').first().waitFor(WAIT);
-      await page.waitForFunction(() => /on [a-p][0-9]+: green circles/.test(document.querySelector('.diagram-caption')?.textContent ?? ''), null, WAIT);
+      await page.waitForFunction(() => /on [a-p][0-9]+, alone on an empty board\. green: /.test(document.querySelector('.diagram-caption')?.textContent ?? ''), null, WAIT);
       assert.ok((await page.locator('.diagram svg circle, .diagram svg g').count()) > 0, 'the squares marked');
     });
 
@@ -249,6 +249,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await page.fill('textarea', text);
       await page.click('[data-control=check]');
       await page.locator('.checked table').waitFor(WAIT);
+      await page.locator('.checked .diagram cg-board piece').first().waitFor(WAIT);
       await page.click('[data-control=play-variant]');
       await page.waitForURL(/\/game\//, WAIT);
       await waitMyTurn(page);

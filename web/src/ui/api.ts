@@ -183,6 +183,18 @@ export interface RulePiece {
   value: number;
   royal: boolean;
   pawn: boolean;
+  /** Where it goes alone on a central square of an empty board (the server's move generator). */
+  reach?: Reach | null;
+}
+
+/** A piece's reach: squares it moves to and captures on, only moves to, only captures on, and
+ * reaches only while it has never moved. */
+export interface Reach {
+  from: string;
+  both: string[];
+  moves: string[];
+  captures: string[];
+  initial: string[];
 }
 
 /** A game's rules as data. */

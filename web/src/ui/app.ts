@@ -26,7 +26,7 @@ async function route(): Promise<void> {
   else if (page === 'games') await listsPage(root);
   else if (page === 'replay' && a !== undefined) leave = await replayPage(root, a);
   else if (page === 'rules') leave = await rulesPage(root, a ?? null);
-  else if (page === 'variant') variantPage(root);
+  else if (page === 'variant') leave = variantPage(root);
   else root.replaceChildren(h('h1', {}, 'No such page'), link('/', 'home'));
   document.title = `messhall: ${root.querySelector('h1')?.textContent ?? ''}`;
 }

@@ -1,20 +1,12 @@
 // The rules pages: each game's description and its pieces (letter, name, moves in XBetza, value),
-// and for a piece clicked, a diagram of where it goes from the middle of an empty board as the
-// server's move generator says.
+// and for a piece clicked, a diagram of where it goes from the middle of an empty board, as the
+// server's move generator says (each piece's `reach` in the rules metadata).
 
-import { Board, keyOf } from '../board.js';
+import { Board } from '../board.js';
 import { call, type VariantInfo } from './api.js';
+import type { DrawShape } from 'chessgroundx/draw';
 import { h, link, showError } from './dom.js';
 import { keyOfName } from './squares.js';
-
-interface Diagram {
-  files: number;
-  ranks: number;
-  fen: string;
-  from: string;
-  moves: string[];
-  captures: string[];
-}
 
 /** The table of a game's pieces; a click on a row calls `open` with the piece's letter. */
 export function pieceTable(info: VariantInfo, open?: (letter: string) => void): HTMLElement {
@@ -58,33 +50,11 @@ export async function rulesPage(root: HTMLElement, name: string | null): Promise
     showError(error, e);
     return () => {};
   }
-  const holder = h('div', { class: 'diagram' });
-  const caption = h('p', { class: 'diagram-caption' });
-  let board: Board | null = null;
-  const names: Record<string, string> = {};
-  for (const p of info.pieces ?? []) names[p.letter.toUpperCase()] = p.name;
-  const open = async (letter: string): Promise<void> => {
-    error.hidden = true;
-    try {
-      const d = await call<Diagram>('GET', `/api/variants/${encodeURIComponent(name)}/diagram/${encodeURIComponent(letter)}`);
-      board?.destroy();
-      holder.replaceChildren();
-      const el = h('div', { class: 'board' });
-      holder.appendChild(el);
-      board = new Board(el, { variant: name, files: d.files, ranks: d.ranks, names }, { fen: d.fen, config: { viewOnly: true } });
-      const shapes = [
-        ...d.moves.map(s => ({ orig: keyOfName(s) ?? keyOf(0, 0), brush: 'green' })),
-        ...d.captures.filter(s => !d.moves.includes(s)).map(s => ({ orig: keyOfName(s) ?? keyOf(0, 0), brush: 'red' })),
-      ];
-      board.api.setAutoShapes(shapes);
-      caption.textContent = `${names[letter.toUpperCase()] ?? letter} on ${d.from}: green circles where it moves, red where it only captures (${d.moves.length} moves, ${d.captures.length} captures with an enemy on every square).`;
-    } catch (e) {
-      showError(error, e);
-    }
-  };
+  const diagram = new Diagram(info);
+  const open = (letter: string): void => diagram.show(letter);
   const body: (Node | string)[] = [crumbs, h('h1', {}, info.name), error, h('p', {}, info.description ?? '')];
   if (info.pieces !== undefined) {
-    body.push(h('h2', {}, 'Pieces'), h('p', {}, 'Click a piece for its diagram.'), h('div', { class: 'rules-grid' }, pieceTable(info, l => void open(l)), h('div', {}, holder, caption)));
+    body.push(h('h2', {}, 'Pieces'), h('p', {}, 'Click a piece for its diagram.'), h('div', { class: 'rules-grid' }, pieceTable(info, open), diagram.element));
   } else {
     const students = Array.isArray(info['students']) ? (info['students'] as { name: string; aa: number; ar: number }[]) : [];
     const faculty = Array.isArray(info['faculty']) ? (info['faculty'] as { name: string; mr: number; nsr: number }[]) : [];
@@ -93,6 +63,71 @@ export async function rulesPage(root: HTMLElement, name: string | null): Promise
   }
   root.replaceChildren(...body);
   const first = info.pieces?.[0];
-  if (first !== undefined) void open(first.letter);
-  return () => board?.destroy();
+  if (first !== undefined) open(first.letter);
+  return () => diagram.destroy();
+}
+
+const BRUSHES = { both: 'green', moves: 'blue', captures: 'red', initial: 'yellow' } as const;
+const WORDS = { both: 'moves or captures', moves: 'only moves', captures: 'only captures', initial: 'only while unmoved' } as const;
+
+/** A piece's diagram: the piece alone on an empty board, the squares it reaches circled. */
+export class Diagram {
+  readonly element = h('div', { class: 'diagram' });
+  private readonly holder = h('div', { class: 'board' });
+  private readonly caption = h('p', { class: 'diagram-caption' });
+  private board: Board | null = null;
+  private readonly names: Record<string, string> = {};
+
+  constructor(private readonly info: VariantInfo) {
+    for (const p of info.pieces ?? []) this.names[p.letter.toUpperCase()] = p.name;
+    this.element.append(this.holder, this.caption);
+  }
+
+  /** Shows the piece of `letter`. */
+  show(letter: string): void {
+    const piece = this.info.pieces?.find(p => p.letter === letter);
+    const reach = piece?.reach;
+    const files = this.info.files ?? 8;
+    const ranks = this.info.ranks ?? 8;
+    if (piece === undefined || reach === undefined || reach === null) {
+      this.caption.textContent = `${piece?.name ?? letter}: no diagram (the server could not work one out).`;
+      return;
+    }
+    const from = keyOfName(reach.from);
+    const fen = from === null ? '' : fenWith(files, ranks, reach.from, letter.toUpperCase());
+    this.board?.destroy();
+    this.holder.replaceChildren();
+    const el = h('div', {});
+    this.holder.appendChild(el);
+    this.board = new Board(el, { variant: this.info.name, files, ranks, names: this.names }, { fen, config: { viewOnly: true } });
+    const shapes: DrawShape[] = [];
+    const told: string[] = [];
+    for (const kind of ['both', 'moves', 'captures', 'initial'] as const) {
+      for (const sq of reach[kind]) {
+        const k = keyOfName(sq);
+        if (k !== null) shapes.push({ orig: k, brush: BRUSHES[kind] });
+      }
+      if (reach[kind].length) told.push(`${BRUSHES[kind]}: ${WORDS[kind]} (${reach[kind].length})`);
+    }
+    this.board.api.setAutoShapes(shapes);
+    this.caption.textContent = `${piece.name} on ${reach.from}, alone on an empty board. ${told.join('; ')}.` +
+      ' Moves that need other pieces (a hurdle, a swap partner, a rifle target) do not show here.';
+    this.element.dataset['piece'] = letter;
+  }
+
+  /** Removes the board. */
+  destroy(): void {
+    this.board?.destroy();
+  }
+}
+
+// A FEN with only `letter` on `square`.
+function fenWith(files: number, ranks: number, square: string, letter: string): string {
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square.slice(1)) - 1;
+  const rows: string[] = [];
+  for (let r = ranks - 1; r >= 0; r--) {
+    rows.push(r === rank ? `${file > 0 ? file : ''}${letter}${files - file - 1 > 0 ? files - file - 1 : ''}` : String(files));
+  }
+  return `${rows.join('/')} w - - 0 1`;
 }

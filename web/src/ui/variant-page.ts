@@ -3,10 +3,11 @@
 import { call, type VariantInfo } from './api.js';
 import { button, h, link, showError } from './dom.js';
 import { startGame } from './home-page.js';
-import { pieceTable } from './rules-page.js';
+import { Diagram, pieceTable } from './rules-page.js';
 
-/** Draws the page. */
-export function variantPage(root: HTMLElement): void {
+/** Draws the page; the function it returns removes its diagram's board. */
+export function variantPage(root: HTMLElement): () => void {
+  let diagram: Diagram | null = null;
   const error = h('p', { class: 'error', hidden: '', role: 'alert' });
   const name = h('input', { type: 'text', value: 'mine.toml', 'aria-label': 'file name', maxlength: '40' });
   const text = h('textarea', { rows: '18', cols: '70', 'aria-label': 'variant file', spellcheck: 'false', placeholder: 'name = "mine"\nfiles = 8\nranks = 8\n...' });
@@ -17,7 +18,13 @@ export function variantPage(root: HTMLElement): void {
     result.replaceChildren();
     try {
       const info = await call<VariantInfo>('POST', '/api/variants/check', { name: name.value, text: text.value });
-      result.append(h('p', {}, `${info.name}: ${info.files}x${info.ranks}. ${info.description ?? ''}`), pieceTable(info));
+      diagram?.destroy();
+      diagram = new Diagram(info);
+      const shown = diagram;
+      result.append(h('p', {}, `${info.name}: ${info.files}x${info.ranks}. ${info.description ?? ''} Click a piece for its diagram.`),
+        h('div', { class: 'rules-grid' }, pieceTable(info, l => shown.show(l)), shown.element));
+      const first = info.pieces?.[0];
+      if (first !== undefined) shown.show(first.letter);
     } catch (e) {
       showError(error, e);
     }
@@ -29,4 +36,5 @@ export function variantPage(root: HTMLElement): void {
   root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home')), h('h1', {}, 'Your own variant'),
     h('p', {}, 'Paste a variant file (the format of docs/variant-files.md); the server checks it and says where a fault is.'),
     error, h('div', { class: 'form' }, name), text, h('div', { class: 'form' }, check, level, play), result);
+  return () => diagram?.destroy();
 }

@@ -14,7 +14,8 @@
 //! them there.
 
 use anyhow::{Context, Result, bail};
-use messhall_rules::{Color, MoveKind, Piece, Position, Setup, SetupProblem, Square, Variant};
+use messhall_play::reach::{drawn_board, reach};
+use messhall_rules::{Color, Piece, Position, Square, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -27,12 +28,6 @@ pub struct Request<'a> {
     pub square: Option<&'a str>,
     /// The other pieces (default: an empty board).
     pub fen: Option<&'a str>,
-}
-
-/// A board to draw from a FEN: pieces set up to show a move (a lone piece, no Kings), not a
-/// position a game reaches, so the problems [`Setup::position`] finds are waived.
-fn drawn_board(v: &Variant, fen: &str) -> Result<Position> {
-    Ok(Setup::from_fen(v, fen)?.position(v, &SetupProblem::ALL)?)
 }
 
 pub fn run(request: &Request<'_>) -> Result<()> {
@@ -131,90 +126,6 @@ fn board_of(v: &Variant, pos: &Position) -> BTreeMap<Square, char> {
         .squares()
         .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, v.piece_letter(p))))
         .collect()
-}
-
-/// A FEN of `board` plus `letter{note}` on `square`, with the piece's side to move.
-fn fen_with(v: &Variant, board: &BTreeMap<Square, char>, square: Square, letter: char, note: &str) -> String {
-    let mut rows = Vec::new();
-    for rank in (0..v.size.ranks()).rev() {
-        let mut row = String::new();
-        let mut empty = 0;
-        for file in 0..v.size.files() {
-            let Some(sq) = Square::new(file, rank) else { continue };
-            let cell = if sq == square {
-                Some(format!("{letter}{{{note}}}"))
-            } else {
-                board.get(&sq).map(|c| c.to_string())
-            };
-            match cell {
-                Some(c) => {
-                    if empty > 0 {
-                        let _ = write!(row, "{empty}");
-                        empty = 0;
-                    }
-                    row.push_str(&c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            let _ = write!(row, "{empty}");
-        }
-        rows.push(row);
-    }
-    let side = if letter.is_ascii_lowercase() { 'b' } else { 'w' };
-    format!("{} {side} - - 0 1", rows.join("/"))
-}
-
-/// Per square the piece reaches: (may move there when empty, may capture there). A square's
-/// capture is probed by standing an enemy on it, when the board has nothing there already.
-fn reach(
-    v: &Variant,
-    board: &BTreeMap<Square, char>,
-    square: Square,
-    letter: char,
-    note: &str,
-) -> Result<BTreeMap<Square, (bool, bool)>> {
-    let moves_from = |board: &BTreeMap<Square, char>| -> Result<Vec<messhall_rules::Move>> {
-        let pos = drawn_board(v, &fen_with(v, board, square, letter, note))?;
-        let mut moves = Vec::new();
-        v.pseudo_moves(&pos, &mut moves);
-        moves.retain(|m| m.from == square);
-        Ok(moves)
-    };
-    let mut found: BTreeMap<Square, (bool, bool)> = BTreeMap::new();
-    for m in moves_from(board)? {
-        match m.victim() {
-            // A capture marks the square of its victim (a rifle shot's target, a withdrawal's
-            // enemy, a leaping capture's hurdle), not where the piece ends.
-            Some(victim) => found.entry(victim).or_default().1 = true,
-            // A swap needs a friendly piece there: the rules page tells it in words.
-            None if m.kind == MoveKind::Swap => {}
-            None => found.entry(m.to).or_default().0 = true,
-        }
-    }
-    // An enemy of the piece for probing: a piece of the first type that is not royal (so the
-    // probe never counts as a check), in the other colour.
-    let (_, probe_role) = v
-        .roles()
-        .find(|(_, r)| !r.royal)
-        .context("no piece that is not royal")?;
-    let enemy = if letter.is_ascii_lowercase() {
-        probe_role.letter.to_ascii_uppercase()
-    } else {
-        probe_role.letter.to_ascii_lowercase()
-    };
-    for sq in v.size.squares() {
-        if sq == square || board.contains_key(&sq) {
-            continue;
-        }
-        let mut probe = board.clone();
-        probe.insert(sq, enemy);
-        if moves_from(&probe)?.iter().any(|m| m.victim() == Some(sq)) {
-            found.entry(sq).or_default().1 = true;
-        }
-    }
-    Ok(found)
 }
 
 fn draw(v: &Variant, mut at: impl FnMut(Square) -> Option<char>) -> String {

@@ -19,7 +19,6 @@
 
 pub mod analysis;
 pub mod api;
-pub mod diagram;
 pub mod error;
 pub mod game;
 pub mod limits;
@@ -76,7 +75,6 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/variants/check", post(variants::check))
         .route("/api/analysis", post(analysis::analyse))
         .route("/api/variants/{name}", get(variants::one))
-        .route("/api/variants/{name}/diagram/{letter}", get(diagram::diagram))
         .route("/api/games", get(api::list).post(api::create))
         .route(
             "/api/games/import",

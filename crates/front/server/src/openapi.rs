@@ -9,7 +9,6 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/openapi.json"),
     ("get", "/api/variants"),
     ("get", "/api/variants/{name}"),
-    ("get", "/api/variants/{name}/diagram/{letter}"),
     ("post", "/api/variants/check"),
     ("post", "/api/analysis"),
     ("get", "/api/games"),
@@ -47,7 +46,7 @@ fn operation(summary: &str, params: &[&str], body: Option<&str>, ok: Value) -> V
     let mut parameters: Vec<Value> = params
         .iter()
         .map(|p| match *p {
-            "id" | "name" | "letter" => json!({"name": p, "in": "path", "required": true, "schema": {"type": "string"}}),
+            "id" | "name" => json!({"name": p, "in": "path", "required": true, "schema": {"type": "string"}}),
             "token" => json!({"name": "token", "in": "query", "required": false, "description": "a seat's token (or Authorization: Bearer)", "schema": {"type": "string"}}),
             "since" => json!({"name": "since", "in": "query", "required": false, "description": "the last event number the client has", "schema": {"type": "integer", "minimum": 0}}),
             other => json!({"name": other, "in": "query", "required": false, "schema": {"type": "string"}}),
@@ -116,16 +115,6 @@ pub fn document() -> Value {
             &["name"],
             None,
             json_ok("the rules", "Rules"),
-        ),
-    );
-    put(
-        "get",
-        "/api/variants/{name}/diagram/{letter}",
-        operation(
-            "a piece's diagram: where it moves from the board's middle, and what it captures",
-            &["name", "letter"],
-            None,
-            json_ok("the piece's squares", "Rules"),
         ),
     );
     put(

@@ -31,6 +31,16 @@ pub fn describe(kind: &GameKind) -> Value {
     match kind {
         GameKind::Chess(chess) => {
             let v = &chess.variant;
+            // Each piece with where it goes alone on an empty board, for diagrams.
+            let pieces: Vec<Value> = view::roles(v)
+                .into_iter()
+                .map(|role| {
+                    let reach = messhall_play::reach::piece_reach(v, role.role).ok();
+                    let mut piece = serde_json::to_value(role).unwrap_or(Value::Null);
+                    piece["reach"] = serde_json::to_value(reach).unwrap_or(Value::Null);
+                    piece
+                })
+                .collect();
             json!({
                 "name": v.name,
                 "chess": true,
@@ -39,7 +49,7 @@ pub fn describe(kind: &GameKind) -> Value {
                 "ranks": v.size.ranks(),
                 "start": v.start_fen,
                 "energy_name": v.counter_name,
-                "pieces": view::roles(v),
+                "pieces": pieces,
                 "players": ["level=N (1-10)", "depth=N", "nodes=N", "random", "greedy"],
             })
         }

@@ -275,6 +275,12 @@ async fn variants_metadata_for_every_game() {
                 pieces.iter().all(|p| p["betza"].is_string() && p["name"].is_string()),
                 "{rules}"
             );
+            // Most pieces go somewhere standing alone (a cannon or a Friend needs others).
+            let alone = pieces
+                .iter()
+                .filter(|p| p["reach"]["both"].as_array().is_some_and(|b| !b.is_empty()))
+                .count();
+            assert!(alone * 2 > pieces.len(), "{game}: {rules}");
         }
     }
     let (status, _) = client.get("/api/variants/nonsense", None).await;

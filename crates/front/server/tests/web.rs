@@ -1,6 +1,5 @@
 //! The browser UI's routes: the embedded bundle at `/`, the UI's page for its own paths, the API's
-//! refusals kept under `/api/`; piece diagrams from the move generator; a finished game's
-//! positions for the replay.
+//! refusals kept under `/api/`; a finished game's positions for the replay; an analysis.
 
 mod common;
 
@@ -41,41 +40,6 @@ async fn the_ui_is_served_with_its_routes() {
     assert_eq!((status, body["code"].as_str()), (404, Some("no-route")));
     let (status, body) = client.post("/", None, json!({})).await;
     assert_eq!((status, body["code"].as_str()), (405, Some("method-not-allowed")));
-    running.shutdown().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn piece_diagrams_come_from_the_move_generator() {
-    let running = common::start(&common::sqlite_url()).await;
-    let client = Client::new(running.addr);
-    // A Rook on d4 of 8x8: 14 squares, the same for moving and capturing.
-    let (status, d) = client.get("/api/variants/chess/diagram/R", None).await;
-    assert_eq!(status, 200, "{d}");
-    assert_eq!(d["from"], "d4");
-    assert_eq!(d["moves"].as_array().unwrap().len(), 14, "{d}");
-    assert_eq!(
-        d["captures"].as_array().unwrap().len(),
-        4,
-        "{d}: a crowded board stops the Rook at once"
-    );
-    // A Knight's eight leaps, and a Pawn that moves ahead but captures aside.
-    let (_, n) = client.get("/api/variants/chess/diagram/n", None).await;
-    assert_eq!(n["moves"].as_array().unwrap().len(), 8, "{n}");
-    let (_, p) = client.get("/api/variants/chess/diagram/P", None).await;
-    assert_eq!(p["moves"], json!(["d5"]), "{p}");
-    assert_eq!(p["captures"], json!(["c5", "e5"]), "{p}");
-    // Food Fight's 12x12 board puts the piece on f6.
-    let (_, f) = client.get("/api/variants/foodfight/diagram/K", None).await;
-    assert_eq!((f["files"].as_u64(), f["from"].as_str()), (Some(12), Some("f6")));
-    for (path, code) in [
-        ("/api/variants/nothing/diagram/K", "not-found"),
-        ("/api/variants/chess/diagram/Z", "not-found"),
-        ("/api/variants/chess/diagram/KQ", "not-found"),
-        ("/api/variants/cafeteria/diagram/K", "not-found"),
-    ] {
-        let (status, body) = client.get(path, None).await;
-        assert_eq!((status, body["code"].as_str()), (404, Some(code)), "{path}: {body}");
-    }
     running.shutdown().await;
 }
 

@@ -54,6 +54,7 @@ mod event;
 pub mod pgn;
 mod player;
 mod players;
+pub mod reach;
 mod record;
 mod result;
 pub mod seed;
