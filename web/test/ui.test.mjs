@@ -144,7 +144,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       });
     }
 
-    await t.test('cafeteria: bots, actions by buttons, the dice in words', async () => {
+    await t.test('cafeteria: bots, actions by buttons and a step by a click on the map, the dice in words', async () => {
       await startFromHome(page, base, 'cafeteria', 'random', 2);
       await page.locator('.cafeteria .map svg').waitFor(WAIT);
       const action = page.locator('.cafeteria .actions button').first();
@@ -156,6 +156,34 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
         return (await r.json()).ply > ply;
       }, before, WAIT);
       await page.locator('.cafeteria .actions button').first().waitFor(WAIT);
+      // A step by clicking its square on the map (turns played by buttons until the student may step).
+      let s = await state(page);
+      let step;
+      for (let turn = 0; turn < 10; turn++) {
+        s = await state(page);
+        step = s.legal.kind === 'student' ? s.legal.actions.map(a => /^move ([a-z])([0-9]+)$/.exec(a.text)).find(m => m) : undefined;
+        if (step || s.status === 'over') break;
+        await page.locator('.cafeteria .actions button').first().click();
+        await page.waitForFunction(async ply => {
+          const r = await fetch(`/api/games/${location.pathname.split('/')[2]}`);
+          return (await r.json()).ply > ply;
+        }, s.ply, WAIT);
+        await page.locator('.cafeteria .actions button').first().waitFor(WAIT);
+      }
+      assert.ok(step, 'a step to click on the map');
+      await page.locator(`.cafeteria [data-action="${step[0]}"]`).waitFor(WAIT);
+      {
+        const at = await page.locator('.cafeteria .map svg').evaluate((svg, [col, row]) => {
+          const box = svg.getBoundingClientRect();
+          const view = svg.viewBox.baseVal;
+          return { x: box.left + ((col + 0.5) * 100 / view.width) * box.width, y: box.top + ((row + 0.5) * 100 / view.height) * box.height };
+        }, [step[1].charCodeAt(0) - 97, Number(step[2])]);
+        await page.mouse.click(at.x, at.y);
+        await page.waitForFunction(async ply => {
+          const r = await fetch(`/api/games/${location.pathname.split('/')[2]}`);
+          return (await r.json()).ply > ply;
+        }, s.ply, WAIT);
+      }
       assert.ok((await page.locator('.log li').count()) > 0, 'what happened, in words');
       await page.reload();
       await page.locator('.cafeteria .actions button').first().waitFor(WAIT);

@@ -1,5 +1,5 @@
 // The cafeteria part of the game page: the map with its students, staff and food, the student's
-// actions as buttons (and clicks on the squares they name), and each student's numbers.
+// actions as buttons (and clicks on the squares they name), and each student's numbers as bars.
 
 import { cafeteria } from 'messhall:catalog';
 import { bundleBase } from '../board.js';
@@ -15,13 +15,31 @@ export class CafeteriaView {
   private readonly actions = h('div', { class: 'actions' });
   private readonly table = h('table', { class: 'students' });
 
+  private state: GameState;
+
   constructor(state: GameState, private readonly act: (text: string) => void) {
+    this.state = state;
     this.element.append(this.map, this.actions, this.table);
+    this.map.addEventListener('click', e => this.clicked(e));
     this.update(state);
+  }
+
+  // A click on the map: the action that names the square clicked (`move d3`), if there is one.
+  private clicked(e: MouseEvent): void {
+    const svg = this.map.querySelector('svg');
+    if (svg === null || this.state.legal.kind !== 'student') return;
+    const box = svg.getBoundingClientRect();
+    const view = svg.viewBox.baseVal;
+    const x = Math.floor(((e.clientX - box.left) / box.width) * view.width / 100);
+    const y = Math.floor(((e.clientY - box.top) / box.height) * view.height / 100);
+    const sq = squareName(x, y);
+    const action = this.state.legal.actions.find(a => a.text.split(' ').at(-1) === sq);
+    if (action !== undefined) this.act(action.text);
   }
 
   /** Shows a new state. */
   update(state: GameState): void {
+    this.state = state;
     const c = state.cafeteria;
     if (c === null) return;
     const things: MapThing[] = [];
@@ -44,7 +62,7 @@ export class CafeteriaView {
       h('tr', {}, ...['student', 'player', 'square', 'AR', 'AA', 'food'].map(t => h('th', {}, t))),
       ...c.students.map(s =>
         h('tr', {}, h('td', {}, s.name + (s.stunned ? ' (stunned)' : '')), h('td', {}, String(s.player + 1)),
-          h('td', {}, squareName(s.square.x, s.square.y)), h('td', {}, `${s.ar}/${s.max_ar}`), h('td', {}, String(s.aa)),
+          h('td', {}, squareName(s.square.x, s.square.y)), h('td', {}, bar(s.ar, s.max_ar, `${s.ar}/${s.max_ar}`)), h('td', {}, bar(s.aa, 10, String(s.aa))),
           h('td', {}, String(s.carrying)))),
     );
     this.actions.replaceChildren();
@@ -55,4 +73,11 @@ export class CafeteriaView {
       this.actions.appendChild(h('p', {}, `Round ${c.round}`));
     }
   }
+}
+
+// A number as a bar with its value written on it.
+function bar(value: number, max: number, label: string): HTMLElement {
+  const fill = h('span', { class: 'fill' });
+  fill.style.width = `${Math.max(0, Math.min(100, (value / Math.max(1, max)) * 100))}%`;
+  return h('span', { class: 'bar', title: label }, fill, h('span', { class: 'label' }, label));
 }
