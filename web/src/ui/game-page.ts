@@ -37,7 +37,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   }
   const seatName = (seat: number): string => {
     const s = state.seats[seat];
-    const who = s?.name || (s?.player === 'human' ? (seat === state.you ? 'you' : 'a friend') : s?.player) || `seat ${seat + 1}`;
+    const who = s?.name || (s?.player === 'human' ? (seat === state.you ? 'you' : 'a friend') : s?.kind === 'computer' || s?.player?.includes('=') ? `computer ${s.player.replace('=', ' ')}` : s?.player) || `seat ${seat + 1}`;
     return state.board !== null ? `${who} (${seat === 0 ? 'White' : 'Black'})` : `${who} (player ${seat + 1})`;
   };
 
