@@ -113,8 +113,10 @@ async function build(out) {
   checkArt(pieces, cafeteriaArt, variants);
   writeArt(out, pieces, palette);
   const catalog = JSON.stringify({ variants, cafeteria: readCafeteria() });
+  // The UI's one page: the server answers every route of the UI with it.
+  fs.copyFileSync(path.join(web, 'src/ui/index.html'), path.join(out, 'index.html'));
   await esbuild.build({
-    entryPoints: { gallery: path.join(web, 'src/gallery.ts') },
+    entryPoints: { gallery: path.join(web, 'src/gallery.ts'), app: path.join(web, 'src/ui/app.ts') },
     bundle: true,
     minify: true,
     format: 'iife',

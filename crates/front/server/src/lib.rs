@@ -17,16 +17,19 @@
 #![recursion_limit = "256"]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod analysis;
 pub mod api;
 pub mod error;
 pub mod game;
 pub mod limits;
 pub mod openapi;
+pub mod replay;
 pub mod state;
 pub mod store;
 pub mod token;
 pub mod variants;
 pub mod view;
+pub mod web;
 pub mod ws;
 
 pub use error::ApiError;
@@ -70,6 +73,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/openapi.json", get(openapi_document))
         .route("/api/variants", get(variants::list))
         .route("/api/variants/check", post(variants::check))
+        .route("/api/analysis", post(analysis::analyse))
         .route("/api/variants/{name}", get(variants::one))
         .route("/api/games", get(api::list).post(api::create))
         .route(
@@ -88,15 +92,12 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/takeback/decline", post(api::takeback_decline))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/pgn", get(api::pgn))
+        .route("/api/games/{id}/positions", get(replay::positions))
         .route("/api/games/{id}/ws", get(ws::connect))
-        .fallback(no_route)
+        .fallback(web::serve)
         .method_not_allowed_fallback(no_method)
         .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
         .with_state(server)
-}
-
-async fn no_route() -> ApiError {
-    ApiError::new(404, "no-route", "no such route (see /api/openapi.json)")
 }
 
 async fn no_method() -> ApiError {
@@ -218,6 +219,7 @@ pub fn run(addr: &str, config: Config) -> Result<(), ServeError> {
     runtime.block_on(async move {
         let running = start(addr, config).await?;
         eprintln!("messhall serve: listening on http://{}", running.addr);
+        eprintln!("messhall serve: open http://{}/ in a browser to play", running.addr);
         wait_for_signal().await;
         tracing::info!("shutting down");
         running.shutdown().await;

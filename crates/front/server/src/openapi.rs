@@ -10,6 +10,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/variants"),
     ("get", "/api/variants/{name}"),
     ("post", "/api/variants/check"),
+    ("post", "/api/analysis"),
     ("get", "/api/games"),
     ("post", "/api/games"),
     ("post", "/api/games/import"),
@@ -25,6 +26,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/games/{id}/takeback/decline"),
     ("get", "/api/games/{id}/record"),
     ("get", "/api/games/{id}/pgn"),
+    ("get", "/api/games/{id}/positions"),
     ("get", "/api/games/{id}/ws"),
 ];
 
@@ -123,6 +125,16 @@ pub fn document() -> Value {
             &[],
             Some("VariantFile"),
             json_ok("its rules", "Rules"),
+        ),
+    );
+    put(
+        "post",
+        "/api/analysis",
+        operation(
+            "the engine's score and best line for a position of a built-in chess game (about a second)",
+            &[],
+            Some("Analysis"),
+            json_ok("the analysis", "Rules"),
         ),
     );
     put(
@@ -234,6 +246,16 @@ pub fn document() -> Value {
     );
     put(
         "get",
+        "/api/games/{id}/positions",
+        operation(
+            "a finished chess game's board after each action, for a replay",
+            &["id"],
+            None,
+            json_ok("the positions", "Rules"),
+        ),
+    );
+    put(
+        "get",
         "/api/games/{id}/ws",
         operation(
             "WebSocket of the game's numbered events (upgrade)",
@@ -252,6 +274,7 @@ pub fn document() -> Value {
             },
             "schemas": {
                 "Error": {"type": "object", "required": ["code", "message"], "properties": {"code": {"type": "string"}, "message": {"type": "string"}}},
+                "Analysis": {"type": "object", "required": ["game", "fen"], "properties": {"game": {"type": "string"}, "fen": {"type": "string"}}},
                 "VariantFile": {"type": "object", "required": ["name", "text"], "properties": {"name": {"type": "string", "maxLength": 40}, "text": {"type": "string", "maxLength": 32768}}},
                 "Seat": {"type": "object", "required": ["player"], "properties": {"player": {"type": "string", "description": "me, open, or a computer player: level=N, depth=N, nodes=N, random, greedy; cafeteria random, rules, search"}, "name": {"type": "string", "maxLength": 40}}},
                 "CreateGame": {"type": "object", "required": ["seats"], "properties": {

@@ -1,0 +1,54 @@
+//! A finished chess game's positions, one after each action, for the UI's replay: the game's
+//! record played again at a new table (the dice as they fell), each board as FEN.
+
+use crate::ApiError;
+use crate::api::App;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use messhall_play::Action;
+use serde_json::{Value, json};
+
+/// `GET /api/games/{id}/positions`: `{"positions": [{"fen", "seat", "action"}...]}`, the start
+/// first (no seat, no action), then the board after each action (`action` in coordinates, or
+/// `resign`, or the steered PieceEater's step).
+///
+/// # Errors
+/// 409 while the game goes on (the dice are secret until the end); 400 for the cafeteria game.
+pub async fn positions(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let shared = server.game(&id).await?;
+    let game = shared.lock().await;
+    if game.table.result().is_none() {
+        return Err(ApiError::conflict(
+            "not-over",
+            "a replay follows the dice: it is given once the game is over",
+        ));
+    }
+    if game.table.chess().is_none() {
+        return Err(ApiError::bad("not-chess", "the replay is for the chess games"));
+    }
+    let mut start = game.table.record();
+    let actions = game.table.actions().to_vec();
+    drop(game);
+    start.actions.clear();
+    start.result = None;
+    let body = tokio::task::spawn_blocking(move || -> Result<Value, String> {
+        let mut table = start.replay().map_err(|e| e.to_string())?;
+        let fen = |t: &messhall_play::Table| t.board_view().map(|b| b.fen).unwrap_or_default();
+        let mut positions = vec![json!({"fen": fen(&table), "seat": null, "action": null})];
+        for (seat, action) in actions {
+            let text = match (&action, table.chess()) {
+                (Action::Move(m), Some(chess)) => m.to_coordinates(chess.variant()),
+                (Action::Resign, _) => "resign".to_string(),
+                (other, _) => format!("{other:?}"),
+            };
+            table.act_unchecked(seat, action);
+            positions.push(json!({"fen": fen(&table), "seat": seat, "action": text}));
+        }
+        Ok(json!({ "positions": positions }))
+    })
+    .await
+    .map_err(|e| e.to_string())
+    .and_then(|r| r)
+    .map_err(|e| ApiError::new(500, "replay", format!("the game could not be played again: {e}")))?;
+    Ok(axum::Json(body).into_response())
+}

@@ -1,0 +1,120 @@
+//! The browser UI's routes: the embedded bundle at `/`, the UI's page for its own paths, the API's
+//! refusals kept under `/api/`; a finished game's positions for the replay; an analysis.
+
+mod common;
+
+use common::Client;
+use serde_json::json;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ui_is_served_with_its_routes() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    for path in ["/", "/game/0123", "/rules/foodfight", "/join/a/b"] {
+        let resp = client.http.get(format!("{}{path}", client.base)).send().await.unwrap();
+        assert_eq!(resp.status(), 200, "{path}");
+        assert_eq!(resp.headers()["content-type"], "text/html; charset=utf-8", "{path}");
+        assert!(resp.text().await.unwrap().contains("/app.js"), "{path}");
+    }
+    for (path, kind) in [
+        ("/app.js", "text/javascript"),
+        ("/app.css", "text/css"),
+        ("/pieces/white/chef.svg", "image/svg+xml"),
+    ] {
+        let resp = client.http.get(format!("{}{path}", client.base)).send().await.unwrap();
+        assert_eq!(resp.status(), 200, "{path}");
+        assert!(
+            resp.headers()["content-type"].to_str().unwrap().starts_with(kind),
+            "{path}"
+        );
+        assert_eq!(
+            resp.bytes().await.unwrap().as_ref(),
+            messhall_server::web::file(&path[1..]).unwrap(),
+            "{path}"
+        );
+    }
+    // A missing file is not the page; the API's refusals stay JSON.
+    let (status, body) = client.get("/pieces/white/nothing.svg", None).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("not-found")));
+    let (status, body) = client.get("/api/nothing-here", None).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("no-route")));
+    let (status, body) = client.post("/", None, json!({})).await;
+    assert_eq!((status, body["code"].as_str()), (405, Some("method-not-allowed")));
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_gives_its_positions() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    let made = client
+        .create(json!({"game": "pieceeater", "seats": [{"player": "me"}, {"player": "random"}]}))
+        .await;
+    let id = made["id"].as_str().unwrap();
+    let token = made["tokens"][0]["token"].as_str().unwrap();
+    let (status, body) = client.get(&format!("/api/games/{id}/positions"), None).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (409, Some("not-over")),
+        "the dice are secret"
+    );
+    client.play_first(id, token).await;
+    client.wait_ply(id, 2).await;
+    let (status, _) = client
+        .post(&format!("/api/games/{id}/resign"), Some(token), json!({}))
+        .await;
+    assert_eq!(status, 200);
+    let state = client.state(id, None).await;
+    let (status, body) = client.get(&format!("/api/games/{id}/positions"), None).await;
+    assert_eq!(status, 200, "{body}");
+    let positions = body["positions"].as_array().unwrap();
+    assert_eq!(
+        positions[0]["fen"].as_str().unwrap(),
+        "rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR[PPPNBRpppnbr] w KQkq - 0 1"
+    );
+    assert_eq!(positions.last().unwrap()["action"], "resign");
+    assert_eq!(
+        positions.last().unwrap()["fen"],
+        state["board"]["fen"],
+        "the last position is the game's"
+    );
+    assert!(positions.len() >= 4, "{body}");
+    // The cafeteria has no chess positions.
+    let caf = client
+        .create(json!({"game": "cafeteria", "seats": [{"player": "me"}, {"player": "random"}]}))
+        .await;
+    let cid = caf["id"].as_str().unwrap();
+    client
+        .post(
+            &format!("/api/games/{cid}/resign"),
+            caf["tokens"][0]["token"].as_str(),
+            json!({}),
+        )
+        .await;
+    let (status, body) = client.get(&format!("/api/games/{cid}/positions"), None).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("not-chess")), "{body}");
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_gives_the_engines_line() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    // White mates in one: the engine finds it and says so.
+    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let (status, a) = client
+        .post("/api/analysis", None, json!({"game": "chess", "fen": fen}))
+        .await;
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["best"], "Ra8#", "{a}");
+    assert!(a["depth"].as_u64().unwrap() >= 1, "{a}");
+    for (body, code) in [
+        (json!({"game": "chess", "fen": "8/8/9/8 w - - 0 1"}), "bad-setup"),
+        (json!({"game": "nothing", "fen": fen}), "not-found"),
+        (json!({"game": "chess"}), "bad-json"),
+    ] {
+        let (_, e) = client.post("/api/analysis", None, body.clone()).await;
+        assert_eq!(e["code"], code, "{body}: {e}");
+    }
+    running.shutdown().await;
+}

@@ -1,0 +1,35 @@
+// The browser UI of the play server: a page per route, drawn from the server's API.
+
+import '../board.css';
+import './app.css';
+import { h, link } from './dom.js';
+import { gamePage } from './game-page.js';
+import { homePage, joinPage } from './home-page.js';
+import { listsPage } from './lists-page.js';
+import { replayPage } from './replay-page.js';
+import { rulesPage } from './rules-page.js';
+import { variantPage } from './variant-page.js';
+
+const root = h('main', { id: 'app' });
+document.body.appendChild(root);
+let leave: () => void = () => {};
+
+async function route(): Promise<void> {
+  leave();
+  leave = () => {};
+  const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const [page, a, b] = parts;
+  document.body.dataset['page'] = page ?? 'home';
+  if (page === undefined) await homePage(root);
+  else if (page === 'game' && a !== undefined) leave = await gamePage(root, a);
+  else if (page === 'join' && a !== undefined && b !== undefined) joinPage(root, a, b);
+  else if (page === 'games') await listsPage(root);
+  else if (page === 'replay' && a !== undefined) leave = await replayPage(root, a);
+  else if (page === 'rules') leave = await rulesPage(root, a ?? null);
+  else if (page === 'variant') leave = variantPage(root);
+  else root.replaceChildren(h('h1', {}, 'No such page'), link('/', 'home'));
+  document.title = `messhall: ${root.querySelector('h1')?.textContent ?? ''}`;
+}
+
+window.addEventListener('popstate', () => void route());
+void route();

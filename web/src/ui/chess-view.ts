@@ -1,0 +1,189 @@
+// The chess part of the game page: the board at the variant's size, moves by clicking from the
+// seat's legal actions, a chooser where one from-to pair has several moves (promotions, a rifle
+// or a plain capture), drops from the hand, the steered PieceEater's steps.
+
+import type * as cg from 'chessgroundx/types';
+import { Board, roleOf } from '../board.js';
+import type { BoardView, GameState, MoveView } from './api.js';
+import { button, h } from './dom.js';
+import { keyOfName, nameOfKey, squaresIn } from './squares.js';
+
+/** Draws a chess game and sends the moves the user makes through `act`. */
+export class ChessView {
+  readonly board: Board;
+  private state: GameState;
+  private pendingDrop: string | null = null;
+  readonly picker = h('div', { class: 'picker', hidden: '' });
+  readonly drops = h('div', { class: 'drops' });
+
+  constructor(
+    holder: HTMLElement,
+    state: GameState,
+    names: Record<string, string>,
+    private readonly act: (text: string) => void,
+  ) {
+    this.state = state;
+    const b = state.board as BoardView;
+    const orientation = state.you === 1 ? 'black' : 'white';
+    this.board = new Board(holder, { variant: state.game, files: b.files, ranks: b.ranks, names }, {
+      fen: b.fen,
+      orientation,
+      config: {
+        movable: { free: false, showDests: true, events: { after: (o, d) => this.moved(o, d) } },
+        events: { select: key => this.selected(key) },
+        draggable: { enabled: true },
+        animation: { enabled: true, duration: 180 },
+      },
+    });
+    this.update(state);
+  }
+
+  /** Shows a new state. */
+  update(state: GameState): void {
+    this.state = state;
+    const b = state.board;
+    if (b === null) return;
+    this.board.setFen(b.fen);
+    const last = state.moves.at(-1);
+    const lastKeys = last?.coordinates !== undefined ? squaresIn(last.coordinates) : [];
+    const from = lastKeys[0];
+    const to = lastKeys.at(-1);
+    const check = last?.san !== undefined && /[+#]$/.test(last.san) && state.result === null;
+    const mine = this.myColor();
+    const dests = new Map<cg.Key, cg.Key[]>();
+    if (state.legal.kind === 'moves') {
+      for (const [sq, moves] of Object.entries(state.legal.from)) {
+        const k = keyOfName(sq);
+        if (k === null) continue;
+        const ds = moves.map(m => keyOfName(m.to)).filter((d): d is cg.Key => d !== null && d !== k);
+        if (ds.length) dests.set(k, [...new Set(ds)]);
+      }
+    }
+    this.board.api.set({
+      turnColor: b.side_to_move,
+      check,
+      lastMove: from !== undefined && to !== undefined ? (from === to ? [from] : [from, to]) : [],
+      movable: { dests },
+    });
+    // Nobody moves pieces on the board while this seat has no moves.
+    if (mine === null) delete this.board.api.state.movable.color;
+    else this.board.api.state.movable.color = mine;
+    this.pendingDrop = null;
+    this.picker.hidden = true;
+    this.showDrops();
+    this.showSteps();
+  }
+
+  /** The colour this browser moves now, if any. */
+  private myColor(): cg.Color | null {
+    if (this.state.legal.kind === 'nothing' || this.state.board === null) return null;
+    return this.state.board.side_to_move;
+  }
+
+  private movesFrom(sq: string): MoveView[] {
+    return this.state.legal.kind === 'moves' ? (this.state.legal.from[sq] ?? []) : [];
+  }
+
+  private moved(orig: cg.Key, dest: cg.Key): void {
+    const from = nameOfKey(orig);
+    const to = nameOfKey(dest);
+    const choices = this.movesFrom(from).filter(m => m.to === to);
+    this.choose(choices);
+  }
+
+  // One move is sent; several are offered in the picker (a promotion, or a rifle capture beside a
+  // plain one); none means the board is out of step and is redrawn.
+  private choose(choices: MoveView[]): void {
+    if (choices.length === 1 && choices[0] !== undefined) {
+      this.act(choices[0].coordinates);
+    } else if (choices.length > 1) {
+      this.picker.replaceChildren(h('span', {}, 'Which move? '));
+      for (const m of choices) {
+        const label = m.promotion !== null ? `${m.san}` : `${m.san} (${m.kind})`;
+        const bt = button(label, () => {
+          this.picker.hidden = true;
+          this.act(m.coordinates);
+        }, { 'data-move': m.coordinates });
+        if (m.promotion !== null) {
+          const side = this.state.board?.side_to_move ?? 'white';
+          const letter = side === 'white' ? m.promotion.toUpperCase() : m.promotion.toLowerCase();
+          const p = pieceElement(letter, side);
+          bt.prepend(h('span', { class: `promo ${this.boardClass()}` }, p));
+        }
+        this.picker.appendChild(bt);
+      }
+      this.picker.appendChild(button('cancel', () => this.update(this.state)));
+      this.picker.hidden = false;
+    } else if (this.state.board !== null) {
+      this.board.setFen(this.state.board.fen);
+    }
+  }
+
+  private boardClass(): string {
+    return [...this.board.handElement.classList].find(c => c.startsWith('mh-b')) ?? '';
+  }
+
+  // Clicks on squares: a drop's target, a steered step's square, or a piece's own square.
+  private selected(key: cg.Key): void {
+    const sq = nameOfKey(key);
+    if (this.pendingDrop !== null) {
+      const choices = this.movesFrom(this.pendingDrop).filter(m => m.to === sq);
+      this.pendingDrop = null;
+      this.board.api.setAutoShapes([]);
+      this.board.setFen(this.state.board?.fen ?? '');
+      this.choose(choices);
+      return;
+    }
+    if (this.state.legal.kind === 'steps') {
+      const step = this.state.legal.steps.find(s => s.to === sq);
+      if (step !== undefined) this.act(step.text);
+    }
+  }
+
+  private showDrops(): void {
+    this.drops.replaceChildren();
+    if (this.state.legal.kind !== 'moves') return;
+    const side = this.state.board?.side_to_move ?? 'white';
+    for (const [from, moves] of Object.entries(this.state.legal.from)) {
+      if (from === 'pass') {
+        for (const m of moves) this.drops.appendChild(button(`pass (${m.san})`, () => this.act(m.coordinates), { 'data-move': m.coordinates }));
+        continue;
+      }
+      if (!from.includes('@')) continue;
+      const letter = from[0] ?? '';
+      const shown = side === 'white' ? letter.toUpperCase() : letter.toLowerCase();
+      const bt = button(`drop ${letter}`, () => this.armDrop(from), { 'data-drop': from, class: 'drop' });
+      bt.prepend(h('span', { class: `promo ${this.boardClass()}` }, pieceElement(shown, side)));
+      this.drops.appendChild(bt);
+    }
+  }
+
+  private armDrop(from: string): void {
+    this.pendingDrop = from;
+    this.board.api.selectSquare(null);
+    const shapes = this.movesFrom(from)
+      .map(m => keyOfName(m.to))
+      .filter((k): k is cg.Key => k !== null)
+      .map(k => ({ orig: k, brush: 'green' }));
+    this.board.api.setAutoShapes(shapes);
+  }
+
+  private showSteps(): void {
+    if (this.state.legal.kind !== 'steps') return;
+    this.drops.appendChild(h('span', {}, 'Steer the PieceEater: '));
+    const shapes = [];
+    for (const s of this.state.legal.steps) {
+      this.drops.appendChild(button(s.text, () => this.act(s.text), { 'data-step': s.to }));
+      const k = keyOfName(s.to);
+      if (k !== null) shapes.push({ orig: k, brush: 'blue' });
+    }
+    this.board.api.setAutoShapes(shapes);
+  }
+}
+
+// A piece drawn like the board's (its art comes from the board's style rules).
+function pieceElement(letter: string, side: string): HTMLElement {
+  const p = document.createElement('piece');
+  p.className = `${roleOf(letter)} ${side}`;
+  return p;
+}

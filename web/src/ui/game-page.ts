@@ -1,0 +1,241 @@
+// The game page: a chess board or the cafeteria, whose turn it is, clocks, the move list, the
+// game's events in words, resign / draw / take-back, board flip, a move typed in, downloads, and
+// the WebSocket feed that keeps it up to date.
+
+import { call, text, tokenFor, type GameEvent, type GameState, type VariantInfo } from './api.js';
+import { CafeteriaView } from './cafeteria-view.js';
+import { ChessView } from './chess-view.js';
+import { button, h, link, showError } from './dom.js';
+import { describe, Feed } from './feed.js';
+
+/** The page's clean-up when the user leaves it. */
+export type Leave = () => void;
+
+/** Draws game `id` in `root`. */
+export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
+  const token = tokenFor(id);
+  const error = h('p', { class: 'error', hidden: '', role: 'alert' });
+  let state: GameState;
+  try {
+    state = await call<GameState>('GET', `/api/games/${id}`, undefined, token);
+  } catch (e) {
+    root.replaceChildren(h('h1', {}, 'Game not found'), h('p', {}, e instanceof Error ? e.message : String(e)), link('/', 'home'));
+    return () => {};
+  }
+  const names: Record<string, string> = {};
+  if (state.board !== null) {
+    // A built-in game's pieces by name (for the art of pieces in hand too); a variant file's game
+    // has only those on its board.
+    try {
+      const builtIn = (await call<{ games: { name: string }[] }>('GET', '/api/variants')).games.some(g => g.name === state.game);
+      const info = builtIn ? await call<VariantInfo>('GET', `/api/variants/${encodeURIComponent(state.game)}`) : null;
+      for (const p of info?.pieces ?? []) names[p.letter.toUpperCase()] = p.name;
+    } catch (e) {
+      showError(error, e);
+    }
+    for (const p of state.board.pieces) names[p.letter.toUpperCase()] ??= p.name;
+  }
+  const seatName = (seat: number): string => {
+    const s = state.seats[seat];
+    const who = s?.name || (s?.player === 'human' ? (seat === state.you ? 'you' : 'a friend') : s?.kind === 'computer' || s?.player?.includes('=') ? `computer ${s.player.replace('=', ' ')}` : s?.player) || `seat ${seat + 1}`;
+    return state.board !== null ? `${who} (${seat === 0 ? 'White' : 'Black'})` : `${who} (player ${seat + 1})`;
+  };
+
+  let busy = false;
+  const act = async (path: string, body: unknown): Promise<void> => {
+    if (busy) return;
+    busy = true;
+    error.hidden = true;
+    try {
+      show(await call<GameState>('POST', `/api/games/${id}/${path}`, body, token));
+    } catch (e) {
+      showError(error, e);
+      await refresh();
+    } finally {
+      busy = false;
+    }
+  };
+  const move = (action: string): void => void act('act', { ply: state.ply, action });
+
+  const title = h('h1', {}, state.game);
+  const status = h('p', { class: 'status', 'aria-live': 'polite' });
+  const clocks = h('div', { class: 'clocks' });
+  const moves = h('ol', { class: 'moves' });
+  const movesTitle = h('h2', {}, 'Moves');
+  const log = h('ul', { class: 'log' });
+  const online = h('span', { class: 'online' });
+  const boardHolder = h('div', { class: 'board' });
+  const input = h('input', { type: 'text', placeholder: state.board !== null ? 'type a move (e4, Nf3, e7e8q, P@e5)' : 'type an action (move d3)', 'aria-label': 'move', list: 'legal-moves', autocomplete: 'off' });
+  const datalist = h('datalist', { id: 'legal-moves' });
+  const form = h('form', { class: 'move-input' }, input, datalist, h('button', { type: 'submit' }, 'play'));
+  form.addEventListener('submit', e => {
+    e.preventDefault();
+    const t = input.value.trim();
+    if (t) move(t);
+    input.value = '';
+  });
+  const controls = h('div', { class: 'controls' });
+  const downloads = h('div', { class: 'downloads' });
+
+  let chess: ChessView | null = null;
+  let caf: CafeteriaView | null = null;
+  const main = h('div', { class: 'play' });
+  if (state.board !== null) {
+    main.append(h('div', { class: 'board-col' }, boardHolder));
+  } else {
+    caf = new CafeteriaView(state, move);
+    main.append(h('div', { class: 'board-col' }, caf.element));
+  }
+  const side = h('div', { class: 'side-col' }, clocks, controls, form, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, online);
+  main.append(side);
+  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, error, main);
+  if (state.board !== null) {
+    chess = new ChessView(boardHolder, state, names, move);
+    boardHolder.parentElement?.append(chess.picker, chess.drops);
+  }
+
+  let clockAt = performance.now();
+  const fmt = (ms: number): string => {
+    const s = Math.max(0, Math.ceil(ms / 1000));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  };
+  const drawClocks = (): void => {
+    const c = state.clock;
+    if (c === null) {
+      clocks.hidden = true;
+      return;
+    }
+    clocks.hidden = false;
+    const spent = performance.now() - clockAt;
+    clocks.replaceChildren(...c.left_ms.map((ms, seat) => {
+      const running = c.running === seat && state.status === 'playing';
+      return h('div', { class: `clock${running ? ' running' : ''}`, 'data-seat': String(seat) }, h('span', {}, seatName(seat)), h('strong', {}, fmt(running ? ms - spent : ms)));
+    }));
+  };
+  const ticker = setInterval(drawClocks, 250);
+
+  function show(next: GameState): void {
+    state = next;
+    feed.caughtUp(next.event);
+    clockAt = performance.now();
+    chess?.update(next);
+    caf?.update(next);
+    const you = next.you === null ? 'You are watching.' : `You play ${next.board !== null ? (next.you === 0 ? 'White' : 'Black') : `player ${next.you + 1}`}.`;
+    let line: string;
+    if (next.result !== null) {
+      const scores = next.result.scores.map((s, i) => `${seatName(i)} ${s}`).join(', ');
+      line = `Game over (${next.result.ending.by}${typeof next.result.ending.seat === 'number' ? `: ${seatName(next.result.ending.seat)}` : ''}): ${scores}.`;
+    } else if (next.status === 'waiting') {
+      line = 'Waiting for every seat to be taken: send the join link.';
+    } else if (next.turn !== null) {
+      line = next.turn.seat === next.you ? `Your turn (${next.turn.kind}).` : `${seatName(next.turn.seat)} to play.`;
+    } else {
+      line = next.status;
+    }
+    status.textContent = `${line} ${you}`;
+    status.dataset['turn'] = next.turn !== null && next.turn.seat === next.you && next.result === null ? 'you' : 'other';
+    // Chess moves in pairs, White's and Black's, under one number.
+    const texts = next.moves.map(m => m.san ?? m.text ?? m.coordinates ?? '?');
+    const rows: string[][] = [];
+    if (next.board !== null) for (let i = 0; i < texts.length; i += 2) rows.push(texts.slice(i, i + 2));
+    else for (const t of texts) rows.push([t]);
+    moves.replaceChildren(...rows.map(r => h('li', {}, ...r.map(t => h('span', { class: 'ply' }, t)))));
+    movesTitle.hidden = texts.length === 0 && next.board === null;
+    moves.scrollTop = moves.scrollHeight;
+    datalist.replaceChildren();
+    if (next.legal.kind === 'moves') {
+      for (const ms of Object.values(next.legal.from)) for (const m of ms) datalist.appendChild(h('option', { value: m.san }));
+    }
+    form.hidden = next.you === null || next.result !== null;
+    drawControls();
+    drawClocks();
+  }
+
+  function drawControls(): void {
+    controls.replaceChildren();
+    if (chess !== null) controls.appendChild(button('flip board', () => chess?.board.flip(), { 'data-control': 'flip' }));
+    if (state.you !== null && state.result === null) {
+      controls.appendChild(button('resign', () => {
+        if (confirm('Resign this game?')) void act('resign', {});
+      }, { 'data-control': 'resign' }));
+      const offered = state.draw_offers.filter(s => s !== state.you);
+      controls.appendChild(offered.length
+        ? button('accept draw', () => void act('draw/accept', {}), { 'data-control': 'draw-accept' })
+        : button('offer draw', () => void act('draw/offer', {}), { 'data-control': 'draw' }));
+      if (offered.length) controls.appendChild(button('decline draw', () => void act('draw/decline', {})));
+      if (state.takeback_request !== null && state.takeback_request !== state.you) {
+        controls.appendChild(button('grant take-back', () => void act('takeback/accept', {})));
+        controls.appendChild(button('refuse take-back', () => void act('takeback/decline', {})));
+      } else {
+        controls.appendChild(button('take back', () => void act('takeback/request', {}), { 'data-control': 'takeback' }));
+      }
+    }
+    downloads.replaceChildren();
+    if (state.result !== null) {
+      downloads.append(button('download record (JSON)', () => void download('record', `${id}.json`)));
+      if (state.board !== null) downloads.append(button('download PGN', () => void download('pgn', `${id}.pgn`)));
+      if (state.board !== null) downloads.append(link(`/replay/${id}`, 'replay'));
+    }
+  }
+
+  async function download(what: 'record' | 'pgn', file: string): Promise<void> {
+    try {
+      const body = what === 'pgn' ? await text(`/api/games/${id}/pgn`, token) : JSON.stringify(await call('GET', `/api/games/${id}/record`, undefined, token), null, 1);
+      const a = h('a', { href: URL.createObjectURL(new Blob([body], { type: 'text/plain' })), download: file });
+      a.click();
+      URL.revokeObjectURL(a.href);
+    } catch (e) {
+      showError(error, e);
+    }
+  }
+
+  let pending: number | null = null;
+  async function refresh(): Promise<void> {
+    try {
+      show(await call<GameState>('GET', `/api/games/${id}`, undefined, token));
+    } catch (e) {
+      showError(error, e);
+    }
+  }
+  const logEvent = (e: GameEvent): void => {
+    const words = describe(e, seatName, state.cafeteria);
+    if (words === null) return;
+    log.prepend(h('li', { 'data-type': e.type }, words));
+    while (log.children.length > 60) log.lastElementChild?.remove();
+  };
+  for (const e of state.events) logEvent(e);
+  const feed = new Feed(id, state.event, token, e => {
+    logEvent(e);
+    if (pending !== null) clearTimeout(pending);
+    pending = window.setTimeout(() => {
+      pending = null;
+      void refresh();
+    }, 60);
+  }, e => {
+    if (state.clock !== null && Array.isArray(e['left_ms'])) {
+      state.clock.left_ms = e['left_ms'] as number[];
+      state.clock.running = typeof e['running'] === 'number' ? e['running'] : null;
+      clockAt = performance.now();
+    }
+  }, up => {
+    online.textContent = up ? '' : 'reconnecting…';
+    if (up) void refresh();
+  });
+  show(state);
+
+  const keys = (e: KeyboardEvent): void => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    if (e.key === 'f' && chess !== null) chess.board.flip();
+    else if (e.key === '/' || e.key === 'm') {
+      e.preventDefault();
+      input.focus();
+    }
+  };
+  document.addEventListener('keydown', keys);
+  return () => {
+    feed.close();
+    clearInterval(ticker);
+    document.removeEventListener('keydown', keys);
+    chess?.board.destroy();
+  };
+}

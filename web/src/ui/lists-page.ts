@@ -1,0 +1,30 @@
+// The games lists: games being played (and waiting for a player) and finished ones.
+
+import { call, tokenFor, type GameSummary } from './api.js';
+import { h, link, showError } from './dom.js';
+
+function row(g: GameSummary): HTMLElement {
+  const who = g.seats.map(s => s.name ?? s.player).join(' vs ');
+  const result = g.result ? ` ${g.result.scores.join('-')} (${g.result.ending.by})` : '';
+  const mine = tokenFor(g.id) !== undefined ? ' · your game' : '';
+  return h('li', { 'data-game': g.id }, link(`/game/${g.id}`, `${g.game}: ${who}`), ` ${g.status}${result}${mine}`);
+}
+
+/** Draws the lists. */
+export async function listsPage(root: HTMLElement): Promise<void> {
+  const error = h('p', { class: 'error', hidden: '', role: 'alert' });
+  const ongoing = h('ul', { class: 'games ongoing' });
+  const over = h('ul', { class: 'games over' });
+  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home')), h('h1', {}, 'Games'), error,
+    h('h2', {}, 'Being played or waiting'), ongoing, h('h2', {}, 'Finished'), over);
+  try {
+    const [a, b] = await Promise.all([
+      call<{ games: GameSummary[] }>('GET', '/api/games?status=ongoing&limit=50'),
+      call<{ games: GameSummary[] }>('GET', '/api/games?status=over&limit=50'),
+    ]);
+    ongoing.replaceChildren(...(a.games.length ? a.games.map(row) : [h('li', {}, 'none')]));
+    over.replaceChildren(...(b.games.length ? b.games.map(row) : [h('li', {}, 'none')]));
+  } catch (e) {
+    showError(error, e);
+  }
+}

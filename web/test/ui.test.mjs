@@ -1,0 +1,299 @@
+// The browser UI end to end: Debian's chromium (playwright-core) against `messhall serve` on a
+// free loopback port with a temporary SQLite database. Each of the five games started from the
+// home page and played by clicking, the computer (or the bots) answering; a reload resumes; a
+// friend joins by link in a second browser context; a promotion, a drop, a swap and a rifle
+// capture by clicking; a rules page's piece diagram; a pasted variant file played.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { messhallBinary, startServer } from './server.mjs';
+
+const executable = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const WAIT = { timeout: 20000 };
+
+function missing(t, why) {
+  if (process.env.CI) assert.fail(`CI: ${why}`);
+  console.error(`\n*** SKIPPED: the UI browser test: ${why} ***\n`);
+  t.skip(why);
+}
+
+// The game's state as this page's seat sees it (its token from the page's storage).
+async function state(page) {
+  return page.evaluate(async () => {
+    const id = location.pathname.split('/')[2];
+    const token = JSON.parse(localStorage.getItem('messhall.tokens') ?? '{}')[id];
+    const r = await fetch(`/api/games/${id}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    return r.json();
+  });
+}
+
+// The centre of a square of the page's board, in page pixels.
+async function squareAt(page, name) {
+  const s = await state(page);
+  const { files, ranks } = s.board;
+  const file = name.charCodeAt(0) - 97;
+  const rank = Number(name.slice(1)) - 1;
+  const box = await page.locator('.board-col cg-board').boundingBox();
+  const black = await page.locator('.board-col .mh-board').evaluate(e => e.classList.contains('orientation-black'));
+  const fx = black ? files - 1 - file : file;
+  const ry = black ? rank : ranks - 1 - rank;
+  return { x: box.x + (fx + 0.5) * box.width / files, y: box.y + (ry + 0.5) * box.height / ranks };
+}
+
+async function clickSquare(page, name) {
+  const { x, y } = await squareAt(page, name);
+  await page.mouse.click(x, y);
+}
+
+// Plays `move` (from the seat's legal moves, found under `from`) by clicking: the piece (or the
+// hand's drop button), then its square, then the picker's button when it asks.
+async function clickMove(page, from, move) {
+  const before = (await state(page)).ply;
+  if (from.includes('@')) await page.locator(`[data-drop="${from}"]`).click();
+  else await clickSquare(page, from);
+  await clickSquare(page, move.to);
+  const pick = page.locator(`.picker [data-move="${move.coordinates}"]`);
+  if (await page.locator('.picker:not([hidden])').count()) await pick.click();
+  await page.waitForFunction(async ply => {
+    const id = location.pathname.split('/')[2];
+    const r = await fetch(`/api/games/${id}`);
+    return (await r.json()).ply > ply;
+  }, before, WAIT);
+}
+
+// A move of the seat's legal moves that `wanted` accepts: [from, move].
+async function findMove(page, wanted) {
+  const s = await state(page);
+  assert.equal(s.legal.kind, 'moves', `no moves for the seat: ${JSON.stringify(s.legal).slice(0, 200)}`);
+  for (const [from, moves] of Object.entries(s.legal.from)) {
+    for (const m of moves) if (wanted(from, m)) return [from, m];
+  }
+  return null;
+}
+
+async function waitMyTurn(page) {
+  await page.locator('.status[data-turn="you"]').waitFor(WAIT);
+}
+
+async function movesShown(page) {
+  return page.locator('.moves .ply').count();
+}
+
+// A game made through the API in the page (for a start position the home page does not offer),
+// its token kept as the UI keeps it, and the page opened on it.
+async function gameFromApi(page, base, body) {
+  await page.goto(base);
+  const id = await page.evaluate(async b => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(b) });
+    const made = await r.json();
+    if (!r.ok) throw new Error(JSON.stringify(made));
+    localStorage.setItem('messhall.tokens', JSON.stringify({ ...JSON.parse(localStorage.getItem('messhall.tokens') ?? '{}'), [made.id]: made.tokens[0].token }));
+    return made.id;
+  }, body);
+  await page.goto(`${base}/game/${id}`);
+  await page.locator('.board-col cg-board piece').first().waitFor(WAIT);
+  return id;
+}
+
+async function startFromHome(page, base, game, opponent, players, landing = /\/game\//) {
+  await page.goto(base);
+  await page.selectOption('select[name=game]', game);
+  await page.selectOption('select[name=opponent]', opponent);
+  if (players) await page.selectOption('select[name=players]', String(players));
+  await page.click('[data-control=start]');
+  if (landing) await page.waitForURL(landing, WAIT);
+}
+
+test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
+  if (!fs.existsSync(executable)) return missing(t, `${executable} is missing (apt-get install -y chromium)`);
+  const bin = messhallBinary();
+  if (bin === null) return missing(t, 'no messhall binary (cargo build -p messhall, or set MESSHALL_BIN)');
+  const server = await startServer(bin);
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: executable,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const errors = [];
+  const watch = page => {
+    page.on('console', m => m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`));
+    page.on('pageerror', e => errors.push(`${page.url()}: ${e.message}`));
+    page.on('response', r => r.status() >= 400 && errors.push(`${r.url()}: ${r.status()}`));
+    return page;
+  };
+  const base = server.base;
+  try {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = watch(await context.newPage());
+
+    for (const game of ['foodfight', 'calorie', 'pieceeater', 'friendly']) {
+      await t.test(`${game}: a move by clicking, the computer answers, a reload resumes`, async () => {
+        await startFromHome(page, base, game, 'level=1');
+        await waitMyTurn(page);
+        const found = await findMove(page, (from, m) => !from.includes('@') && from !== 'pass' && m.kind === 'quiet');
+        assert.ok(found, 'a quiet move');
+        await clickMove(page, found[0], found[1]);
+        // The computer's answer reaches the page through the feed.
+        await page.waitForFunction(() => document.querySelectorAll('.moves .ply').length >= 2, null, WAIT);
+        await waitMyTurn(page);
+        const shown = await movesShown(page);
+        await page.reload();
+        await waitMyTurn(page);
+        assert.equal(await movesShown(page), shown, 'the moves after a reload');
+        assert.ok((await page.locator('.board-col cg-board piece').count()) > 10, 'the board after a reload');
+      });
+    }
+
+    await t.test('cafeteria: bots, actions by buttons and a step by a click on the map, the dice in words', async () => {
+      await startFromHome(page, base, 'cafeteria', 'random', 2);
+      await page.locator('.cafeteria .map svg').waitFor(WAIT);
+      const action = page.locator('.cafeteria .actions button').first();
+      await action.waitFor(WAIT);
+      const before = (await state(page)).ply;
+      await action.click();
+      await page.waitForFunction(async ply => {
+        const r = await fetch(`/api/games/${location.pathname.split('/')[2]}`);
+        return (await r.json()).ply > ply;
+      }, before, WAIT);
+      await page.locator('.cafeteria .actions button').first().waitFor(WAIT);
+      // A step by clicking its square on the map (turns played by buttons until the student may step).
+      let s = await state(page);
+      let step;
+      for (let turn = 0; turn < 10; turn++) {
+        s = await state(page);
+        step = s.legal.kind === 'student' ? s.legal.actions.map(a => /^move ([a-z])([0-9]+)$/.exec(a.text)).find(m => m) : undefined;
+        if (step || s.status === 'over') break;
+        await page.locator('.cafeteria .actions button').first().click();
+        await page.waitForFunction(async ply => {
+          const r = await fetch(`/api/games/${location.pathname.split('/')[2]}`);
+          return (await r.json()).ply > ply;
+        }, s.ply, WAIT);
+        await page.locator('.cafeteria .actions button').first().waitFor(WAIT);
+      }
+      assert.ok(step, 'a step to click on the map');
+      await page.locator(`.cafeteria [data-action="${step[0]}"]`).waitFor(WAIT);
+      {
+        const at = await page.locator('.cafeteria .map svg').evaluate((svg, [col, row]) => {
+          const box = svg.getBoundingClientRect();
+          const view = svg.viewBox.baseVal;
+          return { x: box.left + ((col + 0.5) * 100 / view.width) * box.width, y: box.top + ((row + 0.5) * 100 / view.height) * box.height };
+        }, [step[1].charCodeAt(0) - 97, Number(step[2])]);
+        await page.mouse.click(at.x, at.y);
+        await page.waitForFunction(async ply => {
+          const r = await fetch(`/api/games/${location.pathname.split('/')[2]}`);
+          return (await r.json()).ply > ply;
+        }, s.ply, WAIT);
+      }
+      assert.ok((await page.locator('.log li').count()) > 0, 'what happened, in words');
+      await page.reload();
+      await page.locator('.cafeteria .actions button').first().waitFor(WAIT);
+    });
+
+    await t.test('a friend joins by link and the first player sees the move', async () => {
+      await startFromHome(page, base, 'calorie', 'open', undefined, null);
+      const link = await page.locator('[data-join]').inputValue(WAIT);
+      const other = watch(await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage());
+      await other.goto(link);
+      await other.click('[data-control=join]');
+      await other.waitForURL(/\/game\//, WAIT);
+      await page.goto(link.replace(/\/join\/([^/]+)\/.*/, '/game/$1'));
+      await waitMyTurn(page);
+      const found = await findMove(page, (from, m) => m.kind === 'double-step' || m.kind === 'quiet');
+      await clickMove(page, found[0], found[1]);
+      await other.locator('.moves .ply').first().waitFor(WAIT);
+      await waitMyTurn(other);
+      const reply = await findMove(other, (from, m) => m.kind === 'quiet' || m.kind === 'double-step');
+      await clickMove(other, reply[0], reply[1]);
+      await page.waitForFunction(() => document.querySelectorAll('.moves .ply').length >= 2, null, WAIT);
+      await other.context().close();
+    });
+
+    await t.test('a promotion by clicking and the picker', async () => {
+      await gameFromApi(page, base, { game: 'chess', fen: '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1', seats: [{ player: 'me' }, { player: 'random' }] });
+      await waitMyTurn(page);
+      const found = await findMove(page, (from, m) => m.promotion !== null && m.promotion.toLowerCase() === 'n');
+      await clickSquare(page, found[0]);
+      await clickSquare(page, found[1].to);
+      await page.locator('.picker:not([hidden])').waitFor(WAIT);
+      await page.locator(`.picker [data-move="${found[1].coordinates}"]`).click();
+      await page.locator('.moves .ply').first().waitFor(WAIT);
+      assert.match(await page.locator('.moves .ply').first().textContent(), /=N/);
+      // Resigned, then replayed with the arrow keys.
+      page.once('dialog', d => d.accept());
+      await page.click('[data-control=resign]');
+      await page.locator('.downloads a[href^="/replay/"]').click();
+      await page.locator('.side-col .status').filter({ hasText: 'the start' }).waitFor(WAIT);
+      await page.keyboard.press('ArrowRight');
+      await page.locator('.side-col .status').filter({ hasText: /^1 of \d+: White: b8=N/ }).waitFor(WAIT);
+      await page.keyboard.press('End');
+      await page.locator('.side-col .status').filter({ hasText: /^(\d+) of \1: / }).waitFor(WAIT);
+      // The engine's view of the position after the promotion.
+      await page.keyboard.press('Home');
+      await page.keyboard.press('ArrowRight');
+      await page.click('[data-control=analyse]');
+      await page.locator('.analysis').filter({ hasText: /^Depth \d+, score / }).waitFor(WAIT);
+    });
+
+    await t.test('a drop from the hand (the PieceEater)', async () => {
+      // Reinforcements go on the own first two ranks, full at the start: a Pawn has left e2.
+      const fen = 'rnbqkbnr/pppppppp/8/8/3*4/8/PPPP1PPP/RNBQKBNR[PPPNBRpppnbr] w KQkq - 0 1';
+      await gameFromApi(page, base, { game: 'pieceeater', fen, seats: [{ player: 'me' }, { player: 'random' }] });
+      await waitMyTurn(page);
+      const found = await findMove(page, from => from.includes('@'));
+      assert.ok(found, 'a drop');
+      await clickMove(page, found[0], found[1]);
+      assert.match(await page.locator('.moves .ply').first().textContent(), /@/);
+    });
+
+    await t.test('a swap and a rifle capture (the Friendly game)', async () => {
+      await startFromHome(page, base, 'friendly', 'random');
+      await waitMyTurn(page);
+      const swap = await findMove(page, (from, m) => m.kind === 'swap');
+      assert.ok(swap, 'a swap at the start');
+      await clickMove(page, swap[0], swap[1]);
+      const fen = 'tmdcffffcdmt/jsglabbquoih/xpeyvzzvyepx/12/12/12/12/12/8p3/XPEYVZZVYEPX/HIOUQBBALGSJ/TMDCFFFFCDMT w - - 0 1';
+      await gameFromApi(page, base, { game: 'friendly', fen, seats: [{ player: 'me' }, { player: 'random' }] });
+      await waitMyTurn(page);
+      const rifle = await findMove(page, (from, m) => m.kind === 'rifle');
+      assert.ok(rifle, 'a rifle shot');
+      await clickMove(page, rifle[0], rifle[1]);
+      // The shooter stays where it stood and the victim is gone.
+      const after = await state(page);
+      assert.ok(after.board.pieces.some(p => p.square === rifle[0]), 'the shooter stays');
+      assert.ok(!after.board.pieces.some(p => p.square === rifle[1].to && p.color === 'black'), 'the victim is gone');
+    });
+
+    await t.test('a rules page: a piece diagram opened', async () => {
+      await page.goto(`${base}/rules/foodfight`);
+      await page.locator('tr[data-piece]').nth(1).click();
+      await page.locator('.diagram cg-board piece').first().waitFor(WAIT);
+      await page.waitForFunction(() => /on [a-p][0-9]+, alone on an empty board\. green: /.test(document.querySelector('.diagram-caption')?.textContent ?? ''), null, WAIT);
+      assert.ok((await page.locator('.diagram svg circle, .diagram svg g').count()) > 0, 'the squares marked');
+    });
+
+    await t.test('a variant file pasted and played against the computer', async () => {
+      const text = fs.readFileSync(new URL('../../examples/variants/court-powers.toml', import.meta.url), 'utf8');
+      await page.goto(`${base}/variant`);
+      await page.fill('textarea', text);
+      await page.click('[data-control=check]');
+      await page.locator('.checked table').waitFor(WAIT);
+      await page.locator('.checked .diagram cg-board piece').first().waitFor(WAIT);
+      await page.click('[data-control=play-variant]');
+      await page.waitForURL(/\/game\//, WAIT);
+      await waitMyTurn(page);
+      const found = await findMove(page, (from, m) => m.kind === 'quiet' || m.kind === 'double-step');
+      await clickMove(page, found[0], found[1]);
+      await page.waitForFunction(() => document.querySelectorAll('.moves .ply').length >= 2, null, WAIT);
+    });
+
+    await t.test('the games lists', async () => {
+      await page.goto(`${base}/games`);
+      await page.locator('.games.ongoing li[data-game]').first().waitFor(WAIT);
+    });
+
+    assert.deepEqual(errors, [], 'console errors');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
