@@ -136,7 +136,13 @@ export class ChessView {
     if (choices.length === 1 && choices[0] !== undefined) {
       this.act(choices[0].coordinates);
     } else if (choices.length > 1) {
-      this.picker.replaceChildren(h('span', {}, 'Which move? '));
+      // Promotions only (up to twelve pieces in the big games): a grid of the pieces drawn large,
+      // as square as it goes (2 to 4 columns); anything else is a row of labelled buttons.
+      const promotions = choices.every(m => m.promotion !== null);
+      const columns = choices.length <= 4 ? choices.length : choices.length <= 9 ? 3 : 4;
+      const cells = h('div', { class: promotions ? 'choices grid' : 'choices' });
+      if (promotions) cells.style.setProperty('--mh-columns', String(columns));
+      this.picker.replaceChildren(h('span', {}, promotions ? 'Promote to: ' : 'Which move? '), cells);
       for (const m of choices) {
         const label = m.promotion !== null ? `${m.san}` : `${m.san} (${m.kind})`;
         const bt = button(label, () => {
@@ -146,13 +152,16 @@ export class ChessView {
         if (m.promotion !== null) {
           const side = this.state.board?.side_to_move ?? 'white';
           const letter = side === 'white' ? m.promotion.toUpperCase() : m.promotion.toLowerCase();
+          this.board.ensureStyled(letter);
           const p = pieceElement(letter, side);
           bt.prepend(h('span', { class: `promo ${this.boardClass()}` }, p));
+          bt.title = m.san;
         }
-        this.picker.appendChild(bt);
+        cells.appendChild(bt);
       }
       this.picker.appendChild(button('cancel', () => this.update(this.state)));
       this.picker.hidden = false;
+      cells.querySelector('button')?.focus();
     } else if (this.state.board !== null) {
       this.board.setFen(this.state.board.fen);
     }
@@ -191,6 +200,7 @@ export class ChessView {
       if (!from.includes('@')) continue;
       const letter = from[0] ?? '';
       const shown = side === 'white' ? letter.toUpperCase() : letter.toLowerCase();
+      this.board.ensureStyled(shown);
       const bt = button(`drop ${letter}`, () => this.armDrop(from), { 'data-drop': from, class: 'drop' });
       bt.prepend(h('span', { class: `promo ${this.boardClass()}` }, pieceElement(shown, side)));
       this.drops.appendChild(bt);
