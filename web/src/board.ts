@@ -166,8 +166,9 @@ export class Board {
     return this.game.names?.[letter.toUpperCase()] ?? (art === null ? letter : (ART[art]?.name ?? letter));
   }
 
-  // Adds the CSS rule that draws a letter, once per board and letter.
-  private ensureStyled(letter: string): void {
+  /** Adds the CSS rule that draws a letter, once per board and letter (also for pieces drawn
+   * outside the board: the promotion picker's, the drop buttons'). */
+  ensureStyled(letter: string): void {
     if (this.styled.has(letter)) return;
     this.styled.add(letter);
     const upper = letter.toUpperCase();

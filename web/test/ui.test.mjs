@@ -61,6 +61,24 @@ async function clickMove(page, from, move) {
   }, before, WAIT);
 }
 
+// Plays the student's first action until a step (`move d3`) is among them: [state, step match].
+async function untilStep(page) {
+  let s;
+  let step;
+  for (let turn = 0; turn < 10; turn++) {
+    s = await state(page);
+    step = s.legal.kind === 'student' ? s.legal.actions.map(a => /^move ([a-z])([0-9]+)$/.exec(a.text)).find(m => m) : undefined;
+    if (step || s.status === 'over') break;
+    await page.locator('.cafeteria .actions button').first().click();
+    await page.waitForFunction(async ply => {
+      const r = await fetch(`/api/games/${location.pathname.split('/')[2]}`);
+      return (await r.json()).ply > ply;
+    }, s.ply, WAIT);
+    await page.locator('.cafeteria .actions button').first().waitFor(WAIT);
+  }
+  return [s, step];
+}
+
 // A move of the seat's legal moves that `wanted` accepts: [from, move].
 async function findMove(page, wanted) {
   const s = await state(page);
@@ -157,19 +175,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       }, before, WAIT);
       await page.locator('.cafeteria .actions button').first().waitFor(WAIT);
       // A step by clicking its square on the map (turns played by buttons until the student may step).
-      let s = await state(page);
-      let step;
-      for (let turn = 0; turn < 10; turn++) {
-        s = await state(page);
-        step = s.legal.kind === 'student' ? s.legal.actions.map(a => /^move ([a-z])([0-9]+)$/.exec(a.text)).find(m => m) : undefined;
-        if (step || s.status === 'over') break;
-        await page.locator('.cafeteria .actions button').first().click();
-        await page.waitForFunction(async ply => {
-          const r = await fetch(`/api/games/${location.pathname.split('/')[2]}`);
-          return (await r.json()).ply > ply;
-        }, s.ply, WAIT);
-        await page.locator('.cafeteria .actions button').first().waitFor(WAIT);
-      }
+      let [s, step] = await untilStep(page);
       assert.ok(step, 'a step to click on the map');
       await page.locator(`.cafeteria [data-action="${step[0]}"]`).waitFor(WAIT);
       {
@@ -187,6 +193,33 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       assert.ok((await page.locator('.log li').count()) > 0, 'what happened, in words');
       await page.reload();
       await page.locator('.cafeteria .actions button').first().waitFor(WAIT);
+      assert.equal(await page.locator('.cafeteria table.staff .bar.nsr').count(), 6, "the staff's NSR bars");
+      // A square farther away: pointed at, the way is drawn; clicked, the listed first step is sent.
+      [s, step] = await untilStep(page);
+      if (step) {
+        const me = s.cafeteria.students.find(st => st.id === s.legal.student);
+        const to = { x: step[1].charCodeAt(0) - 97, y: Number(step[2]) };
+        // One more square on in the step's direction.
+        const far = { x: 2 * to.x - me.square.x, y: 2 * to.y - me.square.y };
+        const at = await page.locator('.cafeteria .map svg').evaluate((svg, [col, row]) => {
+          const box = svg.getBoundingClientRect();
+          const view = svg.viewBox.baseVal;
+          return { x: box.left + ((col + 0.5) * 100 / view.width) * box.width, y: box.top + ((row + 0.5) * 100 / view.height) * box.height };
+        }, [far.x, far.y]);
+        await page.mouse.move(at.x, at.y);
+        await page.locator('.cafeteria .map svg g.path polyline.rest').waitFor({ ...WAIT, state: 'attached' }); // a flat line is never 'visible'
+        const way = await page.locator('.cafeteria .way').textContent();
+        const sent = /a click plays (move [a-z][0-9]+)/.exec(way);
+        assert.ok(sent, `the way's caption: ${way}`);
+        await page.mouse.click(at.x, at.y);
+        await page.waitForFunction(async ply => {
+          const r = await fetch(`/api/games/${location.pathname.split('/')[2]}`);
+          return (await r.json()).ply > ply;
+        }, s.ply, WAIT);
+        const acted = (await state(page)).events.find(e => e.type === 'acted' && e.n > s.event && e.seat === s.you);
+        const want = /^move ([a-z])([0-9]+)$/.exec(sent[1]);
+        assert.deepEqual(acted?.action, { Move: { x: want[1].charCodeAt(0) - 97, y: Number(want[2]) } }, `the first step sent: ${JSON.stringify(acted)}`);
+      }
     });
 
     await t.test('a friend joins by link and the first player sees the move', async () => {
@@ -215,6 +248,10 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await clickSquare(page, found[0]);
       await clickSquare(page, found[1].to);
       await page.locator('.picker:not([hidden])').waitFor(WAIT);
+      // The four promotions as a grid, each piece drawn.
+      assert.equal(await page.locator('.picker .choices.grid button').count(), 4);
+      const drawn = await page.locator('.picker .choices.grid piece').evaluateAll(ps => ps.map(p => getComputedStyle(p).backgroundImage));
+      assert.ok(drawn.every(b => b.startsWith('url(')), `pieces drawn: ${drawn}`);
       await page.locator(`.picker [data-move="${found[1].coordinates}"]`).click();
       await page.locator('.moves .ply').first().waitFor(WAIT);
       assert.match(await page.locator('.moves .ply').first().textContent(), /=N/);
@@ -243,11 +280,21 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       assert.ok(found, 'a drop');
       await clickMove(page, found[0], found[1]);
       assert.match(await page.locator('.moves .ply').first().textContent(), /@/);
+      // The PieceEater's roll after the drop, as a die beside the board.
+      await page.locator('.last-roll:not([hidden]) .die svg').waitFor(WAIT);
+      assert.match(await page.locator('.last-roll').textContent(), /PieceEater rolled [0-9]+ of [0-9]+/);
     });
 
     await t.test('a swap and a rifle capture (the Friendly game)', async () => {
       await startFromHome(page, base, 'friendly', 'random');
       await waitMyTurn(page);
+      // A Friend on hover: its legal targets from the seat's moves, in words.
+      const friend = (await state(page)).board.pieces.find(p => p.name === 'Friend' && p.color === 'white');
+      const fp = await squareAt(page, friend.square);
+      await page.mouse.move(fp.x, fp.y);
+      await page.locator('.friend-hint:not([hidden])').waitFor(WAIT);
+      assert.match(await page.locator('.friend-hint').textContent(), new RegExp(`Friend on ${friend.square} borrows`));
+      await page.mouse.move(0, 0);
       const swap = await findMove(page, (from, m) => m.kind === 'swap');
       assert.ok(swap, 'a swap at the start');
       await clickMove(page, swap[0], swap[1]);

@@ -106,7 +106,7 @@ export type Legal =
   | { kind: 'nothing' }
   | { kind: 'moves'; from: Record<string, MoveView[]> }
   | { kind: 'steps'; from: string; steps: { to: string; text: string }[] }
-  | { kind: 'student'; actions: { text: string; action: unknown }[] };
+  | { kind: 'student'; student?: number; actions: { text: string; action: unknown }[] };
 
 /** A piece on the board. */
 export interface PieceView {
@@ -138,7 +138,7 @@ export interface Sq {
 /** The cafeteria. */
 export interface CafeteriaView {
   round: number;
-  students: { name: string; player: number; square: Sq; ar: number; max_ar: number; aa: number; status: unknown; stunned: boolean; carrying: number }[];
+  students: { id?: number; name: string; player: number; square: Sq; ar: number; max_ar: number; aa: number; status: unknown; stunned: boolean; carrying: number }[];
   faculty: { name: string; square: Sq | null }[];
   floor: Sq[];
   stacks: number[];

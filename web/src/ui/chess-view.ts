@@ -1,11 +1,14 @@
 // The chess part of the game page: the board at the variant's size, moves by clicking from the
 // seat's legal actions, a chooser where one from-to pair has several moves (promotions, a rifle
-// or a plain capture), drops from the hand, the steered PieceEater's steps.
+// or a plain capture), drops from the hand, the steered PieceEater's steps, the PieceEater's last
+// roll as a die with its step animated, and a Friend's borrowed moves on hover.
 
 import type * as cg from 'chessgroundx/types';
 import { Board, roleOf } from '../board.js';
-import type { BoardView, GameState, MoveView } from './api.js';
+import type { BoardView, GameEvent, GameState, MoveView } from './api.js';
+import { dieFace } from './die.js';
 import { button, h } from './dom.js';
+import { FriendHint } from './friend-hint.js';
 import { keyOfName, nameOfKey, squaresIn } from './squares.js';
 
 /** Draws a chess game and sends the moves the user makes through `act`. */
@@ -15,6 +18,12 @@ export class ChessView {
   private pendingDrop: string | null = null;
   readonly picker = h('div', { class: 'picker', hidden: '' });
   readonly drops = h('div', { class: 'drops' });
+  /** The PieceEater's last roll. */
+  readonly die = h('div', { class: 'last-roll', hidden: '' });
+  readonly friend: FriendHint;
+  // The feed number of the last roll drawn (null before the first state: no animation on load).
+  private lastRoll: number | null = null;
+  private monsterTimer: number | undefined;
 
   constructor(
     holder: HTMLElement,
@@ -35,6 +44,7 @@ export class ChessView {
         animation: { enabled: true, duration: 180 },
       },
     });
+    this.friend = new FriendHint(this.board, holder, () => this.state, () => this.pendingDrop !== null || this.state.legal.kind === 'steps');
     this.update(state);
   }
 
@@ -43,6 +53,8 @@ export class ChessView {
     this.state = state;
     const b = state.board;
     if (b === null) return;
+    window.clearTimeout(this.monsterTimer);
+    this.friend.reset();
     this.board.setFen(b.fen);
     const last = state.moves.at(-1);
     const lastKeys = last?.coordinates !== undefined ? squaresIn(last.coordinates) : [];
@@ -59,12 +71,9 @@ export class ChessView {
         if (ds.length) dests.set(k, [...new Set(ds)]);
       }
     }
-    this.board.api.set({
-      turnColor: b.side_to_move,
-      check,
-      lastMove: from !== undefined && to !== undefined ? (from === to ? [from] : [from, to]) : [],
-      movable: { dests },
-    });
+    const lastMove = from !== undefined && to !== undefined ? (from === to ? [from] : [from, to]) : [];
+    this.board.api.set({ turnColor: b.side_to_move, check, lastMove, movable: { dests } });
+    this.showRoll(state.events, lastMove);
     // Nobody moves pieces on the board while this seat has no moves.
     if (mine === null) delete this.board.api.state.movable.color;
     else this.board.api.state.movable.color = mine;
@@ -72,6 +81,36 @@ export class ChessView {
     this.picker.hidden = true;
     this.showDrops();
     this.showSteps();
+  }
+
+  // The last roll's die beside the board; a roll not seen before has the monster's step replayed:
+  // put back on the square it left, then moved, once the rest of the position has been drawn.
+  private showRoll(events: GameEvent[], lastMove: cg.Key[]): void {
+    const roll = [...events].reverse().find(e => e.type === 'chance' && typeof e['face'] === 'number' && typeof e['of'] === 'number');
+    if (roll === undefined) {
+      this.die.hidden = true;
+      return;
+    }
+    this.die.replaceChildren(dieFace(roll['face'] as number, roll['of'] as number, String(roll['piece'] ?? 'the die')));
+    this.die.hidden = false;
+    const n = roll.n ?? -1;
+    const fresh = this.lastRoll !== null && n > this.lastRoll;
+    this.lastRoll = Math.max(this.lastRoll ?? -1, n);
+    const outcome = roll['outcome'] as { from?: unknown; to?: unknown } | undefined;
+    const fromK = typeof outcome?.from === 'string' ? keyOfName(outcome.from) : null;
+    const toK = typeof outcome?.to === 'string' ? keyOfName(outcome.to) : null;
+    if (!fresh || fromK === null || toK === null || fromK === toK) return;
+    const pieces = this.board.api.state.boardState.pieces;
+    const monster = pieces.get(toK);
+    if (monster === undefined || pieces.has(fromK)) return;
+    this.die.classList.remove('rolled');
+    void this.die.offsetWidth; // restarts the die's CSS animation
+    this.die.classList.add('rolled');
+    this.board.api.setPieces(new Map([[toK, undefined], [fromK, monster]]));
+    this.monsterTimer = window.setTimeout(() => {
+      this.board.api.move(fromK, toK);
+      this.board.api.set({ lastMove });
+    }, 320);
   }
 
   /** The colour this browser moves now, if any. */
@@ -97,7 +136,13 @@ export class ChessView {
     if (choices.length === 1 && choices[0] !== undefined) {
       this.act(choices[0].coordinates);
     } else if (choices.length > 1) {
-      this.picker.replaceChildren(h('span', {}, 'Which move? '));
+      // Promotions only (up to twelve pieces in the big games): a grid of the pieces drawn large,
+      // as square as it goes (2 to 4 columns); anything else is a row of labelled buttons.
+      const promotions = choices.every(m => m.promotion !== null);
+      const columns = choices.length <= 4 ? choices.length : choices.length <= 9 ? 3 : 4;
+      const cells = h('div', { class: promotions ? 'choices grid' : 'choices' });
+      if (promotions) cells.style.setProperty('--mh-columns', String(columns));
+      this.picker.replaceChildren(h('span', {}, promotions ? 'Promote to: ' : 'Which move? '), cells);
       for (const m of choices) {
         const label = m.promotion !== null ? `${m.san}` : `${m.san} (${m.kind})`;
         const bt = button(label, () => {
@@ -107,13 +152,16 @@ export class ChessView {
         if (m.promotion !== null) {
           const side = this.state.board?.side_to_move ?? 'white';
           const letter = side === 'white' ? m.promotion.toUpperCase() : m.promotion.toLowerCase();
+          this.board.ensureStyled(letter);
           const p = pieceElement(letter, side);
           bt.prepend(h('span', { class: `promo ${this.boardClass()}` }, p));
+          bt.title = m.san;
         }
-        this.picker.appendChild(bt);
+        cells.appendChild(bt);
       }
       this.picker.appendChild(button('cancel', () => this.update(this.state)));
       this.picker.hidden = false;
+      cells.querySelector('button')?.focus();
     } else if (this.state.board !== null) {
       this.board.setFen(this.state.board.fen);
     }
@@ -152,6 +200,7 @@ export class ChessView {
       if (!from.includes('@')) continue;
       const letter = from[0] ?? '';
       const shown = side === 'white' ? letter.toUpperCase() : letter.toLowerCase();
+      this.board.ensureStyled(shown);
       const bt = button(`drop ${letter}`, () => this.armDrop(from), { 'data-drop': from, class: 'drop' });
       bt.prepend(h('span', { class: `promo ${this.boardClass()}` }, pieceElement(shown, side)));
       this.drops.appendChild(bt);

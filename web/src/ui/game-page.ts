@@ -91,7 +91,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, error, main);
   if (state.board !== null) {
     chess = new ChessView(boardHolder, state, names, move);
-    boardHolder.parentElement?.append(chess.picker, chess.drops);
+    boardHolder.parentElement?.append(chess.die, chess.friend.element, chess.picker, chess.drops);
   }
 
   let clockAt = performance.now();
