@@ -154,6 +154,18 @@ pub fn viewer(game: &LiveGame, headers: &HeaderMap, query: &TokenQuery) -> Resul
     }
 }
 
+/// Refuses a client that already has as many games not over as a client may have.
+async fn room_for_a_game(server: &Server, client: &str) -> Result<(), ApiError> {
+    if server.store.open_games_of(client).await.map_err(ApiError::storage)? >= server.config.games_per_client {
+        return Err(ApiError::new(
+            429,
+            "too-many-games",
+            format!("at most {} games not over per client", server.config.games_per_client),
+        ));
+    }
+    Ok(())
+}
+
 /// `POST /api/games`: a new game; the creator's seats' tokens and the open seats' join codes,
 /// each given this once.
 ///
@@ -165,13 +177,7 @@ pub async fn create(
     Body(req): Body<CreateGame>,
 ) -> Result<Response, ApiError> {
     let client = peer.ip().to_string();
-    if server.store.open_games_of(&client).await.map_err(ApiError::storage)? >= server.config.games_per_client {
-        return Err(ApiError::new(
-            429,
-            "too-many-games",
-            format!("at most {} games not over per client", server.config.games_per_client),
-        ));
-    }
+    room_for_a_game(&server, &client).await?;
     let kind = match (&req.game, &req.variant) {
         (Some(name), None) => catalog::builtin(name).ok_or_else(|| {
             ApiError::bad(
@@ -624,13 +630,7 @@ pub async fn import(
     Body(req): Body<ImportRequest>,
 ) -> Result<Response, ApiError> {
     let client = peer.ip().to_string();
-    if server.store.open_games_of(&client).await.map_err(ApiError::storage)? >= server.config.games_per_client {
-        return Err(ApiError::new(
-            429,
-            "too-many-games",
-            format!("at most {} games not over per client", server.config.games_per_client),
-        ));
-    }
+    room_for_a_game(&server, &client).await?;
     let record = match (req.record, req.pgn) {
         (Some(value), None) => {
             Record::from_json(&value.to_string()).map_err(|e| ApiError::bad("bad-record", e.to_string()))?

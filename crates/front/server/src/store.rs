@@ -2,7 +2,7 @@
 //! same plain-SQL migrations, applied on start. A game is its record's setup plus its entries,
 //! appended one per accepted action in the transaction that acknowledges it.
 
-use sqlx::any::{AnyPoolOptions, install_default_drivers};
+use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::{AnyPool, Executor, Row};
 
 /// The migrations, in order: (version, SQL).
@@ -285,37 +285,20 @@ impl Store {
             return Ok(None);
         };
         let game = game_row(&row)?;
-        let seats = sqlx::query(
-            "SELECT seat, kind, player, name, token_hash, join_hash FROM seats WHERE game_id = $1 ORDER BY seat",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?
-        .iter()
-        .map(|r| {
-            Ok(SeatRow {
-                seat: r.try_get(0)?,
-                kind: r.try_get(1)?,
-                player: r.try_get(2)?,
-                name: r.try_get(3)?,
-                token_hash: r.try_get(4)?,
-                join_hash: r.try_get(5)?,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()?;
-        let entries = sqlx::query("SELECT ply, entry, clock FROM entries WHERE game_id = $1 ORDER BY ply")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?
-            .iter()
-            .map(|r| {
-                Ok(EntryRow {
-                    ply: r.try_get(0)?,
-                    entry: r.try_get(1)?,
-                    clock: r.try_get(2)?,
-                })
-            })
-            .collect::<Result<Vec<_>, sqlx::Error>>()?;
+        let seats = self
+            .rows_of(
+                "SELECT seat, kind, player, name, token_hash, join_hash FROM seats WHERE game_id = $1 ORDER BY seat",
+                id,
+                |r| seat_row(r, true),
+            )
+            .await?;
+        let entries = self
+            .rows_of(
+                "SELECT ply, entry, clock FROM entries WHERE game_id = $1 ORDER BY ply",
+                id,
+                entry_row,
+            )
+            .await?;
         Ok(Some((game, seats, entries)))
     }
 
@@ -366,25 +349,27 @@ impl Store {
         let mut games = Vec::new();
         for row in &rows {
             let game = game_row(row)?;
-            let seats = sqlx::query("SELECT seat, kind, player, name FROM seats WHERE game_id = $1 ORDER BY seat")
-                .bind(&game.id)
-                .fetch_all(&self.pool)
-                .await?
-                .iter()
-                .map(|r| {
-                    Ok(SeatRow {
-                        seat: r.try_get(0)?,
-                        kind: r.try_get(1)?,
-                        player: r.try_get(2)?,
-                        name: r.try_get(3)?,
-                        token_hash: None,
-                        join_hash: None,
-                    })
-                })
-                .collect::<Result<Vec<_>, sqlx::Error>>()?;
+            let seats = self
+                .rows_of(
+                    "SELECT seat, kind, player, name FROM seats WHERE game_id = $1 ORDER BY seat",
+                    &game.id,
+                    |r| seat_row(r, false),
+                )
+                .await?;
             games.push((game, seats));
         }
         Ok(games)
+    }
+
+    /// The rows `sql` selects for the game `id` (its `$1`), each read by `read`.
+    async fn rows_of<T>(
+        &self,
+        sql: &str,
+        id: &str,
+        read: impl Fn(&AnyRow) -> Result<T, sqlx::Error>,
+    ) -> Result<Vec<T>, StoreError> {
+        let rows = sqlx::query(sql).bind(id).fetch_all(&self.pool).await?;
+        Ok(rows.iter().map(read).collect::<Result<Vec<_>, sqlx::Error>>()?)
     }
 
     /// Whether the database answers.
@@ -402,7 +387,27 @@ impl Store {
     }
 }
 
-fn game_row(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
+/// A seat's row; its token and join hashes only when `with_secrets` (they were selected).
+fn seat_row(row: &AnyRow, with_secrets: bool) -> Result<SeatRow, sqlx::Error> {
+    Ok(SeatRow {
+        seat: row.try_get(0)?,
+        kind: row.try_get(1)?,
+        player: row.try_get(2)?,
+        name: row.try_get(3)?,
+        token_hash: if with_secrets { row.try_get(4)? } else { None },
+        join_hash: if with_secrets { row.try_get(5)? } else { None },
+    })
+}
+
+fn entry_row(row: &AnyRow) -> Result<EntryRow, sqlx::Error> {
+    Ok(EntryRow {
+        ply: row.try_get(0)?,
+        entry: row.try_get(1)?,
+        clock: row.try_get(2)?,
+    })
+}
+
+fn game_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
         id: row.try_get(0)?,
         game: row.try_get(1)?,
