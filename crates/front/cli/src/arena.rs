@@ -5,7 +5,7 @@ use crate::resources;
 use anyhow::{Context, Result};
 use messhall_engines::EngineConfig;
 use messhall_play::arena::{Contestant, GameReport, MatchSpec, play_match as run_match};
-use messhall_play::{Tally, catalog};
+use messhall_play::{Decide, Tally, catalog};
 use std::path::Path;
 use std::time::Duration;
 
@@ -21,8 +21,8 @@ pub struct MatchRequest<'a> {
     pub first_game: u32,
     /// Games played at once (one per core is the most that helps).
     pub concurrency: usize,
-    /// Stop once A's share is sure to end at or above this share, or below it.
-    pub decide_at: Option<f64>,
+    /// When to stop before the last game.
+    pub decide: Option<Decide>,
     pub time: f64,
     pub hash_mb: usize,
     pub max_plies: usize,
@@ -73,7 +73,7 @@ pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, 
         games: r.games,
         first_game: r.first_game,
         concurrency: r.concurrency,
-        decide_at: r.decide_at,
+        decide: r.decide,
         time,
         hash_mb: r.hash_mb,
         max_plies: r.max_plies,
@@ -120,6 +120,16 @@ pub fn run(r: &MatchRequest<'_>) -> Result<()> {
         }
         e => println!("Elo difference: {e} (95%)"),
     }
+    let (lo, hi) = t.interval();
+    println!("A's score, 95% interval: {:.1}% to {:.1}%", 100.0 * lo, 100.0 * hi);
+    if let Some(Decide::Interval(target)) = r.decide {
+        let verdict = match t.verdict(target) {
+            Some(true) => "above it",
+            Some(false) => "below it",
+            None => "not decided",
+        };
+        println!("Target {:.1}%: {verdict} after {} games", 100.0 * target, t.games());
+    }
     Ok(())
 }
 
@@ -135,7 +145,7 @@ mod tests {
             games,
             first_game,
             concurrency,
-            decide_at: None,
+            decide: None,
             time: 0.01,
             hash_mb: 1,
             max_plies: 40,
@@ -169,27 +179,30 @@ mod tests {
 
     #[test]
     fn a_decided_match_stops_early_and_an_open_one_does_not() {
-        let request = |a: &'static str, b: &'static str, decide_at: Option<f64>| MatchRequest {
+        let request = |a: &'static str, b: &'static str, decide: Option<Decide>| MatchRequest {
             variant: "chess",
             a,
             b,
             games: 20,
             first_game: 1,
             concurrency: 1,
-            decide_at,
+            decide,
             time: 0.01,
             hash_mb: 1,
             max_plies: 200,
             records: None,
         };
         // Depth 2 beats the random mover every time: 14 points of 20 settle it at 70%.
-        let (won, _, _) = play_match(&request("depth=2", "random", Some(0.7)), "").unwrap();
+        let (won, _, _) = play_match(&request("depth=2", "random", Some(Decide::Certain(0.7))), "").unwrap();
         assert_eq!((won.games(), won.wins), (14, 14));
         // The random mover loses every time: after 7 losses it cannot reach 70% of 20.
-        let (lost, _, _) = play_match(&request("random", "depth=2", Some(0.7)), "").unwrap();
+        let (lost, _, _) = play_match(&request("random", "depth=2", Some(Decide::Certain(0.7))), "").unwrap();
         assert_eq!((lost.games(), lost.losses), (7, 7));
         let (all, _, _) = play_match(&request("random", "depth=2", None), "").unwrap();
         assert_eq!(all.games(), 20);
+        // The sequential test: ten wins in a row put the interval's floor at 74% > 70%.
+        let (tested, _, _) = play_match(&request("depth=2", "random", Some(Decide::Interval(0.7))), "").unwrap();
+        assert_eq!((tested.games(), tested.verdict(0.7)), (10, Some(true)));
     }
 
     #[test]

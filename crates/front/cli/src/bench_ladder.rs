@@ -6,6 +6,7 @@
 
 use crate::arena::{MatchRequest, play_match};
 use anyhow::{Result, bail};
+use messhall_play::Decide;
 use std::path::Path;
 use std::time::Instant;
 
@@ -63,7 +64,7 @@ pub fn run(r: &LadderRequest<'_>) -> Result<()> {
                 games: r.games,
                 first_game: r.first_game,
                 concurrency: r.concurrency,
-                decide_at: r.until_decided.then_some(TARGET),
+                decide: r.until_decided.then_some(Decide::Certain(TARGET)),
                 time: r.time,
                 hash_mb: r.hash_mb,
                 max_plies: r.max_plies,

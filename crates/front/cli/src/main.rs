@@ -172,6 +172,10 @@ enum Command {
         /// A folder to write each game's record to (game-001.txt, ...), with its players, result and final position.
         #[arg(long)]
         records: Option<std::path::PathBuf>,
+        /// A sequential test of A's share of the points (0.7 for 70%): stop once its 95% interval
+        /// lies wholly above or below it (judged from 10 games on; --games is the most played).
+        #[arg(long, value_parser = share)]
+        target: Option<f64>,
     },
     /// Print a diagram for a rules page: the start position, or where one piece may go.
     Diagram {
@@ -237,6 +241,16 @@ fn seconds(text: &str) -> Result<f64, String> {
             "{text:?} is not a time above 0 and up to 86400 seconds (like 0.5)"
         )),
         Err(_) => Err(format!("{text:?} is not a number of seconds (like 0.5)")),
+    }
+}
+
+/// A share of the points for a sequential test: strictly between 0 and 1.
+fn share(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s > 0.0 && s < 1.0 => Ok(s),
+        _ => Err(format!(
+            "{text:?} is not a share of the points between 0 and 1 (like 0.7 for 70%)"
+        )),
     }
 }
 
@@ -416,6 +430,7 @@ fn main() -> ExitCode {
             hash,
             max_plies,
             records,
+            target,
         } => arena::run(&arena::MatchRequest {
             variant: &variant,
             a: &a,
@@ -423,7 +438,7 @@ fn main() -> ExitCode {
             games,
             first_game,
             concurrency: usize::from(concurrency),
-            decide_at: None,
+            decide: target.map(messhall_play::Decide::Interval),
             time,
             hash_mb: usize::from(hash),
             max_plies: max_plies as usize,

@@ -43,7 +43,7 @@ fn play_game_of(
         games,
         first_game,
         concurrency: 1,
-        decide_at: None,
+        decide: None,
         time: Duration::from_secs_f64(seconds),
         hash_mb: 1,
         max_plies,

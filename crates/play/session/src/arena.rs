@@ -13,7 +13,7 @@ use crate::players::PlayerSpec;
 use crate::record::{Record, steered};
 use crate::result::GameResult;
 use crate::table::{Action, Table, TableSetup};
-use crate::tally::Tally;
+use crate::tally::{Decide, Tally};
 use messhall_dice::Seed;
 use messhall_rules::{Color, Game, Variant};
 use messhall_search::SearchRng;
@@ -161,8 +161,8 @@ pub struct MatchSpec {
     pub first_game: u32,
     /// Games played at once, each on its own thread.
     pub concurrency: usize,
-    /// Stop once A's share over all `games` is sure to end at or above this share, or below it.
-    pub decide_at: Option<f64>,
+    /// When to stop before `games` (no new game starts; the ones under way are counted).
+    pub decide: Option<Decide>,
     /// Seconds per move of level players without their own time.
     pub time: Duration,
     /// Each engine's table, in MB.
@@ -383,7 +383,7 @@ pub fn play_match(
         let played = played?;
         tally.add(played.score);
         report(&played).map_err(MatchError::Report)?;
-        if m.decide_at.is_some_and(|share| tally.decided(share, total)) {
+        if m.decide.is_some_and(|rule| tally.settled(rule, total)) {
             decided.store(true, Ordering::Relaxed);
         }
         Ok(())

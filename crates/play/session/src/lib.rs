@@ -79,7 +79,7 @@ pub use record::{FORMAT, Record, RecordError, Step, from_rules_text};
 pub use result::{Ending, GameResult};
 pub use steer::best_step;
 pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
-pub use tally::{EloEstimate, Tally, elo};
+pub use tally::{Decide, EloEstimate, SEQUENTIAL_MIN_GAMES, Tally, elo};
 pub use thinker::{SearchPanicked, Thinker};
 pub use view::{BoardView, CafeteriaView, LegalView};
 

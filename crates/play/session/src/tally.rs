@@ -99,6 +99,66 @@ impl Tally {
         let left = total - self.scores.len() as f64;
         self.points() >= share * total || self.points() + left < share * total
     }
+
+    /// The 95% interval of A's share of the points: the mean and 1.96 standard errors of the
+    /// per-game scores, or, when every game went one way, the one-sided bound `0.05^(1/n)` (the
+    /// share below which so many wins in a row have less than a 5% chance) up to 1, and the
+    /// same for losses.
+    pub fn interval(&self) -> (f64, f64) {
+        let n = self.scores.len();
+        if n == 0 {
+            return (0.0, 1.0);
+        }
+        let one_way = 0.05f64.powf(1.0 / n as f64);
+        if self.losses + self.draws == 0 {
+            return (one_way, 1.0);
+        }
+        if self.wins + self.draws == 0 {
+            return (0.0, 1.0 - one_way);
+        }
+        let mean = self.mean();
+        let var = self.scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n as f64;
+        let margin = 1.96 * (var / n as f64).sqrt();
+        ((mean - margin).max(0.0), (mean + margin).min(1.0))
+    }
+
+    /// Whether a match may stop here by `rule`, with `total` games planned.
+    pub fn settled(&self, rule: Decide, total: usize) -> bool {
+        match rule {
+            Decide::Certain(share) => self.decided(share, total),
+            Decide::Interval(share) => self.verdict(share).is_some(),
+        }
+    }
+
+    /// Where the 95% interval lies against `share` once [`SEQUENTIAL_MIN_GAMES`] are counted:
+    /// wholly above it (`Some(true)`), wholly below (`Some(false)`), or not yet apart (`None`).
+    pub fn verdict(&self, share: f64) -> Option<bool> {
+        if self.games() < SEQUENTIAL_MIN_GAMES {
+            return None;
+        }
+        let (lo, hi) = self.interval();
+        if lo > share {
+            Some(true)
+        } else if hi < share {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+/// The fewest games a sequential test judges on: below it the per-game spread of a few games
+/// says too little (three wins and a draw would "prove" 80%).
+pub const SEQUENTIAL_MIN_GAMES: usize = 10;
+
+/// When a match may stop before its last game, judged on A's share of the points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Decide {
+    /// Once the share over all the planned games is sure to end at or above this, or below it,
+    /// whatever the games left.
+    Certain(f64),
+    /// A sequential test: once the 95% interval of the share lies wholly above or below this.
+    Interval(f64),
 }
 
 #[cfg(test)]
@@ -123,5 +183,30 @@ mod tests {
         assert_eq!(t.elo(), EloEstimate::Beyond(elo(0.05f64.sqrt())));
         assert!(t.decided(0.7, 2));
         assert!(!t.decided(0.7, 20));
+    }
+
+    #[test]
+    fn a_sequential_test_waits_for_the_interval_to_leave_the_target() {
+        let mut t = Tally::default();
+        for _ in 0..9 {
+            t.add(1.0);
+        }
+        // Nine wins: too few games to judge.
+        assert_eq!(t.verdict(0.7), None);
+        t.add(1.0);
+        // Ten in a row: 0.05^(1/10) = 74.1% lies above 70% but not above 85%.
+        assert_eq!(t.verdict(0.7), Some(true));
+        assert_eq!(t.verdict(0.85), None);
+        let mut even = Tally::default();
+        for s in [1.0, 0.0].repeat(10) {
+            even.add(s);
+        }
+        // 50% +/- 21.9%: below 75%, not yet apart from 70%.
+        let (lo, hi) = even.interval();
+        assert!((hi - 0.719).abs() < 0.001 && (lo - 0.281).abs() < 0.001, "{lo} {hi}");
+        assert_eq!(even.verdict(0.75), Some(false));
+        assert_eq!(even.verdict(0.7), None);
+        assert!(even.settled(Decide::Interval(0.75), 100));
+        assert!(!even.settled(Decide::Certain(0.75), 100));
     }
 }

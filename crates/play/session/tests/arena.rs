@@ -17,7 +17,7 @@ fn spec(variant: &str, max_plies: usize) -> MatchSpec {
         games: 2,
         first_game: 1,
         concurrency: 1,
-        decide_at: None,
+        decide: None,
         time: Duration::from_millis(10),
         hash_mb: 1,
         max_plies,
