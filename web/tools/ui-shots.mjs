@@ -29,7 +29,11 @@ async function play(page, n) {
           const all = Object.values(s.legal.from).flat();
           const m = all.find(m => m.kind === 'capture') ?? all[(i * 7) % all.length];
           action = m?.coordinates;
-        } else if (s.legal.kind === 'student') action = s.legal.actions[(i * 3) % s.legal.actions.length]?.text;
+        } else if (s.legal.kind === 'student') {
+          // Food thrown where it can be (the dice and their words), else a varied action.
+          const acts = s.legal.actions.map(a => a.text);
+          action = acts.find(a => /^(throw|dump|squirt)/.test(a)) ?? acts[(i * 3) % acts.length];
+        }
         else if (s.legal.kind === 'steps') action = s.legal.steps[0]?.text;
         if (s.result) return false;
         if (action) {
@@ -66,8 +70,11 @@ try {
   }
   await start(page, 'cafeteria', 'random');
   await page.screenshot({ path: path.join(out, 'cafeteria-start.png'), fullPage: true });
-  await play(page, 12);
+  await play(page, 60);
   await page.screenshot({ path: path.join(out, 'cafeteria-mid.png'), fullPage: true });
+  // The whole log of what happened, the dice in words.
+  await page.addStyleTag({ content: '.log { max-height: none !important; }' });
+  await page.locator('.log').screenshot({ path: path.join(out, 'cafeteria-log.png') });
   // The keyboard: the board focused, the cursor walked up and a piece lifted.
   await start(page, 'foodfight', 'level=1');
   await page.locator('.board-col .mh-board').focus();

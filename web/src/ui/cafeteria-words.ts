@@ -89,7 +89,7 @@ export function cafeteriaSentence(data: unknown, caf: CafeteriaView | null): str
     case 'Attack': {
       const verb = HOW[String(b['how'])] ?? 'attacks';
       const result = b['hit'] === true ? 'a hit' : 'a miss';
-      return `${st(b['student'])} ${verb} ${targetName(b['target'], caf)}: rolls ${String(b['roll'])} needing ${String(b['to_hit'])}, ${result}`;
+      return `${st(b['student'])} ${verb} ${targetName(b['target'], caf)}: rolls ${String(b['roll'])} on 2d6 (${String(b['to_hit'])} or less hits), ${result}`;
     }
     case 'FallsShort':
       return `${st(b['student'])}'s throw at ${targetName(b['target'], caf)} falls short`;
@@ -121,6 +121,12 @@ export function cafeteriaSentence(data: unknown, caf: CafeteriaView | null): str
       const what = [b['loses_items'] === true ? 'drops everything' : '', Number(b['aa_lost']) > 0 ? `loses ${String(b['aa_lost'])} AA` : '', b['stunned'] === true ? 'is stunned' : ''].filter(Boolean);
       return `${st(b['student'])} slips (roll ${String(b['roll'])})${what.length ? `: ${what.join(', ')}` : ''}`;
     }
+    case 'DroppedTray':
+      return `${st(body)} puts the tray down`;
+    case 'DroppedHeld':
+      return `${st(body)} puts down what both hands held`;
+    case 'Dropped':
+      return `${st(body)} puts a food down`;
     case 'Entered':
       return `${facultyName(body, caf)} enters the cafeteria`;
     case 'GoesFor':

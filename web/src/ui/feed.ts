@@ -85,8 +85,14 @@ export function describe(e: GameEvent, names: (seat: number) => string, caf: Caf
     case 'removed':
     case 'passed':
       return actionWords([e], null);
-    case 'acted':
-      return `${who}: ${thing(e['action'], caf)}`;
+    case 'acted': {
+      // The Food Line's action reads as what it is; its counters are told by the events after it.
+      const a = e['action'];
+      // A step is told by its event ("Rock steps to f8") alone.
+      if (typeof a === 'object' && a !== null && 'Move' in a) return null;
+      const line = typeof a === 'object' && a !== null && 'FoodLine' in a;
+      return `${who}: ${line ? 'goes through the Food Line' : thing(a, caf)}`;
+    }
     case 'cafeteria':
       return cafeteriaSentence(e['event'], caf) ?? thing(e['event'], caf);
     case 'hidden':
