@@ -405,6 +405,39 @@ fn victims(v: &Variant, pos: &messhall_rules::Position, mv: &Move) -> Vec<Square
         .collect()
 }
 
+/// The names of the types in a mask of roles (bit `r`: role `r`), in the variant's order.
+fn type_names(v: &Variant, mask: u64) -> Vec<String> {
+    v.roles()
+        .filter(|(r, _)| mask >> r.0 & 1 == 1)
+        .map(|(_, info)| info.name.clone())
+        .collect()
+}
+
+/// Who lends what to the borrower on `sq`, as the rules work it out; `None` when no borrower
+/// stands there.
+fn lenders(v: &Variant, pos: &messhall_rules::Position, sq: Square) -> Option<Vec<LendView>> {
+    let b = v.borrowed(pos, sq)?;
+    let lends = b
+        .lenders
+        .iter()
+        .filter_map(|at| {
+            let piece = pos.piece_at(at)?;
+            let own = v.role(piece.role());
+            // A lending borrower passes on what it borrows; what reaches `sq` is in `b.roles`.
+            let lent = match v.borrowed(pos, at) {
+                Some(theirs) => type_names(v, theirs.roles & b.roles),
+                None => vec![own.name.clone()],
+            };
+            Some(LendView {
+                square: at,
+                name: own.name.clone(),
+                lends: lent,
+            })
+        })
+        .collect();
+    Some(lends)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -474,37 +507,4 @@ mod tests {
             );
         }
     }
-}
-
-/// The names of the types in a mask of roles (bit `r`: role `r`), in the variant's order.
-fn type_names(v: &Variant, mask: u64) -> Vec<String> {
-    v.roles()
-        .filter(|(r, _)| mask >> r.0 & 1 == 1)
-        .map(|(_, info)| info.name.clone())
-        .collect()
-}
-
-/// Who lends what to the borrower on `sq`, as the rules work it out; `None` when no borrower
-/// stands there.
-fn lenders(v: &Variant, pos: &messhall_rules::Position, sq: Square) -> Option<Vec<LendView>> {
-    let b = v.borrowed(pos, sq)?;
-    let lends = b
-        .lenders
-        .iter()
-        .filter_map(|at| {
-            let piece = pos.piece_at(at)?;
-            let own = v.role(piece.role());
-            // A lending borrower passes on what it borrows; what reaches `sq` is in `b.roles`.
-            let lent = match v.borrowed(pos, at) {
-                Some(theirs) => type_names(v, theirs.roles & b.roles),
-                None => vec![own.name.clone()],
-            };
-            Some(LendView {
-                square: at,
-                name: own.name.clone(),
-                lends: lent,
-            })
-        })
-        .collect();
-    Some(lends)
 }
