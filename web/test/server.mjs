@@ -25,7 +25,9 @@ export function messhallBinary() {
   return fs.existsSync(bin) ? bin : null;
 }
 
-/** Starts the server; resolves to `{ base, stop }` once it listens. */
+/** Starts the server; resolves to `{ base, stop, log }` once it answers: the address read from
+ * the whole "listening on" line (a pipe may hand over half a line on a busy machine), then
+ * `/health` and the UI's `/api/variants` answered over HTTP. `log()` is what it wrote to stderr. */
 export async function startServer(bin) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'messhall-ui-'));
   const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', `sqlite:${path.join(dir, 'ui.db')}`, '--ai-time', '0.1'], {
@@ -33,11 +35,13 @@ export async function startServer(bin) {
     env: { ...process.env, RUST_LOG: 'warn' },
   });
   let log = '';
+  const started = Date.now();
   const base = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`messhall serve did not start: ${log}`)), 30000);
+    const timer = setTimeout(() => reject(new Error(`messhall serve did not start in 60 s: ${log}`)), 60000);
     child.stderr.on('data', d => {
       log += d;
-      const m = /listening on (http:\/\/[0-9.:]+)/.exec(log);
+      // Only a complete line: "listening on http://127.0.0.1:4" is not yet the address.
+      const m = /listening on (http:\/\/[0-9.]+:[0-9]+)\r?\n/.exec(log);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]);
@@ -45,10 +49,22 @@ export async function startServer(bin) {
     });
     child.on('exit', code => reject(new Error(`messhall serve exited (${code}): ${log}`)));
   });
+  for (const route of ['/health', '/api/variants']) {
+    for (;;) {
+      try {
+        const r = await fetch(`${base}${route}`, { signal: AbortSignal.timeout(10000) });
+        if (r.ok) break;
+        throw new Error(`${r.status} ${await r.text()}`);
+      } catch (e) {
+        if (Date.now() - started > 60000) throw new Error(`messhall serve at ${base} does not answer ${route}: ${e.message}\n${log}`);
+        await new Promise(r => setTimeout(r, 250));
+      }
+    }
+  }
   const stop = async () => {
     child.kill('SIGTERM');
     await new Promise(r => (child.exitCode !== null ? r() : child.on('exit', r)));
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { base, stop };
+  return { base, stop, log: () => log };
 }

@@ -40,6 +40,23 @@ async function squareAt(page, name) {
   return { x: box.x + (fx + 0.5) * box.width / files, y: box.y + (ry + 0.5) * box.height / ranks };
 }
 
+// Moves the board's keyboard cursor to square `name` with the arrow keys (the board has the
+// focus): arrows go as the board is seen, so a board turned to Black goes the other way.
+async function walkTo(page, board, name) {
+  const black = await board.evaluate(e => e.classList.contains('orientation-black'));
+  // The cursor's square shows once a key has been used.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowDown');
+  const at = await board.getAttribute('data-cursor');
+  const df = name.charCodeAt(0) - at.charCodeAt(0);
+  const dr = Number(name.slice(1)) - Number(at.slice(1));
+  const [right, up] = black ? ['ArrowLeft', 'ArrowDown'] : ['ArrowRight', 'ArrowUp'];
+  const [left, down] = black ? ['ArrowRight', 'ArrowUp'] : ['ArrowLeft', 'ArrowDown'];
+  for (let i = 0; i < Math.abs(df); i++) await page.keyboard.press(df > 0 ? right : left);
+  for (let i = 0; i < Math.abs(dr); i++) await page.keyboard.press(dr > 0 ? up : down);
+  assert.equal(await board.getAttribute('data-cursor'), name, 'the cursor walked there');
+}
+
 async function clickSquare(page, name) {
   const { x, y } = await squareAt(page, name);
   await page.mouse.click(x, y);
@@ -113,11 +130,27 @@ async function gameFromApi(page, base, body) {
   return id;
 }
 
-async function startFromHome(page, base, game, opponent, players, landing = /\/game\//) {
+// What the page and the server said, for a failure that has to explain itself.
+let diagnose = async () => '';
+
+// The home page with its games listed (they come from GET /api/variants). A failure says what the
+// page shows instead, the console's errors and the server's log.
+async function home(page, base, game, timeout = WAIT.timeout) {
   await page.goto(base);
+  try {
+    await page.locator(`select[name=game] option[value="${game}"]`).waitFor({ state: 'attached', timeout });
+  } catch (e) {
+    const shown = await page.evaluate(() => `${location.href}: ${document.body?.innerText.slice(0, 300) ?? '(no body)'}`).catch(x => String(x));
+    throw new Error(`the home page never listed ${game} (${e.message.split('\n')[0]}); it shows ${shown}\n${await diagnose()}`);
+  }
+}
+
+async function startFromHome(page, base, game, opponent, players, landing = /\/game\//, side) {
+  await home(page, base, game);
   await page.selectOption('select[name=game]', game);
   await page.selectOption('select[name=opponent]', opponent);
   if (players) await page.selectOption('select[name=players]', String(players));
+  if (side) await page.selectOption('select[name=side]', side);
   await page.click('[data-control=start]');
   if (landing) await page.waitForURL(landing, WAIT);
 }
@@ -142,7 +175,17 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
   const base = server.base;
   try {
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    // Every wait the same bound, none of playwright's own 30 s defaults hidden in between.
+    context.setDefaultTimeout(WAIT.timeout);
+    context.setDefaultNavigationTimeout(WAIT.timeout);
     const page = watch(await context.newPage());
+    diagnose = async () => `console: ${JSON.stringify(errors)}\nserver log: ${server.log().slice(-2000)}`;
+
+    // The first page of a browser just started on a busy machine is the slowest: a longer bound
+    // for it alone (its script and styles are fetched and compiled the first time).
+    await t.test('the home page lists the games', async () => {
+      await home(page, base, 'foodfight', 3 * WAIT.timeout);
+    });
 
     for (const game of ['foodfight', 'calorie', 'pieceeater', 'friendly']) {
       await t.test(`${game}: a move by clicking, the computer answers, a reload resumes`, async () => {
@@ -161,6 +204,37 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
         assert.ok((await page.locator('.board-col cg-board piece').count()) > 10, 'the board after a reload');
       });
     }
+
+    await t.test('the board by the keyboard alone, turned to Black: a piece lifted and played, the computer answers', async () => {
+      await startFromHome(page, base, 'calorie', 'level=1', undefined, /\/game\//, 'black');
+      await waitMyTurn(page);
+      const found = await findMove(page, (from, m) => m.kind === 'quiet' || m.kind === 'double-step');
+      assert.ok(found, 'a move for Black');
+      const board = page.locator('.board-col .mh-board');
+      assert.ok(await board.evaluate(e => e.classList.contains('orientation-black')), 'the board turned');
+      await board.focus();
+      await walkTo(page, board, found[0]);
+      await page.keyboard.press('Enter');
+      await page.locator('.board-say').filter({ hasText: 'lifted' }).waitFor(WAIT);
+      await page.locator('.board-col cg-board square.move-dest').first().waitFor({ ...WAIT, state: 'attached' });
+      assert.ok(await page.locator('.board-col .kb-cursor:not([hidden])').count() === 1, 'the cursor drawn');
+      await walkTo(page, board, found[1].to);
+      assert.match(await page.locator('.board-say').textContent(), /Enter plays/);
+      await page.keyboard.press('Enter');
+      // White's first move, Black's by the keys, White's answer.
+      await page.waitForFunction(() => document.querySelectorAll('.moves .ply').length >= 3, null, WAIT);
+      const s = await state(page);
+      assert.equal(s.moves[1].coordinates.slice(0, 4), `${found[0]}${found[1].to}`.slice(0, 4), 'the move played by the keys');
+      // Escape lets a lifted piece go.
+      await waitMyTurn(page);
+      const again = await findMove(page, (from, m) => m.kind === 'quiet' || m.kind === 'double-step');
+      await board.focus();
+      await walkTo(page, board, again[0]);
+      await page.keyboard.press('Space');
+      await page.locator('.board-col cg-board square.move-dest').first().waitFor(WAIT);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => document.querySelectorAll('.board-col cg-board square.move-dest').length === 0, null, WAIT);
+    });
 
     await t.test('cafeteria: bots, actions by buttons and a step by a click on the map, the dice in words', async () => {
       await startFromHome(page, base, 'cafeteria', 'random', 2);
@@ -220,12 +294,33 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
         const want = /^move ([a-z])([0-9]+)$/.exec(sent[1]);
         assert.deepEqual(acted?.action, { Move: { x: want[1].charCodeAt(0) - 97, y: Number(want[2]) } }, `the first step sent: ${JSON.stringify(acted)}`);
       }
+      // The map by the keyboard: the cursor starts on the student; Enter on a step's square plays it.
+      [s, step] = await untilStep(page);
+      if (step) {
+        const me = s.cafeteria.students.find(st => st.id === s.legal.student);
+        const to = { x: step[1].charCodeAt(0) - 97, y: Number(step[2]) };
+        await page.locator('.cafeteria .map').focus();
+        for (let i = 0; i < Math.abs(to.x - me.square.x); i++) await page.keyboard.press(to.x > me.square.x ? 'ArrowRight' : 'ArrowLeft');
+        for (let i = 0; i < Math.abs(to.y - me.square.y); i++) await page.keyboard.press(to.y > me.square.y ? 'ArrowDown' : 'ArrowUp');
+        assert.match(await page.locator('.map-say').textContent(), new RegExp(`^${step[1]}${step[2]}: .*Enter plays move ${step[1]}${step[2]}`));
+        assert.equal(await page.locator('.cafeteria .map svg .kb-cursor').count(), 1, 'the map cursor drawn');
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(async ply => {
+          const r = await fetch(`/api/games/${location.pathname.split('/')[2]}`);
+          return (await r.json()).ply > ply;
+        }, s.ply, WAIT);
+        const acted = (await state(page)).events.find(e => e.type === 'acted' && e.n > s.event && e.seat === s.you);
+        assert.deepEqual(acted?.action, { Move: to }, `the step by the keys: ${JSON.stringify(acted)}`);
+      }
     });
 
     await t.test('a friend joins by link and the first player sees the move', async () => {
       await startFromHome(page, base, 'calorie', 'open', undefined, null);
       const link = await page.locator('[data-join]').inputValue(WAIT);
-      const other = watch(await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage());
+      const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      phone.setDefaultTimeout(WAIT.timeout);
+      phone.setDefaultNavigationTimeout(WAIT.timeout);
+      const other = watch(await phone.newPage());
       await other.goto(link);
       await other.click('[data-control=join]');
       await other.waitForURL(/\/game\//, WAIT);
@@ -255,10 +350,17 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await page.locator(`.picker [data-move="${found[1].coordinates}"]`).click();
       await page.locator('.moves .ply').first().waitFor(WAIT);
       assert.match(await page.locator('.moves .ply').first().textContent(), /=N/);
-      // Resigned, then replayed with the arrow keys.
+      // The move in words; no engine advice while the game is played.
+      await page.locator('.log li').filter({ hasText: /^White's Pawn b7 to b8 and promotes to a Knight/ }).waitFor(WAIT);
+      assert.ok(await page.locator('.analysis-box[hidden]').count() === 1, 'no analysis during the game');
+      // Resigned: the engine's view of the final position, then the replay with the arrow keys.
       page.once('dialog', d => d.accept());
       await page.click('[data-control=resign]');
-      await page.locator('.downloads a[href^="/replay/"]').click();
+      await page.locator('.analysis-box:not([hidden])').waitFor(WAIT);
+      await page.click('.analysis-box [data-control=analyse]');
+      await page.locator('.analysis-box .analysis').filter({ hasText: /^Depth \d+, score [^:]+: (White|Black|the sides).*\. Best line: / }).waitFor(WAIT);
+      assert.ok(await page.locator('.downloads a[href$="?ply=end"]').count() === 1, 'the analysis board link');
+      await page.locator('.downloads a[href^="/replay/"]:not([href*="?"])').click();
       await page.locator('.side-col .status').filter({ hasText: 'the start' }).waitFor(WAIT);
       await page.keyboard.press('ArrowRight');
       await page.locator('.side-col .status').filter({ hasText: /^1 of \d+: White: b8=N/ }).waitFor(WAIT);
@@ -283,6 +385,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       // The PieceEater's roll after the drop, as a die beside the board.
       await page.locator('.last-roll:not([hidden]) .die svg').waitFor(WAIT);
       assert.match(await page.locator('.last-roll').textContent(), /PieceEater rolled [0-9]+ of [0-9]+/);
+      await page.locator('.log li').filter({ hasText: /^White drops an? [A-Z][a-z]+ on [a-h][12]; the PieceEater (rolls [0-9]+ of [0-9]+|has one way to go) and (steps from|stays on)/ }).waitFor(WAIT);
     });
 
     await t.test('a swap and a rifle capture (the Friendly game)', async () => {
@@ -294,10 +397,19 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await page.mouse.move(fp.x, fp.y);
       await page.locator('.friend-hint:not([hidden])').waitFor(WAIT);
       assert.match(await page.locator('.friend-hint').textContent(), new RegExp(`Friend on ${friend.square} borrows`));
+      // Who lends what, as the server's board view says, with an arrow from each lender.
+      assert.ok(friend.borrows?.length > 0, `a lender at the start: ${JSON.stringify(friend)}`);
+      const hint = await page.locator('.friend-hint').textContent();
+      for (const l of friend.borrows) {
+        const lent = l.name === 'Friend' ? `the moves of ${l.lends.join(', ')} it borrows` : 'its moves';
+        assert.ok(hint.includes(`${l.name} on ${l.square} (${lent})`), `${l.name} on ${l.square} in: ${hint}`);
+      }
+      assert.ok(await page.locator('.board-col svg line, .board-col svg path').count() > 0, 'the arrows drawn');
       await page.mouse.move(0, 0);
       const swap = await findMove(page, (from, m) => m.kind === 'swap');
       assert.ok(swap, 'a swap at the start');
       await clickMove(page, swap[0], swap[1]);
+      await page.locator('.log li').filter({ hasText: new RegExp(`^White's [A-Za-z ]+ on ${swap[0]} swaps places with the [A-Za-z ]+ on ${swap[1].to}`) }).waitFor(WAIT);
       const fen = 'tmdcffffcdmt/jsglabbquoih/xpeyvzzvyepx/12/12/12/12/12/8p3/XPEYVZZVYEPX/HIOUQBBALGSJ/TMDCFFFFCDMT w - - 0 1';
       await gameFromApi(page, base, { game: 'friendly', fen, seats: [{ player: 'me' }, { player: 'random' }] });
       await waitMyTurn(page);
@@ -308,6 +420,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       const after = await state(page);
       assert.ok(after.board.pieces.some(p => p.square === rifle[0]), 'the shooter stays');
       assert.ok(!after.board.pieces.some(p => p.square === rifle[1].to && p.color === 'black'), 'the victim is gone');
+      await page.locator('.log li').filter({ hasText: new RegExp(`^White's [A-Za-z ]+ on ${rifle[0]} shoots Black's [A-Za-z ]+ on ${rifle[1].to} and stays where it is`) }).waitFor(WAIT);
     });
 
     await t.test('a rules page: a piece diagram opened', async () => {

@@ -115,6 +115,8 @@ export interface PieceView {
   letter: string;
   name: string;
   energy: number | null;
+  /** For a piece that borrows (a Friend): who lends it what (the rules' answer). */
+  borrows?: { square: string; name: string; lends: string[] }[];
 }
 
 /** A chess board. */

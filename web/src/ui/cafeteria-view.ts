@@ -1,6 +1,7 @@
 // The cafeteria part of the game page: the map with its students, staff and food, the student's
 // actions as buttons (and clicks on the squares they name, or farther, with the way shown), each
-// student's AR and AA and each staff member's NSR as bars.
+// student's AR and AA and each staff member's NSR as bars. The map works from the keyboard too: it
+// takes the focus, the arrow keys move a cursor square, Enter does what a click there does.
 
 import { cafeteria } from 'messhall:catalog';
 import { bundleBase } from '../board.js';
@@ -26,12 +27,32 @@ export class CafeteriaView {
   private readonly staff = h('table', { class: 'students staff' });
   private readonly way = h('p', { class: 'way', hidden: '' });
   private faculty: FacultySpec[] = [];
+  /** The live line under the map: what is under the keyboard cursor. */
+  private readonly say = h('p', { class: 'map-say', 'aria-live': 'polite' });
+  private cursor: Spot | null = null;
 
   private state: GameState;
 
   constructor(state: GameState, private readonly act: (text: string) => void) {
     this.state = state;
-    this.element.append(this.map, this.way, this.actions, this.table, this.staff);
+    this.element.append(this.map, this.say, this.way, this.actions, this.table, this.staff);
+    this.map.tabIndex = 0;
+    this.map.setAttribute('role', 'application');
+    this.map.setAttribute('aria-label', 'cafeteria map: the arrow keys move the cursor, Enter plays the action there or the step toward it');
+    this.map.addEventListener('keydown', e => this.key(e));
+    // Only a keyboard's focus shows the cursor (a click plays at once).
+    this.map.addEventListener('focus', () => {
+      if (this.map.matches(':focus-visible')) this.moveCursor(0, 0);
+    });
+    // The pointer takes over from the cursor.
+    this.map.addEventListener('pointerdown', () => {
+      this.cursor = null;
+      this.map.querySelector('svg .kb-cursor')?.remove();
+    });
+    this.map.addEventListener('blur', () => {
+      this.map.querySelector('svg .kb-cursor')?.remove();
+      this.showWay(null);
+    });
     this.map.addEventListener('click', e => this.clicked(e));
     this.map.addEventListener('mousemove', e => this.pointed(e));
     this.map.addEventListener('mouseleave', () => this.showWay(null));
@@ -69,20 +90,84 @@ export class CafeteriaView {
     return { from: me.square, steps };
   }
 
-  // A click on the map: the action that names the square clicked (`move d3`), else the listed
-  // step toward a square farther away.
+  // A click on the map: what Enter does on that square.
   private clicked(e: MouseEvent): void {
     const at = this.squareAt(e);
-    if (at === null || this.state.legal.kind !== 'student') return;
+    if (at !== null) this.playAt(at);
+  }
+
+  // The action that names the square (`move d3`), else the listed step toward it.
+  private actionAt(at: Spot): string | null {
+    if (this.state.legal.kind !== 'student') return null;
     const sq = squareName(at.x, at.y);
     const action = this.state.legal.actions.find(a => a.text.split(' ').at(-1) === sq);
-    if (action !== undefined) {
-      this.act(action.text);
-      return;
-    }
+    if (action !== undefined) return action.text;
     const s = this.steps();
-    const step = s === null ? null : firstStep(s.from, at, s.steps);
-    if (step !== null) this.act(step.text);
+    return s === null ? null : (firstStep(s.from, at, s.steps)?.text ?? null);
+  }
+
+  private playAt(at: Spot): void {
+    const text = this.actionAt(at);
+    if (text !== null) this.act(text);
+  }
+
+  // The map's rows (of legend characters).
+  private rows(): string[] {
+    return cafeteria.map.split('\n');
+  }
+
+  private key(e: KeyboardEvent): void {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const d: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const step = d[e.key];
+    if (step !== undefined) {
+      e.preventDefault();
+      this.moveCursor(step[0], step[1]);
+    } else if ((e.key === 'Enter' || e.key === ' ') && this.cursor !== null) {
+      e.preventDefault();
+      const text = this.actionAt(this.cursor);
+      this.say.textContent = text === null ? `${squareName(this.cursor.x, this.cursor.y)}: no action here` : `plays ${text}`;
+      if (text !== null) this.act(text);
+    } else if (e.key === 'Escape') {
+      this.map.blur();
+    }
+  }
+
+  // Moves the keyboard cursor (starting on the student to move), draws it and says what is there.
+  private moveCursor(dx: number, dy: number): void {
+    const rows = this.rows();
+    if (this.cursor === null) {
+      const legal = this.state.legal;
+      const me = legal.kind === 'student' ? this.state.cafeteria?.students.find((s, i) => (s.id ?? i) === (legal.student ?? -1)) : undefined;
+      this.cursor = me?.square ?? { x: 0, y: 0 };
+    }
+    const y = Math.max(0, Math.min(rows.length - 1, this.cursor.y + dy));
+    const x = Math.max(0, Math.min((rows[y]?.length ?? 1) - 1, this.cursor.x + dx));
+    this.cursor = { x, y };
+    this.drawCursor();
+    this.showWay(this.cursor);
+    this.say.textContent = this.squareWords(this.cursor);
+  }
+
+  private drawCursor(): void {
+    const svg = this.map.querySelector('svg');
+    svg?.querySelector('.kb-cursor')?.remove();
+    if (svg === null || this.cursor === null || document.activeElement !== this.map) return;
+    svg.appendChild(cursorShape(this.cursor));
+  }
+
+  // A square in words: its name, what the map has there, who stands there, and what Enter does.
+  private squareWords(at: Spot): string {
+    const c = this.state.cafeteria;
+    const sq = squareName(at.x, at.y);
+    const ch = this.rows()[at.y]?.[at.x];
+    const place = ch === undefined ? undefined : cafeteria.legend[ch];
+    const there: string[] = [];
+    for (const s of c?.students ?? []) if (s.square.x === at.x && s.square.y === at.y) there.push(`${s.name} (player ${s.player + 1}${s.stunned ? ', stunned' : ''})`);
+    for (const f of c?.faculty ?? []) if (f.square !== null && f.square.x === at.x && f.square.y === at.y) there.push(f.name);
+    if ((c?.floor ?? []).some(f => f.x === at.x && f.y === at.y)) there.push('spilled food');
+    const text = this.actionAt(at);
+    return `${sq}: ${place?.name ?? 'off the map'}${there.length ? `, ${there.join(', ')}` : ''}${text !== null ? `; Enter plays ${text}` : ''}`;
   }
 
   private pointed(e: MouseEvent): void {
@@ -160,7 +245,17 @@ export class CafeteriaView {
     }
     this.way.hidden = true;
     this.drawStaff();
+    this.drawCursor();
+    if (this.cursor !== null && document.activeElement === this.map) this.showWay(this.cursor);
   }
+}
+
+// The keyboard cursor on the map: a ring round the square.
+function cursorShape(at: Spot): SVGRectElement {
+  const r = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  for (const [k, v] of Object.entries({ x: at.x * 100 + 4, y: at.y * 100 + 4, width: 92, height: 92, rx: 10, class: 'kb-cursor' })) r.setAttribute(k, String(v));
+  r.setAttribute('pointer-events', 'none');
+  return r;
 }
 
 // Each staff member's damage since the last round started among the state's events (the

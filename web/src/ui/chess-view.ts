@@ -1,11 +1,13 @@
 // The chess part of the game page: the board at the variant's size, moves by clicking from the
 // seat's legal actions, a chooser where one from-to pair has several moves (promotions, a rifle
 // or a plain capture), drops from the hand, the steered PieceEater's steps, the PieceEater's last
-// roll as a die with its step animated, and a Friend's borrowed moves on hover.
+// roll as a die with its step animated, a Friend's borrowed moves on hover, and all of it from the
+// keyboard (a cursor on the board, see board-cursor.ts).
 
 import type * as cg from 'chessgroundx/types';
 import { Board, roleOf } from '../board.js';
 import type { BoardView, GameEvent, GameState, MoveView } from './api.js';
+import { BoardCursor } from './board-cursor.js';
 import { dieFace } from './die.js';
 import { button, h } from './dom.js';
 import { FriendHint } from './friend-hint.js';
@@ -21,12 +23,13 @@ export class ChessView {
   /** The PieceEater's last roll. */
   readonly die = h('div', { class: 'last-roll', hidden: '' });
   readonly friend: FriendHint;
+  readonly cursor: BoardCursor;
   // The feed number of the last roll drawn (null before the first state: no animation on load).
   private lastRoll: number | null = null;
   private monsterTimer: number | undefined;
 
   constructor(
-    holder: HTMLElement,
+    private readonly holder: HTMLElement,
     state: GameState,
     names: Record<string, string>,
     private readonly act: (text: string) => void,
@@ -45,6 +48,13 @@ export class ChessView {
       },
     });
     this.friend = new FriendHint(this.board, holder, () => this.state, () => this.pendingDrop !== null || this.state.legal.kind === 'steps');
+    this.cursor = new BoardCursor(this.board, holder, {
+      press: key => this.press(key),
+      cancel: () => this.cancel(),
+      describe: key => this.describe(key),
+      moved: key => this.friend.at(key),
+    });
+    holder.parentElement?.insertBefore(this.cursor.say, holder.nextSibling);
     this.update(state);
   }
 
@@ -81,6 +91,101 @@ export class ChessView {
     this.picker.hidden = true;
     this.showDrops();
     this.showSteps();
+    this.cursor.draw();
+  }
+
+  /** Turns the board round (the cursor with it). */
+  flip(): void {
+    this.board.flip();
+    this.cursor.draw();
+  }
+
+  // Enter or Space on a square: a drop or a steered step there, a lifted piece's move to it, or
+  // the piece there lifted (its targets shown as for a click).
+  private press(key: cg.Key): void {
+    if (!this.picker.hidden) return;
+    const sq = nameOfKey(key);
+    if (this.pendingDrop !== null || this.state.legal.kind === 'steps') {
+      const known = this.pendingDrop !== null ? this.movesFrom(this.pendingDrop).some(m => m.to === sq) : this.state.legal.kind === 'steps' && this.state.legal.steps.some(s => s.to === sq);
+      if (!known) {
+        this.cursor.tell(`${sq}: not a target; ${this.pendingDrop !== null ? 'the drop waits (Escape cancels)' : 'steer the PieceEater to a circled square'}`);
+        return;
+      }
+      this.selected(key);
+      return;
+    }
+    const lifted = this.lifted();
+    if (lifted !== undefined && lifted !== key && this.movesFrom(nameOfKey(lifted)).some(m => m.to === sq)) {
+      this.board.api.selectSquare(null);
+      this.moved(lifted, key);
+      return;
+    }
+    if (lifted === key) {
+      this.board.api.selectSquare(null);
+      this.cursor.tell(`${sq}: put down`);
+      return;
+    }
+    const moves = this.movesFrom(sq).filter(m => m.to !== sq);
+    if (moves.length === 0) {
+      this.cursor.tell(`${this.describe(key)}: nothing to lift here`);
+      return;
+    }
+    this.board.api.selectSquare(key);
+    const targets = [...new Set(moves.map(m => m.to))];
+    this.cursor.tell(`${this.pieceWords(sq)} lifted; targets ${targets.join(', ')}: move the cursor to one and press Enter`);
+  }
+
+  // The square of the piece lifted on the board, if any.
+  private lifted(): cg.Key | undefined {
+    const sel = this.board.api.state.selectable.selected;
+    return typeof sel === 'string' ? sel : undefined;
+  }
+
+  // Escape: the picker, an armed drop or a lifted piece let go.
+  private cancel(): void {
+    if (!this.picker.hidden || this.pendingDrop !== null) {
+      this.update(this.state);
+      return;
+    }
+    this.board.api.selectSquare(null);
+  }
+
+  // A piece in words: "White's Pancake on e4" (with its energy where pieces carry one).
+  private pieceWords(sq: string): string {
+    const b = this.state.board;
+    const p = b?.pieces.find(x => x.square === sq);
+    if (p === undefined) return b?.neutrals.includes(sq) ? `the ${this.neutralName()} on ${sq}` : `${sq}, empty`;
+    const side = p.color === 'white' ? 'White' : 'Black';
+    const energy = p.energy !== null && b?.energy_name ? ` (${p.energy} ${b.energy_name})` : '';
+    return `${side}'s ${p.name} on ${sq}${energy}`;
+  }
+
+  // The neutral piece's name, as its last step's event gives it.
+  private neutralName(): string {
+    const e = [...this.state.events].reverse().find(x => x.type === 'chance' && typeof x['piece'] === 'string');
+    return typeof e?.['piece'] === 'string' ? e['piece'] : 'neutral piece';
+  }
+
+  // The square under the cursor in words, with what Enter would do there.
+  private describe(key: cg.Key): string {
+    const sq = nameOfKey(key);
+    const here = this.pieceWords(sq);
+    if (this.pendingDrop !== null) {
+      const drop = this.movesFrom(this.pendingDrop).filter(m => m.to === sq);
+      return drop.length ? `${here}; Enter drops: ${drop.map(m => m.san).join(' or ')}` : here;
+    }
+    if (this.state.legal.kind === 'steps') {
+      const step = this.state.legal.steps.find(s => s.to === sq);
+      return step !== undefined ? `${here}; Enter steers: ${step.text}` : here;
+    }
+    const lifted = this.lifted();
+    if (lifted !== undefined && lifted !== key) {
+      const moves = this.movesFrom(nameOfKey(lifted)).filter(m => m.to === sq);
+      if (moves.length) return `${here}; Enter plays ${moves.map(m => m.san).join(' or ')}`;
+    }
+    const own = this.movesFrom(sq).filter(m => m.to !== sq).length;
+    if (lifted === key) return `${here}, lifted; Enter puts it down`;
+    return own ? `${here}; Enter lifts it (${own} move${own === 1 ? '' : 's'})` : here;
   }
 
   // The last roll's die beside the board; a roll not seen before has the monster's step replayed:
@@ -202,6 +307,10 @@ export class ChessView {
       const shown = side === 'white' ? letter.toUpperCase() : letter.toLowerCase();
       this.board.ensureStyled(shown);
       const bt = button(`drop ${letter}`, () => this.armDrop(from), { 'data-drop': from, class: 'drop' });
+      // From the keyboard (a click of no pointer), the board takes the focus to pick the square.
+      bt.addEventListener('click', e => {
+        if (e.detail === 0) this.holder.focus();
+      });
       bt.prepend(h('span', { class: `promo ${this.boardClass()}` }, pieceElement(shown, side)));
       this.drops.appendChild(bt);
     }
@@ -215,6 +324,7 @@ export class ChessView {
       .filter((k): k is cg.Key => k !== null)
       .map(k => ({ orig: k, brush: 'green' }));
     this.board.api.setAutoShapes(shapes);
+    this.cursor.tell(`drop ${from[0] ?? ''}: targets circled; on the board, the cursor to one and Enter (Escape cancels)`);
   }
 
   private showSteps(): void {

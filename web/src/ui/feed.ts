@@ -1,7 +1,8 @@
 // A game's WebSocket feed: numbered events, reconnecting by itself and asking for what it missed.
 
 import type { CafeteriaView, GameEvent } from './api.js';
-import { thing } from './cafeteria-words.js';
+import { cafeteriaSentence, thing } from './cafeteria-words.js';
+import { actionWords } from './chess-words.js';
 
 /** Follows a game's events from `since`; `onEvent` gets each numbered event once, in order. */
 export class Feed {
@@ -71,32 +72,29 @@ export class Feed {
   }
 }
 
-/** An event in words, for the game's log (the dice rolls of the PieceEater and the cafeteria). */
+/** An event in words, for the game's log (the dice rolls of the PieceEater and the cafeteria). A
+ * chess action's events read best together: see `actionWords`. */
 export function describe(e: GameEvent, names: (seat: number) => string, caf: CafeteriaView | null): string | null {
   const who = typeof e['seat'] === 'number' ? names(e['seat']) : '';
   switch (e.type) {
     case 'joined':
       return `${String(e['name'] ?? who)} joined`;
     case 'moved':
-      return `${who} played ${String(e['san'] ?? e['coordinates'] ?? '')}`;
-    case 'chance': {
-      const face = e['face'];
-      const of = e['of'];
-      const steered = e['steered_by'];
-      const dice = typeof face === 'number' && typeof of === 'number' ? ` rolled ${face} of ${of}` : ' moved';
-      const by = typeof steered === 'number' ? ` (steered by ${names(steered)})` : '';
-      return `${String(e['piece'] ?? 'the die')}${dice}${by}`;
-    }
+    case 'chance':
     case 'energy':
-      return `energy of ${String(e['square'] ?? '')} is now ${String(e['value'] ?? '')}`;
     case 'removed':
-      return `${String(e['square'] ?? e['piece'] ?? 'a piece')} removed`;
     case 'passed':
-      return `${who} passed`;
-    case 'acted':
-      return `${who}: ${thing(e['action'], caf)}`;
+      return actionWords([e], null);
+    case 'acted': {
+      // The Food Line's action reads as what it is; its counters are told by the events after it.
+      const a = e['action'];
+      // A step is told by its event ("Rock steps to f8") alone.
+      if (typeof a === 'object' && a !== null && 'Move' in a) return null;
+      const line = typeof a === 'object' && a !== null && 'FoodLine' in a;
+      return `${who}: ${line ? 'goes through the Food Line' : thing(a, caf)}`;
+    }
     case 'cafeteria':
-      return thing(e['event'], caf);
+      return cafeteriaSentence(e['event'], caf) ?? thing(e['event'], caf);
     case 'hidden':
       return 'something hidden happened';
     case 'taken-back':

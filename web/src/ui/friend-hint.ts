@@ -1,6 +1,7 @@
-// The Friendly game's Friend on hover: it has no move of its own and borrows the moves of the
-// friendly pieces guarding it. The server does not say which piece lends which move, so this
-// shows only what it does give: the Friend's targets among the seat's legal moves.
+// The Friendly game's Friend on hover (or under the keyboard cursor): it has no move of its own
+// and borrows the moves and powers of the friendly pieces guarding it. The server's board view
+// says who lends what (`borrows`, worked out by the rules); this words it, draws an arrow from
+// each lender, and circles the Friend's targets among the seat's legal moves.
 
 import type * as cg from 'chessgroundx/types';
 import type { Board } from '../board.js';
@@ -25,10 +26,11 @@ export class FriendHint {
     this.element.hidden = true;
   }
 
-  private at(key: cg.Key | null): void {
+  /** Shows the Friend on `key`, if one stands there (the pointer's or the keyboard cursor's square). */
+  at(key: cg.Key | null): void {
     const s = this.state();
     const sq = key === null ? null : nameOfKey(key);
-    const friend = sq === null ? undefined : s.board?.pieces.find(p => p.square === sq && p.name === 'Friend');
+    const friend = sq === null ? undefined : s.board?.pieces.find(p => p.square === sq && p.borrows !== undefined);
     const now = friend === undefined ? null : friend.square;
     if (now === this.shown || this.busy()) return;
     this.shown = now;
@@ -39,18 +41,21 @@ export class FriendHint {
     }
     const moves = s.legal.kind === 'moves' ? (s.legal.from[friend.square] ?? []) : [];
     const side = friend.color === 'white' ? 'White' : 'Black';
-    const lead = `${side}'s Friend on ${friend.square} borrows the moves of the friendly pieces guarding it`;
-    if (moves.length === 0) {
-      const why = s.legal.kind === 'moves' ? 'it has no legal move now' : 'its moves are shown when it is yours to move';
-      this.element.textContent = `${lead}; ${why}.`;
-      this.board.api.setAutoShapes([]);
-    } else {
-      this.element.textContent = `${lead}; now: ${moves.map(m => m.san).join(', ')}.`;
-      this.board.api.setAutoShapes(moves
-        .map(m => keyOfName(m.to))
-        .filter((k): k is cg.Key => k !== null)
-        .map(k => ({ orig: k, brush: 'yellow' })));
-    }
+    const lenders = friend.borrows ?? [];
+    const lent = lenders.map(l => `${l.name} on ${l.square} (${l.lends.length === 1 && l.lends[0] === l.name ? 'its moves' : `the moves of ${l.lends.join(', ') || 'nothing'} it borrows`})`);
+    const lead = lenders.length ? `${side}'s Friend on ${friend.square} borrows: ${lent.join(', ')}` : `${side}'s Friend on ${friend.square} borrows nothing: no friendly piece guards it`;
+    const to = keyOfName(friend.square);
+    const arrows = lenders
+      .map(l => keyOfName(l.square))
+      .filter((k): k is cg.Key => k !== null && to !== null)
+      .map(k => ({ orig: k, dest: to as cg.Key, brush: 'blue' }));
+    const targets = moves.length ? `now: ${moves.map(m => m.san).join(', ')}`
+      : s.legal.kind === 'moves' ? 'it has no legal move now' : 'its moves are shown when it is yours to move';
+    this.element.textContent = `${lead}; ${targets}.`;
+    this.board.api.setAutoShapes([...arrows, ...moves
+      .map(m => keyOfName(m.to))
+      .filter((k): k is cg.Key => k !== null)
+      .map(k => ({ orig: k, brush: 'yellow' }))]);
     this.element.hidden = false;
   }
 }

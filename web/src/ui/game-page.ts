@@ -6,6 +6,8 @@ import { call, text, tokenFor, type GameEvent, type GameState, type VariantInfo 
 import { CafeteriaView } from './cafeteria-view.js';
 import { ChessView } from './chess-view.js';
 import { button, h, link, showError } from './dom.js';
+import { analysisAllowed, analysisPanel } from './analysis.js';
+import { actionWords } from './chess-words.js';
 import { describe, Feed } from './feed.js';
 
 /** The page's clean-up when the user leaves it. */
@@ -76,6 +78,10 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   });
   const controls = h('div', { class: 'controls' });
   const downloads = h('div', { class: 'downloads' });
+  // The engine's view, only where it helps no seat against its opponent (see analysisAllowed).
+  const analysis = analysisPanel(state.game, () => state.board?.fen ?? null, error);
+  let analysedPly = state.ply;
+  const analysisBox = h('section', { class: 'analysis-box', hidden: '' }, h('h2', {}, 'Analysis'), analysis.element);
 
   let chess: ChessView | null = null;
   let caf: CafeteriaView | null = null;
@@ -86,7 +92,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     caf = new CafeteriaView(state, move);
     main.append(h('div', { class: 'board-col' }, caf.element));
   }
-  const side = h('div', { class: 'side-col' }, clocks, controls, form, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, online);
+  const side = h('div', { class: 'side-col' }, clocks, controls, form, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, analysisBox, online);
   main.append(side);
   root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, error, main);
   if (state.board !== null) {
@@ -117,6 +123,9 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   function show(next: GameState): void {
     state = next;
     feed.caughtUp(next.event);
+    // A state fetched or returned by an action may be ahead of the feed, which then skips what it
+    // brought: its events are logged here, each once.
+    for (const e of next.events) logEvent(e);
     clockAt = performance.now();
     chess?.update(next);
     caf?.update(next);
@@ -153,7 +162,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
 
   function drawControls(): void {
     controls.replaceChildren();
-    if (chess !== null) controls.appendChild(button('flip board', () => chess?.board.flip(), { 'data-control': 'flip' }));
+    if (chess !== null) controls.appendChild(button('flip board', () => chess?.flip(), { 'data-control': 'flip' }));
     if (state.you !== null && state.result === null) {
       controls.appendChild(button('resign', () => {
         if (confirm('Resign this game?')) void act('resign', {});
@@ -174,8 +183,13 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     if (state.result !== null) {
       downloads.append(button('download record (JSON)', () => void download('record', `${id}.json`)));
       if (state.board !== null) downloads.append(button('download PGN', () => void download('pgn', `${id}.pgn`)));
-      if (state.board !== null) downloads.append(link(`/replay/${id}`, 'replay'));
+      if (state.board !== null) downloads.append(link(`/replay/${id}`, 'replay'), ' · ', link(`/replay/${id}?ply=end`, 'analysis board (every position)'));
     }
+    const allowed = analysisAllowed(state);
+    // An answer is about the position it was asked for.
+    if (!allowed || state.ply !== analysedPly) analysis.clear();
+    analysedPly = state.ply;
+    analysisBox.hidden = !allowed;
   }
 
   async function download(what: 'record' | 'pgn', file: string): Promise<void> {
@@ -197,13 +211,32 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
       showError(error, e);
     }
   }
+  // A chess action's events (the move, what it removed, energies, the neutral piece's step) share
+  // the ply they were stored at: they make one line of the log, rewritten as each arrives, and
+  // the board's live line says it.
+  const CHESS_EVENTS = ['moved', 'removed', 'chance', 'passed', 'energy'];
+  let action: { ply: number | undefined; events: GameEvent[]; li: HTMLElement } | null = null;
+  let logged = 0;
   const logEvent = (e: GameEvent): void => {
-    const words = describe(e, seatName, state.cafeteria);
-    if (words === null) return;
-    log.prepend(h('li', { 'data-type': e.type }, words));
+    if (typeof e.n === 'number') {
+      if (e.n <= logged) return;
+      logged = e.n;
+    }
+    if (chess !== null && CHESS_EVENTS.includes(e.type)) {
+      if (action === null || action.ply !== e.ply || e.type === 'moved') {
+        action = { ply: e.ply, events: [], li: h('li', { 'data-type': e.type }) };
+        log.prepend(action.li);
+      }
+      action.events.push(e);
+      action.li.textContent = actionWords(action.events, state.board?.energy_name ?? null);
+      chess.cursor.tell(action.li.textContent);
+    } else {
+      const words = describe(e, seatName, state.cafeteria);
+      if (words === null) return;
+      log.prepend(h('li', { 'data-type': e.type }, words));
+    }
     while (log.children.length > 60) log.lastElementChild?.remove();
   };
-  for (const e of state.events) logEvent(e);
   const feed = new Feed(id, state.event, token, e => {
     logEvent(e);
     if (pending !== null) clearTimeout(pending);
@@ -225,7 +258,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
 
   const keys = (e: KeyboardEvent): void => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
-    if (e.key === 'f' && chess !== null) chess.board.flip();
+    if (e.key === 'f' && chess !== null) chess.flip();
     else if (e.key === '/' || e.key === 'm') {
       e.preventDefault();
       input.focus();

@@ -1,7 +1,7 @@
 // The home page: pick a game, the opponents (the computer at a level, bots, a friend by link) and
 // a clock, and start; and the join page a friend's link opens.
 
-import { call, keepToken, type GameState } from './api.js';
+import { ApiError, call, keepToken, type GameState } from './api.js';
 import { button, go, h, link, showError } from './dom.js';
 
 interface VariantSummary {
@@ -43,10 +43,18 @@ export async function startGame(root: HTMLElement, body: Record<string, unknown>
 export async function homePage(root: HTMLElement): Promise<void> {
   const error = h('p', { class: 'error', hidden: '', role: 'alert' });
   let variants: VariantSummary[] = [];
-  try {
-    variants = (await call<{ games: VariantSummary[] }>('GET', '/api/variants')).games;
-  } catch (e) {
-    showError(error, e);
+  // A server just (re)starting may drop the first request: asked again before giving up.
+  for (const wait of [500, 1000, 2000, null]) {
+    try {
+      variants = (await call<{ games: VariantSummary[] }>('GET', '/api/variants')).games;
+      break;
+    } catch (e) {
+      if (wait === null || !(e instanceof ApiError) || e.code !== 'network') {
+        showError(error, e);
+        break;
+      }
+      await new Promise(r => setTimeout(r, wait));
+    }
   }
   const game = h('select', { name: 'game', 'aria-label': 'game' }, ...variants.map(v => h('option', { value: v.name }, v.name)));
   const about = h('p', { class: 'about' });

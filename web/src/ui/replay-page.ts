@@ -1,8 +1,10 @@
 // The replay of a finished chess game: its board after each action, from the server, stepped
-// through with a slider, buttons or the arrow keys.
+// through with a slider, buttons or the arrow keys, each position analysed on request. It opens
+// at `?ply=N` (or `?ply=end`) when asked: the game page's way to its analysis board.
 
 import { Board } from '../board.js';
 import { call, type GameState } from './api.js';
+import { analysisPanel } from './analysis.js';
 import { button, h, link, showError } from './dom.js';
 import { squaresIn } from './squares.js';
 
@@ -36,7 +38,7 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
   const holder = h('div', { class: 'board' });
   const slider = h('input', { type: 'range', min: '0', max: String(positions.length - 1), value: '0', 'aria-label': 'ply', class: 'slider' });
   const label = h('p', { class: 'status', 'aria-live': 'polite' });
-  const analysis = h('p', { class: 'analysis', 'aria-live': 'polite' });
+  const analysis = analysisPanel(state.game, () => positions[at]?.fen ?? null, error);
   const sans = state.moves.map(m => m.san ?? m.coordinates ?? '');
   root.replaceChildren(crumbs, h('h1', {}, `Replay: ${state.game}`), error,
     h('div', { class: 'play' }, h('div', { class: 'board-col' }, holder),
@@ -44,7 +46,7 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
         h('div', { class: 'controls' }, button('⏮', () => go(0), { 'aria-label': 'start' }), button('◀', () => go(at - 1), { 'aria-label': 'back' }),
           button('▶', () => go(at + 1), { 'aria-label': 'forward', 'data-control': 'forward' }), button('⏭', () => go(positions.length - 1), { 'aria-label': 'end' })),
         h('p', {}, 'Arrow keys step; Home and End jump.'),
-        button('analyse this position', () => void analyse(), { 'data-control': 'analyse' }), analysis)));
+        analysis.element)));
   const first = positions[0];
   const board = new Board(holder, { variant: state.game, files: b.files, ranks: b.ranks, names }, { fen: first?.fen ?? b.fen, config: { viewOnly: true } });
   let at = 0;
@@ -64,22 +66,8 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
     slider.value = String(at);
     const i = moveIndex[at] ?? -1;
     const what = p.action === null ? 'the start' : `${p.seat === 0 ? 'White' : 'Black'}: ${i >= 0 && sans[i] ? sans[i] : p.action}`;
-    analysis.textContent = '';
+    analysis.clear();
     label.textContent = `${at} of ${positions.length - 1}: ${what}`;
-  }
-  // The engine's view of the position shown (about a second's search on the server).
-  async function analyse(): Promise<void> {
-    const p = positions[at];
-    if (p === undefined) return;
-    analysis.textContent = 'thinking…';
-    error.hidden = true;
-    try {
-      const a = await call<{ depth: number; score: string | null; line: string[]; over: boolean }>('POST', '/api/analysis', { game: state.game, fen: p.fen });
-      analysis.textContent = a.over ? 'No legal move: the game is over here.' : `Depth ${a.depth}, score ${a.score ?? '?'} (for the side to move): ${a.line.join(' ')}`;
-    } catch (e) {
-      analysis.textContent = '';
-      showError(error, e);
-    }
   }
   slider.addEventListener('input', () => go(Number(slider.value)));
   const keys = (e: KeyboardEvent): void => {
@@ -92,7 +80,8 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
     }
   };
   document.addEventListener('keydown', keys);
-  go(0);
+  const wanted = new URLSearchParams(location.search).get('ply');
+  go(wanted === 'end' ? positions.length - 1 : Number(wanted ?? 0) || 0);
   return () => {
     document.removeEventListener('keydown', keys);
     board.destroy();

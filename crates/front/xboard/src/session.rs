@@ -802,7 +802,7 @@ impl<W: Write> Session<W> {
                     self.say(&format!("# {piece}: {how}: {step}"))?;
                 }
                 // Captures XBoard sees itself; a piece eaten by the neutral piece it does not.
-                Event::Removed { piece, square }
+                Event::Removed { piece, square, .. }
                     if events
                         .iter()
                         .any(|e| matches!(e, Event::Chance { outcome, .. } if outcome.to == *square)) =>
@@ -815,7 +815,9 @@ impl<W: Write> Session<W> {
                         square_name(v.size, *square)
                     ))?;
                 }
-                Event::Energy { piece, square, value } => {
+                Event::Energy {
+                    piece, square, value, ..
+                } => {
                     let who = format!(
                         "{} {} on {}",
                         capitalised(piece.color().name()),

@@ -1,7 +1,7 @@
 //! A chess game at a table: the rules' [`Game`] with its dice, read as turns and events.
 
 use crate::catalog::ChessGame;
-use crate::event::{Event, Seat, changed_squares, energies, removed_pieces};
+use crate::event::{Event, Removal, Seat, changed_squares, energies, removed_pieces};
 use crate::result::GameResult;
 use crate::table::{ActError, Action, Legal, SetupError, Turn};
 use messhall_dice::{Seed, SeededDice};
@@ -130,15 +130,37 @@ impl ChessTable {
         self.game.play_unchecked(mv);
         let after = &self.game.positions()[first_after];
         let changed = changed_squares(&v, &before, after);
+        let piece = match mv.kind {
+            MoveKind::Drop(role) => Some(messhall_rules::Piece::new(before.side_to_move(), role)),
+            MoveKind::Pass => None,
+            _ => before.piece_at(mv.from),
+        };
+        let name_of = |p: messhall_rules::Piece| v.role(p.role()).name.clone();
         let mut events = vec![Event::Moved {
             seat,
             mv,
+            piece,
+            name: piece.map(name_of),
+            promotion_name: mv.promotion.map(|r| v.role(r).name.clone()),
+            partner_name: (mv.kind == MoveKind::Swap)
+                .then(|| before.piece_at(mv.to).map(name_of))
+                .flatten(),
             san,
             coordinates: mv.to_coordinates(&v),
             changed: changed.clone(),
         }];
         for (square, piece) in removed_pieces(&changed, &before, after, Some(&mv)) {
-            events.push(Event::Removed { piece, square });
+            let cause = if mv.poisoned && square == mv.from {
+                Removal::Poisoned
+            } else {
+                Removal::Captured
+            };
+            events.push(Event::Removed {
+                piece,
+                name: name_of(piece),
+                square,
+                cause,
+            });
         }
         events.extend(energies(&v, &changed, after));
         events.extend(self.chance_events(first_after, None));
@@ -178,7 +200,12 @@ impl ChessTable {
                 changed: changed.clone(),
             });
             for (square, piece) in removed_pieces(&changed, before, after, None) {
-                events.push(Event::Removed { piece, square });
+                events.push(Event::Removed {
+                    piece,
+                    name: v.role(piece.role()).name.clone(),
+                    square,
+                    cause: Removal::Eaten,
+                });
             }
             events.extend(energies(v, &changed, after));
         }

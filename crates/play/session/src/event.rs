@@ -28,6 +28,15 @@ pub enum Event {
         /// The move.
         #[serde(rename = "move")]
         mv: Move,
+        /// The piece that moved (for a drop, the piece dropped), as it stood before the move;
+        /// `None` for a pass.
+        piece: Option<Piece>,
+        /// Its name in the game (`Pancake`).
+        name: Option<String>,
+        /// The name of the piece it promoted to, if it did.
+        promotion_name: Option<String>,
+        /// For a swap, the name of the friendly piece it changed places with.
+        partner_name: Option<String>,
         /// The move in SAN, as the position before it reads it.
         san: String,
         /// The move in coordinates (`e2e4`, `P@e4`, `d4e5,e5f6`).
@@ -39,8 +48,12 @@ pub enum Event {
     Removed {
         /// The piece.
         piece: Piece,
+        /// Its name in the game.
+        name: String,
         /// Where it stood.
         square: Square,
+        /// How it left.
+        cause: Removal,
     },
     /// A chance event came out: the dice decided it, or a player steered it.
     Chance {
@@ -62,6 +75,8 @@ pub enum Event {
     Energy {
         /// The piece.
         piece: Piece,
+        /// Its name in the game.
+        name: String,
         /// Where it stands.
         square: Square,
         /// Its value now.
@@ -93,6 +108,18 @@ pub enum Event {
     },
     /// The game ended.
     Ended(GameResult),
+}
+
+/// How a piece left the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Removal {
+    /// Captured by the move (onto it, by rifle, by withdrawal, en passant, katana...).
+    Captured,
+    /// The mover itself, gone with the poisonous piece it captured.
+    Poisoned,
+    /// Eaten by the neutral piece's step.
+    Eaten,
 }
 
 impl Event {
@@ -164,6 +191,7 @@ pub(crate) fn energies(v: &Variant, changed: &[Square], after: &Position) -> Vec
             let piece = after.piece_at(square)?;
             (!v.is_royal(piece.role())).then(|| Event::Energy {
                 piece,
+                name: v.role(piece.role()).name.clone(),
                 square,
                 value: after.counter(square),
             })

@@ -72,7 +72,7 @@ pub use catalog::{ChessGame, GameKind, GameSource};
 pub use chess_table::{ChessTable, color_of, seat_of};
 pub use clock::{ClockSpec, GameClock};
 pub use engine_player::{EnginePlayer, file_weights};
-pub use event::{Event, Seat};
+pub use event::{Event, Removal, Seat};
 pub use player::{Budget, Choice, Person, Player, TurnError, take_turn};
 pub use players::{LEVELS, PlayerSpec, SpecError};
 pub use record::{FORMAT, Record, RecordError, Step, from_rules_text};

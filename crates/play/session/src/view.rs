@@ -45,6 +45,22 @@ pub struct PieceView {
     pub name: String,
     /// Its energy, in a variant whose pieces carry one.
     pub energy: Option<u16>,
+    /// For a piece that borrows (a Friend): the friendly pieces that guard it and so lend to it,
+    /// with what each lends; empty when none does. Absent for other pieces.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub borrows: Option<Vec<LendView>>,
+}
+
+/// A piece lending its moves and powers to a borrower (a Friend).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LendView {
+    /// Where the lender stands.
+    pub square: Square,
+    /// Its name (`Archer`).
+    pub name: String,
+    /// The types whose moves and powers it lends: its own, or for a lending borrower, what it
+    /// borrowed that reaches the borrower through it.
+    pub lends: Vec<String>,
 }
 
 /// Pieces of one type in a side's hand.
@@ -244,6 +260,7 @@ impl Table {
                     letter: v.piece_letter(piece),
                     name: v.role(role).name.clone(),
                     energy: v.carries_counter(role).then(|| pos.counter(square)),
+                    borrows: lenders(v, pos, square),
                 })
             })
             .collect();
@@ -386,6 +403,39 @@ fn victims(v: &Variant, pos: &messhall_rules::Position, mv: &Move) -> Vec<Square
         .into_iter()
         .map(|(sq, _)| sq)
         .collect()
+}
+
+/// The names of the types in a mask of roles (bit `r`: role `r`), in the variant's order.
+fn type_names(v: &Variant, mask: u64) -> Vec<String> {
+    v.roles()
+        .filter(|(r, _)| mask >> r.0 & 1 == 1)
+        .map(|(_, info)| info.name.clone())
+        .collect()
+}
+
+/// Who lends what to the borrower on `sq`, as the rules work it out; `None` when no borrower
+/// stands there.
+fn lenders(v: &Variant, pos: &messhall_rules::Position, sq: Square) -> Option<Vec<LendView>> {
+    let b = v.borrowed(pos, sq)?;
+    let lends = b
+        .lenders
+        .iter()
+        .filter_map(|at| {
+            let piece = pos.piece_at(at)?;
+            let own = v.role(piece.role());
+            // A lending borrower passes on what it borrows; what reaches `sq` is in `b.roles`.
+            let lent = match v.borrowed(pos, at) {
+                Some(theirs) => type_names(v, theirs.roles & b.roles),
+                None => vec![own.name.clone()],
+            };
+            Some(LendView {
+                square: at,
+                name: own.name.clone(),
+                lends: lent,
+            })
+        })
+        .collect();
+    Some(lends)
 }
 
 #[cfg(test)]

@@ -77,7 +77,7 @@ fn captures_are_removals_and_illegal_moves_change_nothing() {
     let mut t = table("chess", None, 1);
     let events = script(&mut t, &["e4", "d5", "exd5"]);
     assert!(
-        events.iter().any(|e| matches!(e, Event::Removed { square, piece }
+        events.iter().any(|e| matches!(e, Event::Removed { square, piece, .. }
             if square.to_string() == "d5" && piece.color() == Color::Black)),
         "{events:?}"
     );
@@ -345,4 +345,84 @@ fn a_taken_king_ends_the_game_before_the_next_step() {
         );
         assert_eq!(t.turn(), Turn::Over);
     }
+}
+
+#[test]
+fn events_name_the_mover_its_victims_and_how_they_left() {
+    let mut t = table("chess", None, 1);
+    let events = script(&mut t, &["e4", "d5", "exd5"]);
+    let last_move = events.iter().rev().find(|e| matches!(e, Event::Moved { .. })).unwrap();
+    match last_move {
+        Event::Moved {
+            piece,
+            name,
+            promotion_name,
+            ..
+        } => {
+            assert_eq!(piece.map(|p| p.color()), Some(Color::White));
+            assert_eq!(name.as_deref(), Some("Pawn"));
+            assert_eq!(*promotion_name, None);
+        }
+        e => panic!("{e:?}"),
+    }
+    assert!(
+        events.iter().any(
+            |e| matches!(e, Event::Removed { name, cause: messhall_play::Removal::Captured, square, .. }
+            if name == "Pawn" && square.to_string() == "d5")
+        ),
+        "{events:?}"
+    );
+    // The PieceEater must eat the Knight that lands next to it: eaten, by its step.
+    let mut t = table("pieceeater", Some("4k3/8/8/8/3*4/8/6N1/4K3[] w - - 0 1"), 1);
+    let events = script(&mut t, &["Ne3"]);
+    assert!(
+        events.iter().any(
+            |e| matches!(e, Event::Removed { name, cause: messhall_play::Removal::Eaten, .. }
+            if name == "Knight")
+        ),
+        "{events:?}"
+    );
+    // A promotion names the new piece.
+    let mut t = table("chess", Some("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), 1);
+    let events = script(&mut t, &["b8=N"]);
+    assert!(
+        matches!(&events[0], Event::Moved { promotion_name: Some(n), .. } if n == "Knight"),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn the_board_view_says_who_lends_to_each_friend() {
+    // The Caliph on d4 guards the Friend on f6, which lends it on to the Friend on g7.
+    let t = table(
+        "friendly",
+        Some("12/11f/12/12/12/6F5/5F6/12/3C8/12/12/11f w - - 0 1"),
+        1,
+    );
+    let view = t.board_view().unwrap();
+    let lends = |sq: &str| {
+        view.pieces
+            .iter()
+            .find(|p| p.square.to_string() == sq)
+            .unwrap()
+            .borrows
+            .clone()
+    };
+    let f6 = lends("f6").unwrap();
+    assert_eq!(f6.len(), 1, "{f6:?}");
+    assert_eq!(
+        (f6[0].square.to_string(), f6[0].name.as_str()),
+        ("d4".to_string(), "Caliph")
+    );
+    assert_eq!(f6[0].lends, ["Caliph"]);
+    let g7 = lends("g7").unwrap();
+    assert_eq!(g7.len(), 1, "{g7:?}");
+    assert_eq!(
+        (g7[0].square.to_string(), g7[0].name.as_str()),
+        ("f6".to_string(), "Friend")
+    );
+    assert_eq!(g7[0].lends, ["Caliph"]);
+    // An unguarded Friend borrows nothing; a piece that does not borrow has no list.
+    assert_eq!(lends("l11"), Some(Vec::new()));
+    assert_eq!(lends("d4"), None);
 }
