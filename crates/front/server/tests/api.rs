@@ -299,7 +299,10 @@ async fn variants_metadata_for_every_game() {
         .post("/api/variants/check", None, json!({"name": "mine.toml", "text": text}))
         .await;
     assert_eq!(status, 200, "{rules}");
-    assert!(rules["rules_text"].is_null(), "a file without rules_text has none: {rules}");
+    assert!(
+        rules["rules_text"].is_null(),
+        "a file without rules_text has none: {rules}"
+    );
     // A file named like a built-in gets its own prose, not the built-in's.
     let with_prose = text.replacen(
         "name = \"chess\"",
@@ -307,7 +310,11 @@ async fn variants_metadata_for_every_game() {
         1,
     );
     let (status, mine) = client
-        .post("/api/variants/check", None, json!({"name": "chess.toml", "text": with_prose}))
+        .post(
+            "/api/variants/check",
+            None,
+            json!({"name": "chess.toml", "text": with_prose}),
+        )
         .await;
     assert_eq!(status, 200, "{mine}");
     assert_eq!(mine["rules_text"], "## Mine\n\nMy **own** rules.");

@@ -50,8 +50,11 @@ fn the_prose_names_every_piece_of_its_variant() {
 fn each_piece_of_the_food_and_friendly_games_has_its_own_section() {
     for name in ["foodfight", "friendly"] {
         let text = prose(name);
-        let spec = Variant::spec_from_toml(name, messhall_games::BUILTINS.iter().find(|b| b.name == name).unwrap().text)
-            .unwrap();
+        let spec = Variant::spec_from_toml(
+            name,
+            messhall_games::BUILTINS.iter().find(|b| b.name == name).unwrap().text,
+        )
+        .unwrap();
         for piece in &spec.pieces {
             let heading = format!("### {}\n", piece.name);
             assert!(text.contains(&heading), "{name}: no section `{}`", heading.trim());
@@ -65,7 +68,11 @@ fn the_promotion_choices_are_named_under_promotion() {
         let spec = Variant::spec_from_toml(b.name, b.text).unwrap();
         let text = prose(b.name);
         let Some(section) = text.split("\n## ").find(|s| s.starts_with("Promotion")) else {
-            assert!(spec.promotion.is_empty() || b.name == "chess", "{}: no Promotion section", b.name);
+            assert!(
+                spec.promotion.is_empty() || b.name == "chess",
+                "{}: no Promotion section",
+                b.name
+            );
             continue;
         };
         for rule in &spec.promotion {
@@ -94,10 +101,13 @@ fn the_cafeteria_prose_quotes_its_data_file() {
         let line = format!("**{}**: MR {}", f.name, f.mr);
         let nsr = format!("NSR {}", f.nsr);
         let found = text.lines().find(|l| l.contains(&line));
-        assert!(found.is_some_and(|l| l.contains(&nsr)), "cafeteria: no `{line}` with `{nsr}`");
+        assert!(
+            found.is_some_and(|l| l.contains(&nsr)),
+            "cafeteria: no `{line}` with `{nsr}`"
+        );
     }
     let mut in_families = 0;
-    for food in data.foods.iter().filter(|f| f.family.is_some() && f.special.is_none()) {
+    for food in data.kinds.iter().filter(|f| f.family.is_some() && f.special.is_none()) {
         in_families += usize::from(food.count);
         let head = format!("- **{}** (", food.name);
         let line = text
@@ -113,11 +123,24 @@ fn the_cafeteria_prose_quotes_its_data_file() {
         assert!(line.contains(&numbers), "cafeteria: {line} is not `{numbers}`");
         let damage = food.damage.map_or("no damage".to_string(), |d| format!("damage {d}"));
         assert!(line.contains(&damage), "cafeteria: {line} does not say `{damage}`");
-        assert!(line.contains(&format!("to hit {}", food.to_hit.unwrap())), "cafeteria: {line}: to hit");
-        assert_eq!(line.contains("stuns on"), food.stun_on.is_some(), "cafeteria: {line}: stun");
+        assert!(
+            line.contains(&format!("to hit {}", food.to_hit.unwrap())),
+            "cafeteria: {line}: to hit"
+        );
+        assert_eq!(
+            line.contains("stuns on"),
+            food.stun_on.is_some(),
+            "cafeteria: {line}: stun"
+        );
     }
-    assert!(text.contains(&format!("**{in_families} counters**")), "cafeteria: the families' total");
-    assert!(text.contains(&format!("**{} rounds**", data.rounds)), "cafeteria: the rounds");
+    assert!(
+        text.contains(&format!("**{in_families} counters**")),
+        "cafeteria: the families' total"
+    );
+    assert!(
+        text.contains(&format!("**{} rounds**", data.rounds)),
+        "cafeteria: the rounds"
+    );
 }
 
 const FILE: &str = r#"
@@ -150,7 +173,10 @@ fn a_variant_file_may_carry_its_own_rules_text() {
 fn a_variant_files_rules_text_is_bounded_and_has_no_stray_control_characters() {
     let bell = FILE.replacen("files = 4", "rules_text = \"one\\ntwo\\u0007\"\nfiles = 4", 1);
     let err = catalog::from_file_text("tiny.toml", &bell).unwrap_err().to_string();
-    assert!(err.contains("rules_text: a control character (\\u{7}) on its line 2"), "{err}");
+    assert!(
+        err.contains("rules_text: a control character (\\u{7}) on its line 2"),
+        "{err}"
+    );
     let long = FILE.replacen(
         "files = 4",
         &format!("rules_text = \"{}\"\nfiles = 4", "x".repeat(16_001)),
