@@ -34,7 +34,7 @@ try {
   await desktop.goto(`${server.base}/variant`);
   const file = fileURLToPath(new URL('../../examples/variants/court-powers.toml', import.meta.url));
   await desktop.locator('input[type=file][data-control=upload]').setInputFiles(file);
-  await desktop.locator('.checked .prose h2').waitFor();
+  await desktop.locator('.checked .prose h2').first().waitFor();
   await desktop.waitForTimeout(600);
   await desktop.screenshot({ path: path.join(out, 'variant-uploaded.png'), fullPage: true });
 } finally {

@@ -28,7 +28,8 @@ export function variantPage(root: HTMLElement): () => void {
       diagram = new Diagram(info);
       const shown = diagram;
       const side = [h('div', { class: 'rules-grid' }, pieceTable(info, l => shown.show(l)), shown.element)];
-      result.append(h('p', {}, `${info.name}: ${info.files}x${info.ranks}. ${info.description ?? ''} Click a piece for its diagram.`), rulesLayout(info, shown, side));
+      const about = (info.description ?? '').replace(/[.\s]*$/, '');
+      result.append(h('p', {}, `${info.name}: ${info.files}x${info.ranks}.${about === '' ? '' : ` ${about}.`} Click a piece for its diagram.`), rulesLayout(info, shown, side));
       const first = info.pieces?.[0];
       if (first !== undefined) shown.show(first.letter);
     } catch (e) {
@@ -50,8 +51,10 @@ export function variantPage(root: HTMLElement): () => void {
       }
       name.value = file.name.length > MAX_NAME ? `${file.name.slice(0, MAX_NAME - 5)}.toml` : file.name;
       text.value = body;
+      loaded.textContent = `${file.name}: ${file.size} bytes read.`;
     } catch (e) {
       result.replaceChildren();
+      loaded.textContent = '';
       showError(error, e);
       return;
     }
@@ -64,7 +67,8 @@ export function variantPage(root: HTMLElement): () => void {
     picker.value = '';
     if (file !== undefined) void upload(file);
   });
-  const dropZone = h('div', { class: 'drop-zone', 'data-control': 'drop-zone' }, h('label', {}, 'Upload a .toml file: ', picker), h('span', {}, ' or drop one here.'));
+  const loaded = h('span', { class: 'loaded', 'aria-live': 'polite' });
+  const dropZone = h('div', { class: 'drop-zone', 'data-control': 'drop-zone' }, h('label', {}, 'Upload a .toml file: ', picker), h('span', {}, ' or drop one here. '), loaded);
   // Files dropped on the zone or the text box are uploaded; dropped text goes into the box as usual.
   const targets: HTMLElement[] = [dropZone, text];
   for (const target of targets) {
