@@ -132,7 +132,8 @@ export class Diagram {
       if (reach[kind].length) told.push(`${BRUSHES[kind]}: ${WORDS[kind]} (${reach[kind].length})`);
     }
     this.board.api.setAutoShapes(shapes);
-    this.caption.textContent = `${piece.name} on ${reach.from}, alone on an empty board. ${told.join('; ')}.` +
+    const where = told.length ? `${told.join('; ')}.` : 'Alone it goes nowhere.';
+    this.caption.textContent = `${piece.name} on ${reach.from}, alone on an empty board. ${where}` +
       ' Moves that need other pieces (a hurdle, a swap partner, a rifle target) do not show here.';
     this.element.dataset['piece'] = letter;
   }
