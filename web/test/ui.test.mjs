@@ -2,7 +2,8 @@
 // free loopback port with a temporary SQLite database. Each of the five games started from the
 // home page and played by clicking, the computer (or the bots) answering; a reload resumes; a
 // friend joins by link in a second browser context; a promotion, a drop, a swap and a rifle
-// capture by clicking; a rules page's piece diagram; a pasted variant file played.
+// capture by clicking; a rules page's piece diagram; a pasted variant file played; each game's rules
+// prose; a variant file uploaded, dropped, and played.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -437,6 +438,53 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await page.fill('textarea', text);
       await page.click('[data-control=check]');
       await page.locator('.checked table').waitFor(WAIT);
+      await page.locator('.checked .diagram cg-board piece').first().waitFor(WAIT);
+      await page.click('[data-control=play-variant]');
+      await page.waitForURL(/\/game\//, WAIT);
+      await waitMyTurn(page);
+      const found = await findMove(page, (from, m) => m.kind === 'quiet' || m.kind === 'double-step');
+      await clickMove(page, found[0], found[1]);
+      await page.waitForFunction(() => document.querySelectorAll('.moves .ply').length >= 2, null, WAIT);
+    });
+
+    // Rules prose and variant upload (the rules pages' and variant page's own block).
+    await t.test('the rules pages: each game told in prose beside its pieces', async () => {
+      for (const [game, words] of [['foodfight', 'cannon nightrider'], ['calorie', '7 Cal'], ['pieceeater', 'wraps around'], ['friendly', 'borrows'], ['cafeteria', 'Last Ditch Assault']]) {
+        await page.goto(`${base}/rules/${game}`);
+        await page.locator('.prose h2').first().waitFor(WAIT);
+        assert.ok((await page.locator('.prose').textContent()).includes(words), `${game}: the prose says "${words}"`);
+      }
+      await page.goto(`${base}/rules/foodfight`);
+      await page.locator('.prose h3 button.piece-link[data-piece="N"]').click();
+      await page.waitForFunction(() => /^Pancake on /.test(document.querySelector('.diagram-caption')?.textContent ?? ''), null, WAIT);
+    });
+
+    await t.test('a variant file uploaded and dropped: checked, its prose shown, played', async () => {
+      await page.goto(`${base}/variant`);
+      const upload = page.locator('input[type=file][data-control=upload]');
+      await upload.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('name = "x"') });
+      await page.waitForFunction(() => /notes\.txt: not a \.toml file/.test(document.querySelector('.error:not([hidden])')?.textContent ?? ''), null, WAIT);
+      await upload.setInputFiles({ name: 'big.toml', mimeType: 'application/toml', buffer: Buffer.alloc(40000, 35) });
+      await page.waitForFunction(() => /big\.toml: 40000 bytes; a variant file is at most 32 KB/.test(document.querySelector('.error:not([hidden])')?.textContent ?? ''), null, WAIT);
+      // A file with markup in its prose, dropped on the page: the markup is shown as text.
+      const tiny = 'name = "tiny"\nrules_text = "## Tiny\\n\\nKings only <img src=x onerror=\\"window.pwned=1\\">."\nfiles = 4\nranks = 4\nstart = "k3/4/4/K3 w - - 0 1"\n[[piece]]\nletter = "K"\nname = "King"\nbetza = "K"\nroyal = true\n';
+      await page.evaluate(text => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], 'tiny.toml', { type: 'application/toml' }));
+        document.querySelector('[data-control=drop-zone]').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      }, tiny);
+      await page.locator('.checked .prose h2').first().waitFor(WAIT);
+      assert.equal(await page.locator('.error').isHidden(), true, 'the earlier error is gone');
+      assert.ok((await page.locator('.checked .prose').textContent()).includes('Kings only <img src=x'), 'markup shown as text');
+      assert.equal(await page.locator('.checked .prose img').count(), 0, 'no element made from the text');
+      assert.equal(await page.evaluate(() => window.pwned), undefined);
+      assert.equal(await page.inputValue('input[aria-label="file name"]'), 'tiny.toml');
+      // A real file chosen: its text in the box, its prose and diagrams shown, then played.
+      const file = new URL('../../examples/variants/court-powers.toml', import.meta.url);
+      await upload.setInputFiles(file.pathname);
+      await page.waitForFunction(() => document.querySelector('.checked p')?.textContent?.startsWith('court-powers:'), null, WAIT);
+      assert.equal(await page.inputValue('textarea'), fs.readFileSync(file, 'utf8'));
+      assert.ok((await page.locator('.checked .prose').textContent()).includes('shoots an enemy a knight'), 'the file\'s own prose');
       await page.locator('.checked .diagram cg-board piece').first().waitFor(WAIT);
       await page.click('[data-control=play-variant]');
       await page.waitForURL(/\/game\//, WAIT);

@@ -203,6 +203,8 @@ export interface Reach {
 export interface VariantInfo {
   name: string;
   description?: string;
+  /** The rules in prose, a small Markdown subset (`prose.ts`), or null. */
+  rules_text?: string | null;
   files?: number;
   ranks?: number;
   start?: string;

@@ -7,6 +7,7 @@ import { call, type VariantInfo } from './api.js';
 import type { DrawShape } from 'chessgroundx/draw';
 import { h, link, showError } from './dom.js';
 import { keyOfName } from './squares.js';
+import { proseElement } from './prose.js';
 
 /** The table of a game's pieces; a click on a row calls `open` with the piece's letter. */
 export function pieceTable(info: VariantInfo, open?: (letter: string) => void): HTMLElement {
@@ -52,19 +53,40 @@ export async function rulesPage(root: HTMLElement, name: string | null): Promise
   }
   const diagram = new Diagram(info);
   const open = (letter: string): void => diagram.show(letter);
-  const body: (Node | string)[] = [crumbs, h('h1', {}, info.name), error, h('p', {}, info.description ?? '')];
+  const side: (Node | string)[] = [];
   if (info.pieces !== undefined) {
-    body.push(h('h2', {}, 'Pieces'), h('p', {}, 'Click a piece for its diagram.'), h('div', { class: 'rules-grid' }, pieceTable(info, open), diagram.element));
+    side.push(h('h2', {}, 'Pieces'), h('p', {}, 'Click a piece for its diagram.'), h('div', { class: 'rules-grid' }, pieceTable(info, open), diagram.element));
   } else {
     const students = Array.isArray(info['students']) ? (info['students'] as { name: string; aa: number; ar: number }[]) : [];
     const faculty = Array.isArray(info['faculty']) ? (info['faculty'] as { name: string; mr: number; nsr: number }[]) : [];
-    body.push(h('h2', {}, 'Students'), h('ul', {}, ...students.map(s => h('li', {}, `${s.name}: AA ${s.aa}, AR ${s.ar}`))),
+    side.push(h('h2', {}, 'Students'), h('ul', {}, ...students.map(s => h('li', {}, `${s.name}: AA ${s.aa}, AR ${s.ar}`))),
       h('h2', {}, 'Faculty'), h('ul', {}, ...faculty.map(f => h('li', {}, `${f.name}: MR ${f.mr}, NSR ${f.nsr}`))));
   }
-  root.replaceChildren(...body);
+  root.replaceChildren(crumbs, h('h1', {}, info.name), error, h('p', {}, info.description ?? ''), rulesLayout(info, diagram, side));
   const first = info.pieces?.[0];
   if (first !== undefined) open(first.letter);
   return () => diagram.destroy();
+}
+
+/** The rules in prose beside the pieces and their diagram (one column on a phone): a piece's
+ * section in the prose gets a button that opens its diagram. */
+export function rulesLayout(info: VariantInfo, diagram: Diagram, side: (Node | string)[]): HTMLElement {
+  const aside = h('aside', { class: 'rules-side' }, ...side);
+  const text = typeof info.rules_text === 'string' ? info.rules_text : '';
+  if (text.trim() === '') return h('div', { class: 'rules-layout no-prose' }, aside);
+  const byName = new Map((info.pieces ?? []).map(p => [p.name.toLowerCase(), p.letter]));
+  const prose = proseElement(text, {
+    heading: (el, name, level) => {
+      const letter = byName.get(name.toLowerCase());
+      if (level !== 3 || letter === undefined) return;
+      el.append(' ', h('button', { type: 'button', class: 'piece-link', 'data-piece': letter, 'aria-label': `diagram of the ${name}` }, 'diagram'));
+      el.lastElementChild?.addEventListener('click', () => {
+        diagram.show(letter);
+        diagram.element.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      });
+    },
+  });
+  return h('div', { class: 'rules-layout' }, prose, aside);
 }
 
 const BRUSHES = { both: 'green', moves: 'blue', captures: 'red', initial: 'yellow' } as const;
@@ -110,7 +132,8 @@ export class Diagram {
       if (reach[kind].length) told.push(`${BRUSHES[kind]}: ${WORDS[kind]} (${reach[kind].length})`);
     }
     this.board.api.setAutoShapes(shapes);
-    this.caption.textContent = `${piece.name} on ${reach.from}, alone on an empty board. ${told.join('; ')}.` +
+    const where = told.length ? `${told.join('; ')}.` : 'Alone it goes nowhere.';
+    this.caption.textContent = `${piece.name} on ${reach.from}, alone on an empty board. ${where}` +
       ' Moves that need other pieces (a hurdle, a swap partner, a rifle target) do not show here.';
     this.element.dataset['piece'] = letter;
   }

@@ -111,7 +111,7 @@ pub fn document() -> Value {
         "get",
         "/api/variants/{name}",
         operation(
-            "a game's rules as data: board, start, pieces with their XBetza moves; the cafeteria game's options",
+            "a game's rules as data: the rules in prose, board, start, pieces with their XBetza moves; the cafeteria game's options",
             &["name"],
             None,
             json_ok("the rules", "Rules"),
@@ -290,7 +290,13 @@ pub fn document() -> Value {
                 "Joined": {"type": "object", "properties": {"seat": {"type": "integer"}, "token": {"type": "string"}, "state": {"$ref": "#/components/schemas/State"}}},
                 "Act": {"type": "object", "required": ["ply", "action"], "properties": {"ply": {"type": "integer"}, "action": {"type": "string", "maxLength": 200}}},
                 "Import": {"type": "object", "properties": {"record": {"type": "object"}, "pgn": {"type": "string"}, "names": {"type": "array", "items": {"type": "string"}}}},
-                "Rules": {"type": "object"},
+                "Rules": {"type": "object", "properties": {
+                    "name": {"type": "string"}, "chess": {"type": "boolean"},
+                    "description": {"type": "string", "description": "one line"},
+                    "rules_text": {"type": ["string", "null"], "description": "the rules in prose, a small Markdown subset (#, ##, ### headings, paragraphs, - lists, **bold**, *italic*, `code`): a built-in game's own, a variant file's rules_text, or null"},
+                    "files": {"type": "integer"}, "ranks": {"type": "integer"}, "start": {"type": "string"},
+                    "pieces": {"type": "array", "items": {"type": "object"}}
+                }},
                 "State": {"type": "object", "required": ["id", "game", "status", "ply", "event", "seats", "legal"], "properties": {
                     "id": {"type": "string"}, "game": {"type": "string"},
                     "status": {"type": "string", "enum": ["waiting", "playing", "over"]},

@@ -1,5 +1,5 @@
 //! Games and their rules as data for front ends: the list, each chess variant's board, start and
-//! pieces with their moves (XBetza) for diagrams, the cafeteria game's players and options; and
+//! pieces with their moves (XBetza) for diagrams, the rules in prose (`rules_text`), the cafeteria game's players and options; and
 //! variant files checked within limits of size and compile time.
 
 use crate::api::{App, Body, VariantFile};
@@ -45,6 +45,7 @@ pub fn describe(kind: &GameKind) -> Value {
                 "name": v.name,
                 "chess": true,
                 "description": v.description,
+                "rules_text": kind.rules_text(),
                 "files": v.size.files(),
                 "ranks": v.size.ranks(),
                 "start": v.start_fen,
@@ -72,6 +73,7 @@ pub fn describe(kind: &GameKind) -> Value {
                 "name": catalog::CAFETERIA,
                 "chess": false,
                 "description": messhall_cafeteria::DESCRIPTION,
+                "rules_text": kind.rules_text(),
                 "seats": {"min": 2, "max": 4},
                 "options": options,
                 "students": students,

@@ -267,7 +267,11 @@ async fn variants_metadata_for_every_game() {
         assert!(names.contains(game), "{names:?}");
         let (status, rules) = client.get(&format!("/api/variants/{game}"), None).await;
         assert_eq!(status, 200, "{rules}");
+        // The rules in prose: each game's own, naming its pieces (or students).
+        let prose = rules["rules_text"].as_str().unwrap_or_default();
+        assert!(prose.contains("\n## "), "{game}: no rules text: {rules}");
         if *game == "cafeteria" {
+            assert!(prose.contains("Lennie"), "{prose}");
             assert_eq!(rules["options"].as_array().unwrap().len(), 4);
         } else {
             let pieces = rules["pieces"].as_array().unwrap();
@@ -295,6 +299,25 @@ async fn variants_metadata_for_every_game() {
         .post("/api/variants/check", None, json!({"name": "mine.toml", "text": text}))
         .await;
     assert_eq!(status, 200, "{rules}");
+    assert!(
+        rules["rules_text"].is_null(),
+        "a file without rules_text has none: {rules}"
+    );
+    // A file named like a built-in gets its own prose, not the built-in's.
+    let with_prose = text.replacen(
+        "name = \"chess\"",
+        "name = \"chess\"\nrules_text = \"## Mine\\n\\nMy **own** rules.\"",
+        1,
+    );
+    let (status, mine) = client
+        .post(
+            "/api/variants/check",
+            None,
+            json!({"name": "chess.toml", "text": with_prose}),
+        )
+        .await;
+    assert_eq!(status, 200, "{mine}");
+    assert_eq!(mine["rules_text"], "## Mine\n\nMy **own** rules.");
     let created = client
         .create(
             json!({"variant": {"name": "mine.toml", "text": text}, "seats": [{"player": "me"}, {"player": "random"}]}),

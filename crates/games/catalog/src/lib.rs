@@ -9,6 +9,10 @@
 //! assert_eq!(chess.perft(&chess.start(), 2), 400);
 //! ```
 
+mod rules_text;
+
+pub use rules_text::rules_text;
+
 use messhall_rules::{GameRules, NoRules, Variant, VariantError, limits};
 use std::path::Path;
 use std::sync::Arc;

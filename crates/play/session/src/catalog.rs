@@ -240,6 +240,19 @@ impl GameKind {
         }
     }
 
+    /// The game's rules in prose (a small Markdown subset, see `docs/variant-files.md`): a
+    /// built-in game's from the catalog, a variant file's from its `rules_text`, if it has one.
+    pub fn rules_text(&self) -> Option<&str> {
+        match self {
+            GameKind::Chess(ChessGame {
+                source: GameSource::Builtin { name, .. },
+                ..
+            }) => messhall_games::rules_text(name),
+            GameKind::Chess(c) => c.variant.rules_text.as_deref(),
+            GameKind::Cafeteria => messhall_games::rules_text(CAFETERIA),
+        }
+    }
+
     /// The chess variant, if it is one.
     pub fn variant(&self) -> Option<&Arc<Variant>> {
         match self {

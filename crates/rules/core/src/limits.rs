@@ -10,6 +10,8 @@ use messhall_betza::PieceMoves;
 pub const MAX_FILE_BYTES: u64 = 256 * 1024;
 /// Most characters of a name, a description, a counter name or a piece name.
 pub const MAX_TEXT_CHARS: usize = 200;
+/// Most characters of the prose `rules_text` (several pages; a server bounds the whole file anyway).
+pub const MAX_RULES_TEXT_CHARS: usize = 16_000;
 /// Most characters of the start position.
 pub const MAX_START_CHARS: usize = 1000;
 /// Most characters of one XBetza field (`betza`, `rifle`, `katana`, `swap`, `when_attacked`).
@@ -39,6 +41,9 @@ pub(crate) fn check_spec(spec: &VariantSpec) -> Result<(), String> {
     text_length("name", &spec.name, MAX_TEXT_CHARS)?;
     text_length("description", &spec.description, MAX_TEXT_CHARS)?;
     text_length("start", &spec.start, MAX_START_CHARS)?;
+    if let Some(prose) = &spec.rules_text {
+        prose_length("rules_text", prose, MAX_RULES_TEXT_CHARS)?;
+    }
     if let Some(counter) = &spec.counter {
         text_length("counter", counter, MAX_TEXT_CHARS)?;
     }
@@ -115,6 +120,28 @@ fn text_length(field: &str, text: &str, max: usize) -> Result<(), String> {
             "{field}: a control character ({}) at character {}; a text field is one line",
             c.escape_default(),
             at + 1
+        ));
+    }
+    Ok(())
+}
+
+/// A prose field is at most `max` characters; of the control characters it may hold only line
+/// breaks and tabs.
+fn prose_length(field: &str, text: &str, max: usize) -> Result<(), String> {
+    let chars = text.chars().count();
+    if chars > max {
+        return Err(format!("{field}: {chars} characters; at most {max}"));
+    }
+    let line_of = |at: usize| text.chars().take(at).filter(|&c| c == '\n').count() + 1;
+    if let Some((at, c)) = text
+        .chars()
+        .enumerate()
+        .find(|(_, c)| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+    {
+        return Err(format!(
+            "{field}: a control character ({}) on its line {}",
+            c.escape_default(),
+            line_of(at)
         ));
     }
     Ok(())

@@ -14,6 +14,10 @@ pub struct VariantSpec {
     /// One line for `messhall variants`.
     #[serde(default)]
     pub description: String,
+    /// The rules in prose for people (a small Markdown subset: `#` headings, paragraphs, `-`
+    /// lists, `**bold**`, `` `code` ``), shown on the variant's page.
+    #[serde(default)]
+    pub rules_text: Option<String>,
     /// Board width, 4 to 16.
     pub files: u32,
     /// Board height, 4 to 16.

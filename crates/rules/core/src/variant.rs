@@ -89,6 +89,8 @@ pub struct EndRules {
 pub struct Variant {
     pub name: String,
     pub description: String,
+    /// The rules in prose from the file's `rules_text`, if it has one.
+    pub rules_text: Option<String>,
     pub size: BoardSize,
     roles: Vec<RoleInfo>,
     by_letter: [Option<Role>; 128],
@@ -362,6 +364,7 @@ impl Variant {
         let mut variant = Variant {
             name: spec.name.clone(),
             description: spec.description.clone(),
+            rules_text: spec.rules_text.clone(),
             size,
             roles,
             by_letter,
