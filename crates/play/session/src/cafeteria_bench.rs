@@ -16,7 +16,8 @@ use messhall_cafeteria::{Game, Outcome, Setup};
 pub struct BenchOptions {
     /// Random-bot games (4 players) for the speed figure.
     pub random_games: u32,
-    /// Search-bot games against the rule-of-thumb bot (2 players, seats alternating).
+    /// First search bot (`search-v1`) games against the rule-of-thumb bot (2 players, seats
+    /// alternating).
     pub match_games: u32,
     /// First seed; game `i` uses `seed + i`.
     pub seed: u64,
@@ -24,7 +25,7 @@ pub struct BenchOptions {
     pub candidates: usize,
     /// Rollouts per candidate.
     pub rollouts: usize,
-    /// The search bot's prior weight (see [`SearchBot::prior_weight`]).
+    /// The search bot's prior weight (see [`SearchV1Bot::prior_weight`]).
     pub prior_weight: f64,
 }
 
@@ -130,7 +131,7 @@ pub fn bench(opts: &BenchOptions, progress: &mut dyn Write) -> BenchReport {
         let mut bots: Vec<Box<dyn Bot>> = (0..2)
             .map(|p| {
                 if p == search_seat {
-                    let mut bot = SearchBot::with_effort(seed * 4 + p as u64, opts.candidates, opts.rollouts);
+                    let mut bot = SearchV1Bot::with_effort(seed * 4 + p as u64, opts.candidates, opts.rollouts);
                     bot.prior_weight = opts.prior_weight;
                     Box::new(bot) as Box<dyn Bot>
                 } else {

@@ -28,7 +28,7 @@ fn search_against_random(seed: u64, seat: usize) -> f64 {
 
 #[test]
 fn the_search_bot_beats_the_random_bot() {
-    let points: f64 = (0..6).map(|i| search_against_random(40 + i, (i % 2) as usize)).sum();
+    let points: f64 = (0..4).map(|i| search_against_random(40 + i, (i % 2) as usize)).sum();
     // The random bot wins the odd game at most.
-    assert!(points >= 5.0, "{points} of 6");
+    assert!(points >= 3.0, "{points} of 4");
 }
