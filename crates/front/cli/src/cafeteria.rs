@@ -30,7 +30,7 @@ pub struct Settings {
     pub seed: Option<Seed>,
     /// Optional rules by name.
     pub options: Vec<String>,
-    /// The bots' kind: random, rules or search (default search, or a loaded game's own).
+    /// The bots' kind: random, rules, search or search-v1 (default search, or a loaded game's own).
     pub bot: Option<String>,
     /// A record to go on from.
     pub load: Option<PathBuf>,

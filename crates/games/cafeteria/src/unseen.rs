@@ -30,6 +30,9 @@ impl Game {
                     }
                 }
             }
+            // From a canonical order, so the result depends only on what the player can know
+            // (which counters are hidden where), never on where each one really is.
+            foods.sort_unstable();
             messhall_dice::shuffle(dice, &mut foods);
             for ((owner, i), f) in slots.into_iter().zip(foods) {
                 if owner == 0 {

@@ -1,4 +1,5 @@
-//! Prints random-bot games per second and the search bot's score against the rule-of-thumb bot.
+//! Prints random-bot games per second and the first search bot's (`search-v1`) score against the
+//! rule-of-thumb bot.
 //!
 //! `cargo run --release -p messhall-play --example cafeteria_bench -- [MATCH_GAMES] [RANDOM_GAMES] [SEED] [CANDIDATES] [ROLLOUTS] [PRIOR_WEIGHT]`
 

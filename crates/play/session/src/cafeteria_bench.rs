@@ -1,4 +1,5 @@
-//! Benchmarks: random-bot games per second, and the search bot against the rule-of-thumb bot.
+//! Benchmarks: random-bot games per second, the search bot against the rule-of-thumb bot, and
+//! head-to-head matches between any two kinds of bot (the new search bot against the first one).
 
 use std::fmt;
 use std::io::Write;
@@ -6,15 +7,17 @@ use std::time::Instant;
 
 use messhall_dice::SeededDice;
 
-use crate::cafeteria_bots::{Bot, RandomBot, RuleBot, SearchBot};
-use messhall_cafeteria::{Game, Setup};
+use crate::cafeteria_bots::{Bot, BotError, BotKind, RandomBot, RuleBot, SearchBot, SearchV1Bot};
+use crate::tally::Tally;
+use messhall_cafeteria::{Game, Outcome, Setup};
 
 /// What to measure.
 #[derive(Clone, Debug)]
 pub struct BenchOptions {
     /// Random-bot games (4 players) for the speed figure.
     pub random_games: u32,
-    /// Search-bot games against the rule-of-thumb bot (2 players, seats alternating).
+    /// First search bot (`search-v1`) games against the rule-of-thumb bot (2 players, seats
+    /// alternating).
     pub match_games: u32,
     /// First seed; game `i` uses `seed + i`.
     pub seed: u64,
@@ -22,7 +25,7 @@ pub struct BenchOptions {
     pub candidates: usize,
     /// Rollouts per candidate.
     pub rollouts: usize,
-    /// The search bot's prior weight (see [`SearchBot::prior_weight`]).
+    /// The search bot's prior weight (see [`SearchV1Bot::prior_weight`]).
     pub prior_weight: f64,
 }
 
@@ -128,7 +131,7 @@ pub fn bench(opts: &BenchOptions, progress: &mut dyn Write) -> BenchReport {
         let mut bots: Vec<Box<dyn Bot>> = (0..2)
             .map(|p| {
                 if p == search_seat {
-                    let mut bot = SearchBot::with_effort(seed * 4 + p as u64, opts.candidates, opts.rollouts);
+                    let mut bot = SearchV1Bot::with_effort(seed * 4 + p as u64, opts.candidates, opts.rollouts);
                     bot.prior_weight = opts.prior_weight;
                     Box::new(bot) as Box<dyn Bot>
                 } else {
@@ -164,4 +167,274 @@ pub fn bench(opts: &BenchOptions, progress: &mut dyn Write) -> BenchReport {
     report.match_seconds = start.elapsed().as_secs_f64();
     report.search_score = if given > 0.0 { points / given } else { 0.0 };
     report
+}
+
+/// A bot for a match: a kind, and for the search bots their effort if not the default
+/// (`search,candidates=8,rollouts=128,prior=1.5`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BotConfig {
+    /// The kind of bot.
+    pub kind: BotKind,
+    /// Candidate actions a search bot examines.
+    pub candidates: Option<usize>,
+    /// A search bot's rollouts (per candidate for `search-v1`, per decision for `search`).
+    pub rollouts: Option<usize>,
+    /// A search bot's prior weight.
+    pub prior_weight: Option<f64>,
+}
+
+impl BotConfig {
+    /// The bot, seeded with `seed`.
+    pub fn make(&self, seed: u64) -> Box<dyn Bot> {
+        match self.kind {
+            BotKind::Search => {
+                let mut bot = SearchBot::new(seed);
+                bot.candidates = self.candidates.unwrap_or(bot.candidates).max(1);
+                bot.rollouts = self.rollouts.unwrap_or(bot.rollouts).max(1);
+                bot.prior_weight = self.prior_weight.unwrap_or(bot.prior_weight);
+                Box::new(bot)
+            }
+            BotKind::SearchV1 => {
+                let mut bot = SearchV1Bot::new(seed);
+                bot.candidates = self.candidates.unwrap_or(bot.candidates).max(1);
+                bot.rollouts = self.rollouts.unwrap_or(bot.rollouts).max(1);
+                bot.prior_weight = self.prior_weight.unwrap_or(bot.prior_weight);
+                Box::new(bot)
+            }
+            kind => kind.make(seed),
+        }
+    }
+}
+
+impl std::str::FromStr for BotConfig {
+    type Err = String;
+
+    /// Reads `KIND[,candidates=N][,rollouts=N][,prior=X]`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let mut parts = s.split(',');
+        let kind: BotKind = parts
+            .next()
+            .unwrap_or("")
+            .parse()
+            .map_err(|e: BotError| e.to_string())?;
+        let mut config = BotConfig {
+            kind,
+            candidates: None,
+            rollouts: None,
+            prior_weight: None,
+        };
+        for part in parts {
+            let bad = || format!("{s:?}: {part:?} is not candidates=N, rollouts=N or prior=X");
+            let (key, value) = part.split_once('=').ok_or_else(bad)?;
+            match key.trim() {
+                "candidates" => config.candidates = Some(value.trim().parse().map_err(|_| bad())?),
+                "rollouts" => config.rollouts = Some(value.trim().parse().map_err(|_| bad())?),
+                "prior" => config.prior_weight = Some(value.trim().parse().map_err(|_| bad())?),
+                _ => return Err(bad()),
+            }
+        }
+        Ok(config)
+    }
+}
+
+impl From<BotKind> for BotConfig {
+    fn from(kind: BotKind) -> Self {
+        BotConfig {
+            kind,
+            candidates: None,
+            rollouts: None,
+            prior_weight: None,
+        }
+    }
+}
+
+/// A match between two kinds of bot: one A against B in every other seat, A's seat going round.
+#[derive(Clone, Debug)]
+pub struct HeadToHead {
+    /// The bot measured.
+    pub a: BotConfig,
+    /// Its opponents.
+    pub b: BotConfig,
+    /// Players (2-4): A plays one of them, B all the others.
+    pub players: u8,
+    /// The most games.
+    pub games: u32,
+    /// First seed; game `i` uses `seed + i`.
+    pub seed: u64,
+    /// With two players, stop once the 95% interval of A's share of the points lies wholly above
+    /// or below this share (from [`SEQUENTIAL_MIN_GAMES`](crate::SEQUENTIAL_MIN_GAMES) games on).
+    pub target: Option<f64>,
+}
+
+/// What a [`HeadToHead`] measured.
+#[derive(Clone, Debug, Default)]
+pub struct HeadToHeadReport {
+    /// Games played.
+    pub games: u32,
+    /// Games A's player won outright.
+    pub a_wins: u32,
+    /// Games another player won outright.
+    pub b_wins: u32,
+    /// Games A's player shared with another.
+    pub shared: u32,
+    /// Games with no winner (they give no points and are left out of the share).
+    pub no_winner: u32,
+    /// A's score in each game with a winner (its share of the win).
+    pub tally: Tally,
+    /// The fair share of one player (1 / players).
+    pub fair_share: f64,
+    /// With a target: whether the interval ended wholly above it (`Some(true)`) or below.
+    pub verdict: Option<bool>,
+    /// A's decisions and the seconds they took.
+    pub a_decisions: u64,
+    /// Seconds A spent choosing.
+    pub a_seconds: f64,
+    /// B's decisions.
+    pub b_decisions: u64,
+    /// Seconds all B bots spent choosing.
+    pub b_seconds: f64,
+    /// Seconds the match took.
+    pub seconds: f64,
+}
+
+impl fmt::Display for HeadToHeadReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (lo, hi) = self.tally.interval();
+        let per = |s: f64, n: u64| if n > 0 { 1000.0 * s / n as f64 } else { 0.0 };
+        writeln!(f, "| measure | value |")?;
+        writeln!(f, "| --- | --- |")?;
+        writeln!(f, "| games | {} |", self.games)?;
+        writeln!(
+            f,
+            "| A wins / others win / shared / no winner | {} / {} / {} / {} |",
+            self.a_wins, self.b_wins, self.shared, self.no_winner
+        )?;
+        writeln!(
+            f,
+            "| A's share of the points (fair share {:.1}%) | {:.1}% (95%: {:.1}%-{:.1}%) |",
+            self.fair_share * 100.0,
+            self.tally.mean() * 100.0,
+            lo * 100.0,
+            hi * 100.0
+        )?;
+        if let Some(v) = self.verdict {
+            writeln!(
+                f,
+                "| sequential test | {} the target |",
+                if v { "above" } else { "below" }
+            )?;
+        }
+        writeln!(
+            f,
+            "| A / B time a decision | {:.1} ms / {:.1} ms |",
+            per(self.a_seconds, self.a_decisions),
+            per(self.b_seconds, self.b_decisions)
+        )?;
+        write!(
+            f,
+            "| match time | {:.0} s ({:.1} s a game) |",
+            self.seconds,
+            self.seconds / f64::from(self.games.max(1))
+        )
+    }
+}
+
+/// Plays a [`HeadToHead`] match, writing a line per game to `progress`.
+pub fn head_to_head(spec: &HeadToHead, progress: &mut dyn Write) -> HeadToHeadReport {
+    let players = spec.players.clamp(2, 4);
+    let mut report = HeadToHeadReport {
+        fair_share: 1.0 / f64::from(players),
+        ..Default::default()
+    };
+    let start = Instant::now();
+    for i in 0..spec.games {
+        let seed = spec.seed + u64::from(i);
+        let a_seat = (i % u32::from(players)) as u8;
+        let mut bots: Vec<Timed> = (0..players)
+            .map(|p| Timed {
+                bot: if p == a_seat { spec.a } else { spec.b }.make(seed * 8 + u64::from(p)),
+                decisions: 0,
+                seconds: 0.0,
+            })
+            .collect();
+        let Some(outcome) = play_timed(Setup::new(players, &[]), seed, &mut bots) else {
+            continue;
+        };
+        let scores = &outcome.scores;
+        report.games += 1;
+        for (p, b) in bots.iter().enumerate() {
+            if p == usize::from(a_seat) {
+                report.a_decisions += b.decisions;
+                report.a_seconds += b.seconds;
+            } else {
+                report.b_decisions += b.decisions;
+                report.b_seconds += b.seconds;
+            }
+        }
+        let mine = scores[usize::from(a_seat)];
+        let given: f64 = scores.iter().sum();
+        let best_other = scores
+            .iter()
+            .enumerate()
+            .filter(|&(p, _)| p != usize::from(a_seat))
+            .map(|(_, &s)| s)
+            .fold(0.0, f64::max);
+        if given <= 0.0 {
+            report.no_winner += 1;
+        } else {
+            report.tally.add(mine / given);
+            match (mine, best_other) {
+                (m, o) if m > 0.0 && o > 0.0 => report.shared += 1,
+                (m, _) if m > 0.0 => report.a_wins += 1,
+                _ => report.b_wins += 1,
+            }
+        }
+        let (lo, hi) = report.tally.interval();
+        let _ = writeln!(
+            progress,
+            "game {} (seed {seed}, A in seat {a_seat}): A {mine:.2} ({:?}, round {}); A {} - others {} \
+             (shared {}, none {}), share {:.1}% (95%: {:.1}%-{:.1}%), {:.0} s",
+            i + 1,
+            outcome.kind,
+            outcome.rounds,
+            report.a_wins,
+            report.b_wins,
+            report.shared,
+            report.no_winner,
+            report.tally.mean() * 100.0,
+            lo * 100.0,
+            hi * 100.0,
+            start.elapsed().as_secs_f64()
+        );
+        if let Some(target) = spec.target.filter(|_| players == 2) {
+            report.verdict = report.tally.verdict(target);
+            if report.verdict.is_some() {
+                break;
+            }
+        }
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    report
+}
+
+/// A bot with the time it spent choosing.
+struct Timed {
+    bot: Box<dyn Bot>,
+    decisions: u64,
+    seconds: f64,
+}
+
+/// Plays one game to the end, timing each player's decisions; returns how it ended.
+fn play_timed(setup: Setup, seed: u64, bots: &mut [Timed]) -> Option<Outcome> {
+    let mut dice = SeededDice::new(seed);
+    let mut game = Game::new(setup, &mut dice).ok()?;
+    while let Some(p) = game.player_to_move() {
+        let timed = bots.get_mut(usize::from(p))?;
+        let clock = Instant::now();
+        let action = timed.bot.choose(&game);
+        timed.seconds += clock.elapsed().as_secs_f64();
+        timed.decisions += 1;
+        game.play_unchecked(&action, &mut dice);
+    }
+    game.outcome().cloned()
 }

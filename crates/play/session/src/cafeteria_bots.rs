@@ -1,4 +1,5 @@
-//! The cafeteria game's bots: a random bot, a rule-of-thumb bot and a determinized Monte Carlo search bot.
+//! The cafeteria game's bots: a random bot, a rule-of-thumb bot and two determinized Monte Carlo
+//! search bots (the first one, kept for measuring, and the stronger one in `cafeteria_search`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -6,11 +7,13 @@ use std::str::FromStr;
 use messhall_dice::{Dice, SeededDice};
 
 // Only the cafeteria crate's public API.
-use messhall_cafeteria::{Action, Cell, Family, FoodId, Game, Hold, Special, Sq, Status, StudentId, Target};
+pub use super::cafeteria_search::SearchBot;
+
+use messhall_cafeteria::{Action, Cell, Family, FoodId, Game, Hold, Special, Sq, Status, Student, StudentId, Target};
 
 /// A bot's name that is not one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot {0:?}: use random, rules or search")]
+#[error("unknown bot {0:?}: use random, rules, search or search-v1")]
 pub struct BotError(pub String);
 
 /// Something that chooses actions.
@@ -29,8 +32,10 @@ pub enum BotKind {
     /// Rules of thumb.
     #[default]
     Rules,
-    /// Determinized Monte Carlo search over the real rules.
+    /// Determinized Monte Carlo search over the real rules ([`SearchBot`]).
     Search,
+    /// The first search bot ([`SearchV1Bot`]), kept to measure the new one against.
+    SearchV1,
 }
 
 impl BotKind {
@@ -40,6 +45,7 @@ impl BotKind {
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Rules => Box::new(RuleBot::new(seed)),
             BotKind::Search => Box::new(SearchBot::new(seed)),
+            BotKind::SearchV1 => Box::new(SearchV1Bot::new(seed)),
         }
     }
 }
@@ -52,6 +58,7 @@ impl FromStr for BotKind {
             "random" => Ok(BotKind::Random),
             "rules" | "rule" | "rule-of-thumb" => Ok(BotKind::Rules),
             "search" | "mcts" => Ok(BotKind::Search),
+            "search-v1" | "search1" => Ok(BotKind::SearchV1),
             _ => Err(BotError(s.to_string())),
         }
     }
@@ -63,6 +70,7 @@ impl fmt::Display for BotKind {
             BotKind::Random => "random",
             BotKind::Rules => "rules",
             BotKind::Search => "search",
+            BotKind::SearchV1 => "search-v1",
         })
     }
 }
@@ -129,9 +137,10 @@ fn walk_distances(game: &Game, sources: &[Sq]) -> Vec<u16> {
     dist
 }
 
-struct View {
+/// What the rules of thumb know about the student to act, computed once per decision.
+pub(crate) struct View {
     me: StudentId,
-    caution: f64,
+    pub(crate) caution: f64,
     player: u8,
     opp_dist: Vec<u16>,
     food_dist: Vec<u16>,
@@ -164,7 +173,7 @@ impl RuleBot {
         }
     }
 
-    fn view(game: &Game, me: StudentId) -> View {
+    pub(crate) fn view(game: &Game, me: StudentId) -> View {
         let st = &game.students()[usize::from(me)];
         let player = st.player;
         let opps: Vec<Sq> = game
@@ -313,7 +322,7 @@ impl RuleBot {
         Self::score_with(game, &view, action)
     }
 
-    fn score_with(game: &Game, view: &View, action: &Action) -> f64 {
+    pub(crate) fn score_with(game: &Game, view: &View, action: &Action) -> f64 {
         let st = &game.students()[usize::from(view.me)];
         let pos = st.pos;
         match *action {
@@ -453,15 +462,56 @@ impl Bot for RuleBot {
     }
 }
 
-/// How much the search bot's own rules of thumb worry about drawing the staff.
-const SEARCH_CAUTION: f64 = 2.0;
+/// How much the search bots' own rules of thumb worry about drawing the staff.
+pub(crate) const SEARCH_CAUTION: f64 = 2.0;
 
+/// How hard the staff press each student (by index): each staff member that can move goes for
+/// the nearest student, 0.8 when within its MR, less farther off.
+pub(crate) fn staff_pressure(game: &Game) -> Vec<f64> {
+    let mut pressure = vec![0.0f64; game.students().len()];
+    for (f, fac) in game.faculty().iter().enumerate() {
+        let Some(fpos) = fac.pos else { continue };
+        if fac.immobile_through > game.round() {
+            continue;
+        }
+        let mr = f64::from(game.data().faculty[f].mr);
+        let near = game
+            .students()
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.status != Status::Gone && s.hiding.is_none())
+            .map(|(i, s)| (i, f64::from(s.pos.king_distance(fpos))))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((i, d)) = near {
+            let p = if d <= mr {
+                0.8
+            } else {
+                (1.0 - (d - mr) / (2.0 * mr + 2.0)).max(0.0) * 0.5
+            };
+            pressure[i] += p;
+        }
+    }
+    pressure
+}
+
+/// What a student's load is worth as a weapon (counts of food are public; kinds are not read).
+pub(crate) fn armed(game: &Game, s: &Student) -> f64 {
+    0.08 * s.hold.foods().len().min(5) as f64
+        + match s.hold {
+            Hold::Tray(_) => 0.1,
+            Hold::Can(c) if game.cans()[usize::from(c)].fullness.is_some_and(|f| f <= 5) => 0.3,
+            Hold::Pumper(_) | Hold::Bowl(..) => 0.1,
+            _ => 0.0,
+        }
+}
+
+/// The first search bot (`search-v1`), kept unchanged to measure [`SearchBot`] against.
 /// Determinized Monte Carlo search: each candidate action (the rule bot's favourites) is tried in
 /// several rollouts; each rollout reshuffles what the bot cannot see (the Food Line stacks and the
 /// other players' food, within each family), draws fresh dice, plays everyone by the rules of thumb
 /// until this student's next turn, and scores the position. The best average wins.
 #[derive(Clone, Debug)]
-pub struct SearchBot {
+pub struct SearchV1Bot {
     dice: SeededDice,
     /// Candidate actions examined (the rule bot's top choices).
     pub candidates: usize,
@@ -473,10 +523,10 @@ pub struct SearchBot {
     pub prior_weight: f64,
 }
 
-impl SearchBot {
+impl SearchV1Bot {
     /// A search bot with default effort.
     pub fn new(seed: u64) -> Self {
-        SearchBot {
+        SearchV1Bot {
             dice: SeededDice::new(seed),
             candidates: 4,
             rollouts: 16,
@@ -486,10 +536,10 @@ impl SearchBot {
 
     /// A search bot with the given effort.
     pub fn with_effort(seed: u64, candidates: usize, rollouts: usize) -> Self {
-        SearchBot {
+        SearchV1Bot {
             candidates: candidates.max(1),
             rollouts: rollouts.max(1),
-            ..SearchBot::new(seed)
+            ..SearchV1Bot::new(seed)
         }
     }
 
@@ -500,43 +550,14 @@ impl SearchBot {
         if let Some(o) = game.outcome() {
             return o.scores.get(usize::from(player)).copied().unwrap_or(0.0) * 100.0;
         }
-        // Pursuit pressure: each staff member that can move goes for the nearest student.
-        let mut pressure = vec![0.0f64; game.students().len()];
-        for (f, fac) in game.faculty().iter().enumerate() {
-            let Some(fpos) = fac.pos else { continue };
-            if fac.immobile_through > game.round() {
-                continue;
-            }
-            let mr = f64::from(game.data().faculty[f].mr);
-            let near = game
-                .students()
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| s.status != Status::Gone && s.hiding.is_none())
-                .map(|(i, s)| (i, f64::from(s.pos.king_distance(fpos))))
-                .min_by(|a, b| a.1.total_cmp(&b.1));
-            if let Some((i, d)) = near {
-                let p = if d <= mr {
-                    0.8
-                } else {
-                    (1.0 - (d - mr) / (2.0 * mr + 2.0)).max(0.0) * 0.5
-                };
-                pressure[i] += p;
-            }
-        }
+        let pressure = staff_pressure(game);
         let (mut mine, mut total) = (0.0, 0.0);
         for (i, s) in game.students().iter().enumerate() {
             if s.status != Status::Active {
                 continue;
             }
             let max = f64::from(game.student_max_ar(i as StudentId));
-            let armed = 0.08 * s.hold.foods().len().min(5) as f64
-                + match s.hold {
-                    Hold::Tray(_) => 0.1,
-                    Hold::Can(c) if game.cans()[usize::from(c)].fullness.is_some_and(|f| f <= 5) => 0.3,
-                    Hold::Pumper(_) | Hold::Bowl(..) => 0.1,
-                    _ => 0.0,
-                };
+            let armed = armed(game, s);
             let strength =
                 (0.6 + f64::from(s.ar) / max + armed - pressure[i] - if s.stunned { 0.2 } else { 0.0 }).max(0.05);
             total += strength;
@@ -574,7 +595,7 @@ impl SearchBot {
     }
 }
 
-impl Bot for SearchBot {
+impl Bot for SearchV1Bot {
     fn choose(&mut self, game: &Game) -> Action {
         let actions = game.legal_actions();
         if actions.len() <= 1 {
@@ -617,6 +638,6 @@ impl Bot for SearchBot {
     }
 
     fn name(&self) -> &'static str {
-        "search"
+        "search-v1"
     }
 }

@@ -1,6 +1,6 @@
 //! The cafeteria bots as players.
 
-use crate::cafeteria_bots::{Bot, BotKind, RandomBot, RuleBot, SearchBot};
+use crate::cafeteria_bots::{Bot, BotKind, RandomBot, RuleBot, SearchBot, SearchV1Bot};
 use crate::event::Seat;
 use crate::player::{Budget, Choice, Player};
 use crate::table::{Action, Table};
@@ -20,6 +20,7 @@ impl CafeteriaBot {
                 BotKind::Random => Box::new(RandomBot::new(seed)),
                 BotKind::Rules => Box::new(RuleBot::new(seed)),
                 BotKind::Search => Box::new(SearchBot::new(seed)),
+                BotKind::SearchV1 => Box::new(SearchV1Bot::new(seed)),
             },
         }
     }

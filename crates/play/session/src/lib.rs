@@ -46,6 +46,7 @@ mod baseline_player;
 pub mod cafeteria_bench;
 pub mod cafeteria_bots;
 mod cafeteria_player;
+pub mod cafeteria_search;
 mod cafeteria_table;
 pub mod catalog;
 mod chess_table;

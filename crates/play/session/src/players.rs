@@ -1,5 +1,5 @@
 //! Player specifications as users write them (`human`, `ai`, `level=N`, `depth=N`, `nodes=N`,
-//! `random`, `greedy`; for the cafeteria game `random`, `rules`, `search`), and making players
+//! `random`, `greedy`; for the cafeteria game `random`, `rules`, `search`, `search-v1`), and making players
 //! from them for a game.
 
 use crate::baseline_player::{Greedy, RandomMover};
@@ -26,7 +26,7 @@ pub enum PlayerSpec {
     Random,
     /// The best capture or step at once (chess); rules of thumb (cafeteria).
     Greedy,
-    /// A cafeteria bot of a kind (`rules`, `search`; `random` reads as [`PlayerSpec::Random`]).
+    /// A cafeteria bot of a kind (`rules`, `search`, `search-v1`; `random` reads as [`PlayerSpec::Random`]).
     Bot(BotKind),
 }
 
@@ -65,9 +65,10 @@ impl PlayerSpec {
                 "greedy" => PlayerSpec::Greedy,
                 "rules" => PlayerSpec::Bot(BotKind::Rules),
                 "search" => PlayerSpec::Bot(BotKind::Search),
+                "search-v1" => PlayerSpec::Bot(BotKind::SearchV1),
                 _ => {
                     return Err(fail(
-                        "expected human, ai, level=N, depth=N, nodes=N, random or greedy (cafeteria: random, rules, search)"
+                        "expected human, ai, level=N, depth=N, nodes=N, random or greedy (cafeteria: random, rules, search, search-v1)"
                             .into(),
                     ));
                 }
@@ -115,7 +116,7 @@ impl PlayerSpec {
     pub fn check_for(&self, kind: &GameKind) -> Result<(), String> {
         match (self, kind) {
             (PlayerSpec::Level(_) | PlayerSpec::Depth(_) | PlayerSpec::Nodes(_), GameKind::Cafeteria) => Err(format!(
-                "{self} is a chess engine setting; the cafeteria game's bots are random, rules and search"
+                "{self} is a chess engine setting; the cafeteria game's bots are random, rules, search and search-v1"
             )),
             (PlayerSpec::Bot(_), GameKind::Chess(_)) => Err(format!(
                 "{self} is a cafeteria bot; chess players are human, ai, level=N, depth=N, nodes=N, random and greedy"
@@ -181,6 +182,7 @@ mod tests {
             "greedy",
             "rules",
             "search",
+            "search-v1",
         ] {
             assert_eq!(PlayerSpec::parse(text).unwrap().to_string(), text);
         }

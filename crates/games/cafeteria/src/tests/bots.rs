@@ -5,8 +5,11 @@ use crate::action::Target;
 #[path = "../../../../play/session/src/cafeteria_bots.rs"]
 #[allow(dead_code)] // what the tests here do not use
 mod cafeteria_bots;
+#[path = "../../../../play/session/src/cafeteria_search.rs"]
+#[allow(dead_code)]
+mod cafeteria_search;
 use crate::game::Status;
-use cafeteria_bots::{Bot, BotKind, RandomBot, RuleBot, SearchBot, p_2d6_at_most};
+use cafeteria_bots::{Bot, BotKind, RandomBot, RuleBot, SearchBot, SearchV1Bot, p_2d6_at_most};
 
 /// A two-player position where Rock can end the game by hitting Connie (AR 1) with his tea.
 fn finishing_blow() -> (Game, FoodId) {
@@ -26,12 +29,13 @@ fn finishing_blow() -> (Game, FoodId) {
 #[test]
 fn every_bot_kind_picks_a_legal_action() {
     let (g, _) = finishing_blow();
-    for kind in [BotKind::Random, BotKind::Rules, BotKind::Search] {
+    for kind in [BotKind::Random, BotKind::Rules, BotKind::Search, BotKind::SearchV1] {
         let mut bot = kind.make(4);
         assert!(g.legal_actions().contains(&bot.choose(&g)), "{kind}");
         assert_eq!(bot.name(), kind.to_string());
     }
     assert_eq!("mcts".parse::<BotKind>(), Ok(BotKind::Search));
+    assert_eq!("search-v1".parse::<BotKind>(), Ok(BotKind::SearchV1));
     assert!("genius".parse::<BotKind>().is_err());
 }
 
@@ -44,6 +48,7 @@ fn rule_and_search_bots_take_the_finishing_blow() {
     };
     assert_eq!(RuleBot::new(1).choose(&g), blow);
     assert_eq!(SearchBot::with_effort(1, 4, 6).choose(&g), blow);
+    assert_eq!(SearchV1Bot::with_effort(1, 4, 6).choose(&g), blow);
 }
 
 #[test]
@@ -86,4 +91,63 @@ fn evaluation_prefers_the_stronger_side() {
     g.check_end();
     assert_eq!(SearchBot::evaluate(&g, 0), 100.0);
     assert!(before > 50.0 && before < 100.0, "{before}");
+}
+
+/// Rock (player 0) with tea in range of Connie (player 1), who holds `connie` face down: the
+/// counter of that kind is taken from the main dishes' stack.
+fn connie_holds(connie: &str) -> Game {
+    let mut g = lab(2, &[]);
+    put(&mut g, 0, "q8");
+    put(&mut g, 1, "s8");
+    put(&mut g, 2, "s10");
+    put(&mut g, 3, "c3");
+    hands(&mut g, 0, &["tea"]);
+    hands(&mut g, 1, &[connie]);
+    turn(&mut g, 0, 6);
+    g
+}
+
+#[test]
+fn the_search_bots_do_not_read_another_players_hidden_food() {
+    // Connie's pizza or loaf: both come from the main dishes, which Rock cannot tell apart face
+    // down, so the two games are the same to him.
+    let (pizza, loaf) = (connie_holds("pizza"), connie_holds("loaf"));
+    assert_ne!(pizza.students[1].hold, loaf.students[1].hold);
+    for seed in 1..=6 {
+        assert_eq!(
+            SearchBot::with_effort(seed, 6, 24).choose(&pizza),
+            SearchBot::with_effort(seed, 6, 24).choose(&loaf),
+            "seed {seed}"
+        );
+        assert_eq!(
+            SearchV1Bot::with_effort(seed, 4, 8).choose(&pizza),
+            SearchV1Bot::with_effort(seed, 4, 8).choose(&loaf),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn the_determinization_depends_only_on_what_the_player_can_know() {
+    let (pizza, loaf) = (connie_holds("pizza"), connie_holds("loaf"));
+    for seed in 1..=4 {
+        let (mut a, mut b) = (pizza.clone(), loaf.clone());
+        a.shuffle_unseen(0, &mut SeededDice::new(seed));
+        b.shuffle_unseen(0, &mut SeededDice::new(seed));
+        assert_eq!(a.students[1].hold, b.students[1].hold, "seed {seed}");
+        assert_eq!(a.stacks, b.stacks, "seed {seed}");
+        // Rock's own food is his to see: it stays.
+        assert_eq!(a.students[0].hold, pizza.students[0].hold);
+    }
+}
+
+#[test]
+fn the_search_bot_replays_from_its_seed_and_chooses_legal_actions() {
+    let g = connie_holds("pizza");
+    let legal = g.legal_actions();
+    let first = SearchBot::with_effort(3, 6, 24).choose(&g);
+    assert!(legal.contains(&first), "{first:?}");
+    for _ in 0..3 {
+        assert_eq!(SearchBot::with_effort(3, 6, 24).choose(&g), first);
+    }
 }

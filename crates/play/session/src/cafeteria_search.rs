@@ -1,0 +1,213 @@
+//! The cafeteria game's search bot (`search`): determinized Monte Carlo over more candidate actions,
+//! with a fixed rollout budget spent by successive halving.
+//!
+//! Each rollout reshuffles what the bot's player cannot see (the Food Line stacks and the other
+//! players' food, within each family), draws fresh dice, plays the candidate and then everyone by the
+//! cautious rules of thumb until the acting student's next turn, and scores the position by the
+//! player's share of the fighting strength left. The candidates are the rules of thumb's favourites;
+//! each halving round gives the survivors the same dice seeds (common random numbers), so they are
+//! compared on the same luck, and keeps the better half for the next round.
+
+use messhall_dice::SeededDice;
+
+use messhall_cafeteria::{Action, Game, Status, StudentId};
+
+use super::cafeteria_bots::{Bot, RuleBot, SEARCH_CAUTION, armed, staff_pressure};
+
+/// Candidate actions the search bot examines by default.
+pub const CANDIDATES: usize = 8;
+/// Rollouts a decision may spend by default, over all candidates.
+pub const ROLLOUTS: usize = 128;
+/// The rules of thumb's opinion added to a candidate's average, by default (evaluation points per
+/// point of rule score).
+pub const PRIOR_WEIGHT: f64 = 1.5;
+/// What a student still fighting is worth at the start, beside its health (0-1).
+const BASE_STANDING: f64 = 0.6;
+/// What it is worth more by the last round.
+const LATE_STANDING: f64 = 1.4;
+/// The most steps a rollout plays before it is scored.
+const ROLLOUT_STEPS: usize = 400;
+
+/// Determinized Monte Carlo search with successive halving (the `search` bot).
+#[derive(Clone, Debug)]
+pub struct SearchBot {
+    dice: SeededDice,
+    /// Candidate actions examined (the rules of thumb's top choices).
+    pub candidates: usize,
+    /// Rollouts per decision, over all candidates.
+    pub rollouts: usize,
+    /// Weight of the rules of thumb's opinion added to a candidate's rollout average (evaluation
+    /// points per point of rule score): a tie-breaker that keeps rollout noise from overturning a
+    /// clear preference.
+    pub prior_weight: f64,
+}
+
+impl SearchBot {
+    /// A search bot with the default effort ([`CANDIDATES`], [`ROLLOUTS`], [`PRIOR_WEIGHT`]).
+    pub fn new(seed: u64) -> Self {
+        SearchBot {
+            dice: SeededDice::new(seed),
+            candidates: CANDIDATES,
+            rollouts: ROLLOUTS,
+            prior_weight: PRIOR_WEIGHT,
+        }
+    }
+
+    /// A search bot with the given effort: `candidates` actions, `rollouts` rollouts a decision
+    /// (each at least 1).
+    pub fn with_effort(seed: u64, candidates: usize, rollouts: usize) -> Self {
+        SearchBot {
+            candidates: candidates.max(1),
+            rollouts: rollouts.max(1),
+            ..SearchBot::new(seed)
+        }
+    }
+
+    /// How good the position is for `player` (0-100, higher is better), or 100 times its score
+    /// once the game is over: the player's share of the students' chances, each active student's
+    /// chance growing with its Appearance Rating and what it carries and shrinking with the staff
+    /// closing in. The closer the last round, the more a student counts for merely still
+    /// fighting (the Food-Off ignores AR); the square root of the AR share makes damage to a
+    /// student already hurt worth more, since finishing a student off is what wins.
+    pub fn evaluate(game: &Game, player: u8) -> f64 {
+        if let Some(o) = game.outcome() {
+            return o.scores.get(usize::from(player)).copied().unwrap_or(0.0) * 100.0;
+        }
+        let rounds = f64::from(game.data().rounds.max(1));
+        let lateness = (f64::from(game.round()) / rounds).clamp(0.0, 1.0);
+        let standing = BASE_STANDING + LATE_STANDING * lateness;
+        let pressure = staff_pressure(game);
+        let (mut mine, mut total) = (0.0, 0.0);
+        for (i, s) in game.students().iter().enumerate() {
+            if s.status != Status::Active {
+                continue;
+            }
+            let max = f64::from(game.student_max_ar(i as StudentId).max(1));
+            let health = (f64::from(s.ar) / max).clamp(0.0, 1.0).sqrt();
+            let stunned = if s.stunned { 0.2 } else { 0.0 };
+            let strength = (standing + health + armed(game, s) - pressure[i] - stunned).max(0.05);
+            total += strength;
+            if s.player == player {
+                mine += strength;
+            }
+        }
+        if total > 0.0 { 100.0 * mine / total } else { 0.0 }
+    }
+
+    /// Plays `first` in a determinization of `game` as `player` sees it, then everyone by the
+    /// cautious rules of thumb until the acting student's next turn; the evaluation there.
+    fn rollout(game: &Game, first: &Action, player: u8, seed: u64) -> f64 {
+        let mut dice = SeededDice::new(seed);
+        let mut g = game.clone();
+        g.set_narrated(false);
+        g.shuffle_unseen(player, &mut dice);
+        let Some(me) = g.to_move() else {
+            return Self::evaluate(&g, player);
+        };
+        let start_round = g.round();
+        g.play_unchecked(first, &mut dice);
+        let mut policy = RuleBot::careful(seed ^ 0x5eed, SEARCH_CAUTION);
+        for _ in 0..ROLLOUT_STEPS {
+            if g.is_over() || g.round() > start_round + 1 {
+                break;
+            }
+            if g.round() > start_round && g.to_move() == Some(me) && g.miss_choices().is_empty() {
+                break;
+            }
+            let a = policy.choose(&g);
+            g.play_unchecked(&a, &mut dice);
+        }
+        Self::evaluate(&g, player)
+    }
+
+    /// The candidates: legal actions that can help, best first by the cautious rules of thumb, at
+    /// most [`SearchBot::candidates`] of them, with their rule scores.
+    fn candidates(&self, game: &Game, actions: Vec<Action>) -> Vec<(f64, Action)> {
+        let Some(me) = game.to_move() else {
+            return Vec::new();
+        };
+        let mut view = RuleBot::view(game, me);
+        view.caution = SEARCH_CAUTION;
+        let mut ranked: Vec<(f64, Action)> = actions
+            .into_iter()
+            // Free actions that never help are not worth simulating.
+            .filter(|a| !matches!(a, Action::Drop(_) | Action::DropTray | Action::FeedCan { .. }))
+            .map(|a| (RuleBot::score_with(game, &view, &a), a))
+            .collect();
+        // A stable sort: equal scores keep the legal order, so the choice depends on the seed only.
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        ranked.truncate(self.candidates);
+        ranked
+    }
+
+    fn seeds(&mut self, n: usize) -> Vec<u64> {
+        (0..n)
+            .map(|_| u64::from(self.dice.next_word()) << 32 | u64::from(self.dice.next_word()))
+            .collect()
+    }
+}
+
+/// A candidate under examination.
+struct Arm {
+    action: Action,
+    prior: f64,
+    sum: f64,
+    n: usize,
+}
+
+impl Arm {
+    fn value(&self, prior_weight: f64) -> f64 {
+        let mean = if self.n == 0 { 0.0 } else { self.sum / self.n as f64 };
+        mean + self.prior * prior_weight
+    }
+}
+
+impl Bot for SearchBot {
+    fn choose(&mut self, game: &Game) -> Action {
+        let actions = game.legal_actions();
+        if actions.len() <= 1 {
+            return actions.into_iter().next().unwrap_or(Action::EndTurn);
+        }
+        let Some(me) = game.to_move() else {
+            return Action::EndTurn;
+        };
+        let player = game.students()[usize::from(me)].player;
+        let mut arms: Vec<Arm> = self
+            .candidates(game, actions)
+            .into_iter()
+            .map(|(prior, action)| Arm {
+                action,
+                prior,
+                sum: 0.0,
+                n: 0,
+            })
+            .collect();
+        match arms.len() {
+            0 => return RuleBot::careful(u64::from(self.dice.next_word()), SEARCH_CAUTION).choose(game),
+            1 => return arms.swap_remove(0).action,
+            _ => {}
+        }
+        // Successive halving: ceil(log2 n) rounds share the budget; each round gives every arm
+        // still in the same number of rollouts on the same seeds, then keeps the better half.
+        let rounds = usize::BITS - (arms.len() - 1).leading_zeros();
+        let per_round = (self.rollouts / rounds as usize).max(1);
+        while arms.len() > 1 {
+            let each = (per_round / arms.len()).max(1);
+            let seeds = self.seeds(each);
+            for arm in &mut arms {
+                for &seed in &seeds {
+                    arm.sum += Self::rollout(game, &arm.action, player, seed);
+                    arm.n += 1;
+                }
+            }
+            let w = self.prior_weight;
+            arms.sort_by(|a, b| b.value(w).total_cmp(&a.value(w)));
+            arms.truncate(arms.len().div_ceil(2));
+        }
+        arms.swap_remove(0).action
+    }
+
+    fn name(&self) -> &'static str {
+        "search"
+    }
+}

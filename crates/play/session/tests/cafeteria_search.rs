@@ -1,0 +1,34 @@
+//! The cafeteria search bot through the public API: legal actions in whole games, and a seeded
+//! check that it beats the random bot.
+
+use messhall_cafeteria::{Game, Setup};
+use messhall_dice::SeededDice;
+use messhall_play::cafeteria_bots::{Bot, RandomBot, SearchBot};
+
+/// Plays a two-player game, the search bot (small effort) in `seat`, every action checked;
+/// returns the search bot's player's score.
+fn search_against_random(seed: u64, seat: usize) -> f64 {
+    let mut dice = SeededDice::new(seed);
+    let mut game = Game::new(Setup::new(2, &[]), &mut dice).expect("setup");
+    let mut bots: Vec<Box<dyn Bot>> = vec![
+        Box::new(RandomBot::new(seed * 2)),
+        Box::new(SearchBot::with_effort(seed * 2 + 1, 4, 8)),
+    ];
+    if seat == 0 {
+        bots.swap(0, 1);
+    }
+    while let Some(p) = game.player_to_move() {
+        let action = bots[usize::from(p)].choose(&game);
+        if let Err(e) = game.play(&action, &mut dice) {
+            panic!("seed {seed}: {} chose {action:?}: {e}", bots[usize::from(p)].name());
+        }
+    }
+    game.outcome().expect("a finished game").scores[seat]
+}
+
+#[test]
+fn the_search_bot_beats_the_random_bot() {
+    let points: f64 = (0..4).map(|i| search_against_random(40 + i, (i % 2) as usize)).sum();
+    // The random bot wins the odd game at most.
+    assert!(points >= 3.0, "{points} of 4");
+}
