@@ -158,16 +158,16 @@ go depth 1
 position fen 6k5/12/12/12/12/3p8/3I8/12/12/12/12/6K5 w - - 0 1 moves d6d8
 "#;
     let expected = r#"info string variant foodfight files 12 ranks 12 pocket 0 startpos rscbmnkmbcsr/dmfwueeuwfmd/ppppggggpppp/12/12/12/12/12/12/PPPPGGGGPPPP/DMFWUEEUWFMD/RSCBMNKMBCSR w - - 0 1
-info depth 1 score cp 81 nodes 79 nps N time T pv j1g5
-bestmove j1g5
+info depth 1 score cp 50 nodes 78 nps N time T pv f1h5
+bestmove f1h5
 info string Illegal move (not legal here: the Fish pawn on a3 cannot go to a6): a3a6
 info string Illegal move (not legal here: the Chef on g1 cannot go to f1): g1f1
 info string Illegal move (not legal here: the Fish pawn on a8 cannot go to b7): a8b7
-info depth 1 score cp 81 nodes 75 nps N time T pv j1g5
-bestmove j1g5
+info depth 1 score cp 50 nodes 76 nps N time T pv f1h5
+bestmove f1h5
 info string Error (nodes needs a number of nodes after it): go nodes
-info depth 1 score cp 53 nodes 83 nps N time T pv c1f5
-bestmove c1f5
+info depth 1 score cp 18 nodes 85 nps N time T pv f1h5
+bestmove f1h5
 info depth 1 score cp -18 nodes 4 nps N time T pv g12h12
 bestmove g12h12
 info string Illegal move (not legal here: the Pie on d6 cannot go to d8): d6d8
