@@ -78,11 +78,11 @@ option name Seed type string default 0
 uciok
 readyok
 info string variant chess files 8 ranks 8 pocket 0 startpos rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
-info depth 1 score cp 35 nodes 49 nps N time T pv d7d5
+info depth 1 score cp 28 nodes 48 nps N time T pv d7d5
 bestmove d7d5
 info string Illegal move (not legal here: the King on e1 cannot go to e3): e1e3
-info depth 1 score cp 35 nodes 34 nps N time T pv d7d5
-info depth 2 score cp 4 nodes 179 nps N time T pv d7d5 d2d4
+info depth 1 score cp 28 nodes 33 nps N time T pv d7d5
+info depth 2 score cp -2 nodes 174 nps N time T pv d7d5 d2d4
 bestmove d7d5
 info string Error (depth needs a whole number, not "x"): go depth x
 info string Error (unknown go parameter "searchmoves"): go searchmoves e2e4
@@ -92,7 +92,7 @@ info string Error (no variant named "shatranj" (see the UCI_Variant option)): se
 info string Error ("e2e4" after startpos: expected "moves"): position startpos e2e4
 info string Error (FEN: FEN board: 4 ranks, but chess has 8): position fen 8/8/8/8 w - - 0 1
 info string Error (unknown command): take back
-info depth 1 score cp -987 nodes 3 nps N time T pv h8g7
+info depth 1 score cp -999 nodes 3 nps N time T pv h8g7
 bestmove h8g7
 a1a2: 3
 a1b1: 3

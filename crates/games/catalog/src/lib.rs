@@ -48,6 +48,7 @@ pub fn builtin_weights(name: &str) -> Option<&'static str> {
 
 /// The built-in variants with fitted weights, and the weights files' text.
 const BUILTIN_WEIGHTS: &[(&str, &str)] = &[
+    ("chess", include_str!("../weights/chess.toml")),
     ("calorie", include_str!("../weights/calorie.toml")),
     ("foodfight", include_str!("../weights/foodfight.toml")),
 ];
