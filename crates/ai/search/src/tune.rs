@@ -6,7 +6,7 @@
 //! step is seeded and single-threaded: the same options give the same weights.
 
 use crate::baseline::greedy_step;
-use crate::eval::{Evaluator, Features, PHASE_MAX};
+use crate::eval::{Evaluator, Features, GLOBAL_TERMS, PHASE_MAX};
 use crate::weights::{Pair, Weights};
 use crate::{Engine, Limits, Options, SearchRng};
 use messhall_rules::{Color, Game, Position, Variant};
@@ -26,11 +26,11 @@ pub const FIT_STEPS: usize = 400;
 pub const FIT_RATE: f64 = 0.5;
 /// Pull of each weight toward where it started, in loss per centipawn squared over the whole
 /// run (divided among its positions): a small run cannot move a weight far on little evidence,
-/// a big one can.
+/// a big one can. The default of [`TuneOptions::prior`].
 pub const FIT_PRIOR: f64 = 0.5;
 
 /// What a tuning run does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TuneOptions {
     /// Self-play games.
     pub games: usize,
@@ -38,6 +38,25 @@ pub struct TuneOptions {
     pub depth: u32,
     /// Seed of the openings and the dice.
     pub seed: u64,
+    /// Pull of each weight toward where it started ([`FIT_PRIOR`] by default): larger keeps the
+    /// fitted weights nearer their start.
+    pub prior: f64,
+    /// Terms kept as they start, by the names of [`Weights::named`] (`royal_centre`,
+    /// `mobility.King`): both their middle-game and end-game weights.
+    pub keep: Vec<String>,
+}
+
+impl TuneOptions {
+    /// `games` self-play games at `depth` from `seed`, with the default pull and no term kept.
+    pub fn new(games: usize, depth: u32, seed: u64) -> TuneOptions {
+        TuneOptions {
+            games,
+            depth,
+            seed,
+            prior: FIT_PRIOR,
+            keep: Vec::new(),
+        }
+    }
 }
 
 /// A labelled position: its features, the side to move, and the game's result for White.
@@ -72,8 +91,9 @@ pub struct TuneReport {
 /// are done.
 ///
 /// # Errors
-/// When the games give no position to fit to, or none to hold out (too few games, or games that
-/// end at once): a message saying so.
+/// When a term to keep is not one of the variant's, or a negative or not finite pull; when the
+/// games give no position to fit to, or none to hold out (too few games, or games that end at
+/// once): a message saying so.
 pub fn tune(
     v: &Arc<Variant>,
     start: &Weights,
@@ -82,6 +102,13 @@ pub fn tune(
 ) -> Result<TuneReport, String> {
     let mut evaluator = Evaluator::new(v);
     evaluator.set_weights(v, start);
+    if !(options.prior.is_finite() && options.prior >= 0.0) {
+        return Err(format!(
+            "the pull toward the start is {}: it must be 0 or more",
+            options.prior
+        ));
+    }
+    let kept = kept_terms(v, &options.keep, evaluator.term_count())?;
     let mut training = Vec::new();
     let mut held_out = Vec::new();
     let mut results = [0; 3];
@@ -109,7 +136,7 @@ pub fn tune(
     }
     let initial: Vec<Pair> = evaluator.term_weights().to_vec();
     let scale = fit_scale(&training, &initial);
-    let fitted = fit(&training, &initial, scale);
+    let fitted = fit(&training, &initial, scale, options.prior, &kept);
     let rounded: Vec<Pair> = fitted
         .iter()
         .map(|p| [p[0].round() as i32, p[1].round() as i32])
@@ -198,6 +225,34 @@ fn self_play(
     (samples, result)
 }
 
+/// Which terms (in feature order) stay as they start: the global terms by name, then
+/// `mobility.NAME` by the piece's role.
+fn kept_terms(v: &Variant, names: &[String], count: usize) -> Result<Vec<bool>, String> {
+    let globals: Vec<String> = Weights::default().named().into_iter().map(|(n, _)| n).collect();
+    let mut kept = vec![false; count];
+    for name in names {
+        let index = match name.strip_prefix("mobility.") {
+            Some(piece) => v
+                .roles()
+                .find(|(_, info)| info.name == piece)
+                .map(|(role, _)| GLOBAL_TERMS + role.index()),
+            None => globals.iter().position(|g| g == name),
+        };
+        match index.and_then(|i| kept.get_mut(i)) {
+            Some(slot) => *slot = true,
+            None => {
+                return Err(format!(
+                    "no term named \"{}\" in {} (the global terms: {}; or mobility.PIECE)",
+                    messhall_rules::echo(name),
+                    v.name,
+                    globals.join(", ")
+                ));
+            }
+        }
+    }
+    Ok(kept)
+}
+
 fn as_f64(weights: &[Pair]) -> Vec<[f64; 2]> {
     weights.iter().map(|p| [f64::from(p[0]), f64::from(p[1])]).collect()
 }
@@ -250,8 +305,9 @@ fn fit_scale(samples: &[Sample], weights: &[Pair]) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// Gradient descent (Adam) on the weights from `initial`, with a small pull back toward them.
-fn fit(samples: &[Sample], initial: &[Pair], scale: f64) -> Vec<[f64; 2]> {
+/// Gradient descent (Adam) on the weights from `initial`, with a pull of `prior` back toward
+/// them; the terms `kept` do not move.
+fn fit(samples: &[Sample], initial: &[Pair], scale: f64, prior: f64, kept: &[bool]) -> Vec<[f64; 2]> {
     let start = as_f64(initial);
     let mut w = start.clone();
     let n = samples.len() as f64;
@@ -273,8 +329,11 @@ fn fit(samples: &[Sample], initial: &[Pair], scale: f64) -> Vec<[f64; 2]> {
             }
         }
         for k in 0..w.len() {
+            if kept.get(k).copied().unwrap_or(false) {
+                continue;
+            }
             for j in 0..2 {
-                let g = grad[k][j] / n + 2.0 * FIT_PRIOR / n * (w[k][j] - start[k][j]);
+                let g = grad[k][j] / n + 2.0 * prior / n * (w[k][j] - start[k][j]);
                 m[k][j] = beta1 * m[k][j] + (1.0 - beta1) * g;
                 v2[k][j] = beta2 * v2[k][j] + (1.0 - beta2) * g * g;
                 let mh = m[k][j] / (1.0 - beta1.powi(step as i32));

@@ -7,11 +7,7 @@ use std::sync::Arc;
 #[test]
 fn a_tiny_seeded_run_is_deterministic_and_lowers_the_held_out_loss() {
     let v = Arc::new(messhall_games::builtin("chess").unwrap());
-    let options = TuneOptions {
-        games: 10,
-        depth: 1,
-        seed: 7,
-    };
+    let options = TuneOptions::new(10, 1, 7);
     let start = Weights::derived(&v);
     let first = tune(&v, &start, &options, &mut |_| {}).unwrap();
     let again = tune(&v, &start, &options, &mut |_| {}).unwrap();
@@ -26,4 +22,27 @@ fn a_tiny_seeded_run_is_deterministic_and_lowers_the_held_out_loss() {
         first.held_out_after
     );
     assert_ne!(first.weights, start);
+}
+
+#[test]
+fn kept_terms_stay_where_they_start_and_unknown_ones_are_refused() {
+    let v = Arc::new(messhall_games::builtin("chess").unwrap());
+    let start = Weights::derived(&v);
+    let options = TuneOptions {
+        keep: vec!["royal_centre".into(), "mobility.King".into()],
+        ..TuneOptions::new(10, 1, 7)
+    };
+    let report = tune(&v, &start, &options, &mut |_| {}).unwrap();
+    assert_eq!(report.weights.royal_centre, start.royal_centre);
+    assert_eq!(report.weights.mobility["King"], start.mobility["King"]);
+    assert_ne!(report.weights, start);
+
+    for bad in ["royal_center", "mobility.Dragon"] {
+        let options = TuneOptions {
+            keep: vec![bad.into()],
+            ..TuneOptions::new(10, 1, 7)
+        };
+        let e = tune(&v, &start, &options, &mut |_| {}).unwrap_err();
+        assert!(e.contains(bad) && !e.contains('\n'), "{e}");
+    }
 }

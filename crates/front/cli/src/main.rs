@@ -210,6 +210,13 @@ enum Command {
         /// Start from the weights derived from the pieces, not from the variant's weights file.
         #[arg(long)]
         from_derived: bool,
+        /// Pull of each weight toward where it started (larger: the weights move less).
+        #[arg(long, default_value_t = messhall_search::tune::FIT_PRIOR)]
+        prior: f64,
+        /// A term to keep as it starts, e.g. royal_centre or mobility.King (may be given
+        /// several times, or as a comma-separated list).
+        #[arg(long, value_delimiter = ',', action = clap::ArgAction::Append)]
+        keep: Vec<String>,
     },
     /// Benchmarks.
     Bench {
@@ -462,6 +469,8 @@ fn main() -> ExitCode {
             seed,
             out,
             from_derived,
+            prior,
+            keep,
         } => tune::run(&tune::TuneRequest {
             variant: &variant,
             games: games as usize,
@@ -469,6 +478,8 @@ fn main() -> ExitCode {
             seed,
             out: out.as_deref(),
             from_derived,
+            prior,
+            keep: &keep,
         }),
         Command::Bench { what } => bench::run(what),
         Command::Serve {
@@ -545,6 +556,8 @@ mod tests {
             seed: 3,
             out: Some(&out),
             from_derived: true,
+            prior: messhall_search::tune::FIT_PRIOR,
+            keep: &["royal_centre".to_string()],
         })
         .unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
@@ -559,6 +572,8 @@ mod tests {
                 seed: 3,
                 out: None,
                 from_derived: false,
+                prior: messhall_search::tune::FIT_PRIOR,
+                keep: &[],
             })
             .is_err()
         );

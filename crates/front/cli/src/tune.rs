@@ -16,6 +16,10 @@ pub struct TuneRequest<'a> {
     pub out: Option<&'a Path>,
     /// Start from [`Weights::derived`], not the variant's weights file.
     pub from_derived: bool,
+    /// Pull of each weight toward its start.
+    pub prior: f64,
+    /// Terms kept as they start.
+    pub keep: &'a [String],
 }
 
 pub fn run(r: &TuneRequest<'_>) -> Result<()> {
@@ -38,9 +42,9 @@ pub fn run(r: &TuneRequest<'_>) -> Result<()> {
         );
     }
     let options = TuneOptions {
-        games: r.games,
-        depth: r.depth,
-        seed: r.seed,
+        prior: r.prior,
+        keep: r.keep.to_vec(),
+        ..TuneOptions::new(r.games, r.depth, r.seed)
     };
     let report = tune(&v, &start, &options, &mut |done| {
         eprint!("\rgame {done}/{}", r.games);

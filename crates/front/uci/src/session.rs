@@ -8,7 +8,7 @@ use crate::position::{self, Line, Refusal};
 use messhall_dice::{Seed, SeededDice};
 use messhall_play::{GameKind, Thinker, catalog};
 use messhall_rules::{ChanceOutcome, Position, Variant, echo, pick_outcome};
-use messhall_search::{Engine, Level, Options, SearchInfo};
+use messhall_search::{Engine, Level, Options, SearchInfo, Weights};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -88,8 +88,10 @@ struct Session<W: Write> {
     out: W,
     send: Sender<Event>,
     /// Variants added by `VariantPath`, by name, after the built-ins.
-    added: Vec<Arc<Variant>>,
+    added: Vec<Added>,
     variant: Arc<Variant>,
+    /// The weights file beside the current variant's file, if it has one.
+    weights: Option<Weights>,
     line: Line,
     hash_mb: usize,
     level: Level,
@@ -111,6 +113,7 @@ impl<W: Write> Session<W> {
             out,
             send,
             added: Vec::new(),
+            weights: None,
             line: Line::start(&variant),
             variant,
             hash_mb: DEFAULT_HASH_MB,
@@ -317,18 +320,25 @@ impl<W: Write> Session<W> {
         catalog::entries()
             .filter(|e| e.chess)
             .map(|e| e.name.to_string())
-            .chain(self.added.iter().map(|v| v.name.clone()))
+            .chain(self.added.iter().map(|a| a.variant.name.clone()))
             .collect()
     }
 
     fn set(&mut self, setting: Setting, text: &str) -> io::Result<()> {
         match setting {
             Setting::Variant(name) => {
-                let found =
-                    catalog::builtin_variant(&name).or_else(|| self.added.iter().find(|v| v.name == name).cloned());
+                let found = catalog::builtin_variant(&name)
+                    .map(|variant| (variant, None))
+                    .or_else(|| {
+                        self.added
+                            .iter()
+                            .find(|a| a.variant.name == name)
+                            .map(|a| (a.variant.clone(), a.weights.clone()))
+                    });
                 match found {
-                    Some(variant) => {
+                    Some((variant, weights)) => {
                         self.variant = variant;
+                        self.weights = weights;
                         self.line = Line::start(&self.variant);
                         self.engine = None;
                         writeln!(self.out, "{}", info::variant_line(&self.variant))?;
@@ -341,15 +351,24 @@ impl<W: Write> Session<W> {
             }
             Setting::VariantPath(None) => {}
             Setting::VariantPath(Some(path)) => match load_variant_file(&path) {
-                Ok(variant) => {
+                Ok(added) => {
                     writeln!(
                         self.out,
                         "info string variant file {} adds {}",
                         echo(&path),
-                        variant.name
+                        added.variant.name
                     )?;
-                    self.added.retain(|v| v.name != variant.name);
-                    self.added.push(variant);
+                    if added.weights.is_some() {
+                        let beside = catalog::weights_path(std::path::Path::new(&path));
+                        writeln!(
+                            self.out,
+                            "info string {} plays with the weights file {}",
+                            added.variant.name,
+                            echo(&beside.display().to_string())
+                        )?;
+                    }
+                    self.added.retain(|a| a.variant.name != added.variant.name);
+                    self.added.push(added);
                 }
                 Err(reason) => self.error(&reason, text)?,
             },
@@ -384,7 +403,11 @@ impl<W: Write> Session<W> {
                     level: self.level,
                     seed: u64::from_le_bytes(low),
                 };
-                Engine::new(self.variant.clone(), &options)
+                let mut engine = Engine::new(self.variant.clone(), &options);
+                if let Some(weights) = &self.weights {
+                    engine.set_weights(weights);
+                }
+                engine
             }
         }
     }
@@ -492,8 +515,16 @@ impl<W: Write> Session<W> {
     }
 }
 
-/// A variant file's variant, refused when it is not a chess variant or takes a built-in's name.
-fn load_variant_file(path: &str) -> Result<Arc<Variant>, String> {
+/// A variant added from a file, with the weights file beside it (the play layer's
+/// [`messhall_play::file_weights`]) if there is one.
+struct Added {
+    variant: Arc<Variant>,
+    weights: Option<Weights>,
+}
+
+/// A variant file's variant and weights, refused when it is not a chess variant, takes a
+/// built-in's name, or has a weights file beside it that is refused.
+fn load_variant_file(path: &str) -> Result<Added, String> {
     if catalog::builtin(path).is_some() {
         return Err(format!("\"{}\" is a built-in: select it with UCI_Variant", echo(path)));
     }
@@ -505,7 +536,11 @@ fn load_variant_file(path: &str) -> Result<Arc<Variant>, String> {
                     echo(&game.variant.name)
                 ))
             } else {
-                Ok(game.variant)
+                let weights = messhall_play::file_weights(&game)?;
+                Ok(Added {
+                    variant: game.variant,
+                    weights,
+                })
             }
         }
         Ok(GameKind::Cafeteria) => Err("the cafeteria game is not a chess variant".into()),

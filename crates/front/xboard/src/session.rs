@@ -13,7 +13,7 @@ use messhall_play::{
     Action, Ending, Event, GameKind, GameResult, Legal, Seat, Table, TableSetup, Thinker, Turn, color_of,
 };
 use messhall_rules::{ChanceOutcome, Color, Move, Position, Variant, echo};
-use messhall_search::{Engine, Options, SearchInfo};
+use messhall_search::{Engine, Options, SearchInfo, Weights};
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -94,6 +94,8 @@ pub(crate) struct Session<W: Write> {
     tx: Sender<Msg>,
     game: GameKind,
     variant: Arc<Variant>,
+    /// The weights file beside the current variant's file, if it has one.
+    weights: Option<Weights>,
     table: Table,
     /// The engine, while no search holds it.
     engine: Option<Engine>,
@@ -157,6 +159,7 @@ impl<W: Write> Session<W> {
             tx,
             game,
             variant,
+            weights: None,
             table,
             engine: Some(engine),
             hash_mb,
@@ -429,7 +432,7 @@ impl<W: Write> Session<W> {
     fn set_hash(&mut self, mb: usize) {
         self.hash_mb = mb;
         if self.engine.is_some() {
-            self.engine = Some(Engine::new(self.variant.clone(), &engine_options(mb)));
+            self.engine = Some(self.new_engine());
         }
     }
 
@@ -445,7 +448,8 @@ impl<W: Write> Session<W> {
 
     fn new_game(&mut self) -> io::Result<()> {
         if let Some(game) = messhall_play::catalog::builtin("chess") {
-            self.switch_game(game);
+            // A built-in game has no weights file to refuse.
+            let _ = self.switch_game(game);
         }
         self.role = Role::Play(Color::Black);
         self.time.clear_depth();
@@ -458,14 +462,31 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
-    fn switch_game(&mut self, game: GameKind) {
-        let Some(variant) = chess_game(&game) else { return };
-        let same = Arc::ptr_eq(&variant, &self.variant);
+    /// Makes `game` the current one, with the weights file beside its variant file (the play
+    /// layer's [`messhall_play::file_weights`]); refused, and nothing changed, when that file is.
+    fn switch_game(&mut self, game: GameKind) -> Result<(), String> {
+        let GameKind::Chess(chess) = &game else {
+            return Ok(());
+        };
+        let weights = messhall_play::file_weights(chess)?;
+        let variant = chess.variant.clone();
+        let same = Arc::ptr_eq(&variant, &self.variant) && weights == self.weights;
         self.game = game;
         self.variant = variant;
+        self.weights = weights;
         if !same {
-            self.engine = Some(Engine::new(self.variant.clone(), &engine_options(self.hash_mb)));
+            self.engine = Some(self.new_engine());
         }
+        Ok(())
+    }
+
+    /// An engine for the current variant, its weights and the hash size.
+    fn new_engine(&self) -> Engine {
+        let mut engine = Engine::new(self.variant.clone(), &engine_options(self.hash_mb));
+        if let Some(weights) = &self.weights {
+            engine.set_weights(weights);
+        }
+        engine
     }
 
     fn variant(&mut self, line: &str, args: &[&str]) -> io::Result<()> {
@@ -475,7 +496,9 @@ impl<W: Write> Session<W> {
         let Some(game) = self.find_game(name) else {
             return self.error("unknown variant", line);
         };
-        self.switch_game(game);
+        if let Err(why) = self.switch_game(game) {
+            return self.error(&why, line);
+        }
         if let Err(why) = self.reset_table(None) {
             return self.error(&why, line);
         }
@@ -984,7 +1007,7 @@ impl<W: Write> Session<W> {
     }
 
     fn lost_engine(&mut self, why: &str) -> io::Result<()> {
-        self.engine = Some(Engine::new(self.variant.clone(), &engine_options(self.hash_mb)));
+        self.engine = Some(self.new_engine());
         self.role = Role::Force;
         self.say(&format!("tellusererror {}", messhall_rules::one_line(why, 200)))
     }

@@ -51,7 +51,11 @@ pub fn builtin_weights(name: &str) -> Option<&'static str> {
 }
 
 /// The built-in variants with fitted weights, and the weights files' text.
-const BUILTIN_WEIGHTS: &[(&str, &str)] = &[("calorie", include_str!("../weights/calorie.toml"))];
+const BUILTIN_WEIGHTS: &[(&str, &str)] = &[
+    ("chess", include_str!("../weights/chess.toml")),
+    ("calorie", include_str!("../weights/calorie.toml")),
+    ("foodfight", include_str!("../weights/foodfight.toml")),
+];
 
 /// Where the weights of a variant file are kept: beside it, `NAME.weights.toml` for `NAME.toml`.
 pub fn weights_path(variant_file: &Path) -> std::path::PathBuf {

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
+pub use messhall_games::weights_path;
+
 /// The name the cafeteria game is listed and chosen by.
 pub const CAFETERIA: &str = "cafeteria";
 
