@@ -788,27 +788,25 @@ impl Searcher {
             };
             let killer_or_counter = quiet && (self.killers[ply].contains(&Some(mv)) || counter == Some(mv));
             // Moves skipped unsearched, once a move that does not lose at once has been found.
+            // Late and futile quiet moves are skipped unless they give check (a quiet check may
+            // mate, and quiescence does not look at checks).
+            let mut played = None;
             if prune && best > -MATE_BOUND && !in_check {
-                if quiet && skip_quiets {
-                    continue;
-                }
-                if quiet
-                    && self.move_count_pruning
-                    && depth <= pruning::LMP_MAX_DEPTH
-                    && i >= pruning::move_count_limit(depth, improving)
-                {
-                    skip_quiets = true;
-                    continue;
-                }
                 let reduced = depth - 1 - self.lmr.get(depth, i);
-                if quiet
-                    && self.quiet_futility
+                let late = self.move_count_pruning
+                    && depth <= pruning::LMP_MAX_DEPTH
+                    && i >= pruning::move_count_limit(depth, improving);
+                let futile = self.quiet_futility
                     && !killer_or_counter
                     && reduced <= pruning::FUTILITY_QUIET_MAX_DEPTH
-                    && stand + pruning::FUTILITY_QUIET_BASE + pruning::FUTILITY_QUIET_PER_PLY * reduced.max(0) <= alpha
-                {
+                    && stand + pruning::FUTILITY_QUIET_BASE + pruning::FUTILITY_QUIET_PER_PLY * reduced.max(0) <= alpha;
+                if quiet && (skip_quiets || late || futile) {
                     skip_quiets = true;
-                    continue;
+                    let child = pos.play(&v, &mv);
+                    if !(self.has_check && v.in_check(&child)) {
+                        continue;
+                    }
+                    played = Some(child);
                 }
                 if self.see_pruning && self.see && depth <= pruning::SEE_PRUNE_MAX_DEPTH {
                     let threshold = if quiet {
@@ -827,7 +825,7 @@ impl Searcher {
                     }
                 }
             }
-            let child = pos.play(&v, &mv);
+            let child = played.unwrap_or_else(|| pos.play(&v, &mv));
             let gives_check = self.has_check && v.in_check(&child);
             // A check is extended where the checker cannot simply be taken (exchange at least
             // even); a recapture on the square of the last capture is extended on the principal
