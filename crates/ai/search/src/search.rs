@@ -965,7 +965,8 @@ impl Searcher {
             return;
         }
         // Gravity: each update moves the entry toward its bound by a share of what is left.
-        let nudge = |h: &mut i32, b: i32| *h += b - (i64::from(*h) * i64::from(b.abs()) / i64::from(HISTORY_MAX)) as i32;
+        let nudge =
+            |h: &mut i32, b: i32| *h += b - (i64::from(*h) * i64::from(b.abs()) / i64::from(HISTORY_MAX)) as i32;
         let bonus = (bonus * HISTORY_GAIN).min(HISTORY_MAX / 8);
         nudge(&mut self.history[movepicker::history_index(side, &mv)], bonus);
         for q in tried {

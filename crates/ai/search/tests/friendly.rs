@@ -65,7 +65,9 @@ fn mates_in(v: &Arc<Variant>, fen: &str, moves: i32) -> Vec<String> {
     let mut pos = Position::from_fen(v, fen).unwrap();
     let mut engine = Engine::new(v.clone(), &Options::default());
     let depth = 2 * moves as u32 - 1;
-    let info = engine.search(&pos, &[], &Limits::depth(depth + 1), &mut |_| {}).unwrap();
+    let info = engine
+        .search(&pos, &[], &Limits::depth(depth + 1), &mut |_| {})
+        .unwrap();
     assert_eq!(info.score, Score::Mate(moves), "{fen}");
     assert_eq!(info.pv.len(), depth as usize, "{fen}");
     let mut line = Vec::new();

@@ -34,7 +34,13 @@ pub fn depth(depth: u32, fairy_stockfish: Option<String>, without: &[String]) ->
     let v = Arc::new(messhall_games::load("chess")?);
     let off: Vec<&str> = without
         .iter()
-        .flat_map(|w| if w == "new" { SECOND_PART.to_vec() } else { vec![w.as_str()] })
+        .flat_map(|w| {
+            if w == "new" {
+                SECOND_PART.to_vec()
+            } else {
+                vec![w.as_str()]
+            }
+        })
         .collect();
     let fsf = crate::bench::find_fairy_stockfish(fairy_stockfish);
     println!("messhall bench depth: depth {depth}, one thread, {HASH_MB} MB of hash, a fresh table per position.");

@@ -82,7 +82,7 @@ info depth 1 score cp 35 nodes 49 nps N time T pv d7d5
 bestmove d7d5
 info string Illegal move (not legal here: the King on e1 cannot go to e3): e1e3
 info depth 1 score cp 35 nodes 34 nps N time T pv d7d5
-info depth 2 score cp 4 nodes 179 nps N time T pv d7d5 d2d4
+info depth 2 score cp 35 nodes 105 nps N time T pv d7d5 f3e5
 bestmove d7d5
 info string Error (depth needs a whole number, not "x"): go depth x
 info string Error (unknown go parameter "searchmoves"): go searchmoves e2e4
@@ -159,6 +159,7 @@ position fen 6k5/12/12/12/12/3p8/3I8/12/12/12/12/6K5 w - - 0 1 moves d6d8
 "#;
     let expected = r#"info string variant foodfight files 12 ranks 12 pocket 0 startpos rscbmnkmbcsr/dmfwueeuwfmd/ppppggggpppp/12/12/12/12/12/12/PPPPGGGGPPPP/DMFWUEEUWFMD/RSCBMNKMBCSR w - - 0 1
 info depth 1 score cp 81 nodes 79 nps N time T pv j1g5
+info depth 2 score cp 84 nodes 233 nps N time T pv j1g5 a9a8
 bestmove j1g5
 info string Illegal move (not legal here: the Fish pawn on a3 cannot go to a6): a3a6
 info string Illegal move (not legal here: the Chef on g1 cannot go to f1): g1f1
