@@ -128,11 +128,11 @@ move d8h4
 pong 2
 Illegal move (the game is over): e2e3
 1 52 T 25 e2e4
-2 10 T 115 e2e4 e7e5
+2 46 T 69 e2e4 a7a5
 pong 3
-stat01: T 115 2 0 20
-1 -10 T 20 e7e5
-2 -44 T 95 e7e5 d1f3
+stat01: T 69 2 0 20
+1 -10 T 29 e7e5
+2 -44 T 80 e7e5 d1f3
 pong 4
 "#,
     );
