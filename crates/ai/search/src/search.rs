@@ -830,19 +830,12 @@ impl Searcher {
             // A check is extended where the checker cannot simply be taken (exchange at least
             // even); a recapture on the square of the last capture is extended on the principal
             // variation (the exchange is not cut in the middle).
-            let extension = if ply >= MAX_PLY / 2 {
-                0
-            } else if gives_check && (!self.safe_check_extension || self.safe_check(pos, &child, &mv)) {
-                1
-            } else if self.recapture_extension
+            let checks_safely = gives_check && (!self.safe_check_extension || self.safe_check(pos, &child, &mv));
+            let recaptures = self.recapture_extension
                 && pv_node
                 && mv.is_capture()
-                && previous.is_some_and(|p| p.is_capture() && p.to == mv.to)
-            {
-                1
-            } else {
-                0
-            };
+                && previous.is_some_and(|p| p.is_capture() && p.to == mv.to);
+            let extension = i32::from(ply < MAX_PLY / 2 && (checks_safely || recaptures));
             let new_depth = depth - 1 + extension;
             self.path.push(child.hash());
             self.played[ply] = Some(mv);

@@ -147,10 +147,11 @@ fn fsf_depth(binary: &str, fen: &str, depth: u32) -> Result<Run> {
             best = words.get(1).map(|m| (*m).to_string());
             break;
         }
-        if words.first() == Some(&"info") && field(&words, "depth") == Some(u64::from(depth)) {
-            if let (Some(nodes), Some(ms)) = (field(&words, "nodes"), field(&words, "time")) {
-                last = Some((nodes, ms as f64 / 1000.0));
-            }
+        if words.first() == Some(&"info")
+            && field(&words, "depth") == Some(u64::from(depth))
+            && let (Some(nodes), Some(ms)) = (field(&words, "nodes"), field(&words, "time"))
+        {
+            last = Some((nodes, ms as f64 / 1000.0));
         }
     }
     let _ = writeln!(stdin, "quit");
