@@ -5,8 +5,11 @@
 //! ```text
 //! cargo run --release -p messhall-search --example versus -- VARIANT GAMES NODES [OFF...]
 //! ```
-//! OFF names what the second engine goes without: `see`, `aspiration`, `fifty`, `terms` (the
-//! evaluation terms derived from the pieces: the weights before them), or `all`; or
+//! OFF names what the second engine goes without: a search feature (`see`, `aspiration`,
+//! `fifty`, `lmr`, `lmp`, `futility`, `seeprune`, `nullmove`, `iir`, `malus`, `counter`,
+//! `tteval`, `safecheck`, `recapture`, `matedistance`: `messhall_search::search::FEATURES`),
+//! `new` (the features of issue 21's second part), `terms` (the evaluation terms derived from
+//! the pieces: the weights before them), or `all` (all of these but `matedistance`); or
 //! `weights=FILE`: the first engine plays with the weights of FILE (the second keeps the
 //! variant's own); or `fitted`: the second plays with the derived weights instead of the
 //! variant's fitted ones. Games come in
@@ -27,6 +30,7 @@
 
 use messhall_rules::{Color, Game, Variant};
 use messhall_search::baseline::greedy_step;
+use messhall_search::search::{FEATURES, SECOND_PART};
 use messhall_search::{Engine, Limits, Options, SearchRng};
 use std::sync::Arc;
 
@@ -39,9 +43,15 @@ fn engine(v: &Arc<Variant>, off: &[String]) -> Engine {
     let all = off.iter().any(|o| o == "all");
     let has = |name: &str| all || off.iter().any(|o| o == name);
     let s = e.searcher_mut();
-    s.see = !has("see");
-    s.aspiration = !has("aspiration");
-    s.fifty_move_scaling = !has("fifty");
+    for name in FEATURES {
+        // `all` is everything before issue 21's first part, which already pruned by mate distance.
+        let off = (has(name) && (name != "matedistance" || !all))
+            || (off.iter().any(|o| o == "new") && SECOND_PART.contains(&name));
+        if let Err(e) = s.set_feature(name, !off) {
+            eprintln!("versus: {e}");
+            std::process::exit(2);
+        }
+    }
     if has("terms") {
         s.set_weights(&messhall_search::Weights::legacy(v));
     } else if off.iter().any(|o| o == "fitted") {
@@ -188,7 +198,7 @@ fn main() {
         return;
     }
     if args.len() < 3 {
-        eprintln!("usage: versus VARIANT GAMES NODES [see|aspiration|fifty|terms|all ...]");
+        eprintln!("usage: versus VARIANT GAMES NODES [FEATURE|new|terms|all|weights=FILE|fitted ...]");
         std::process::exit(2);
     }
     let v = Arc::new(messhall_games::load(&args[0]).unwrap_or_else(|e| {

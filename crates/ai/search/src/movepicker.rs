@@ -1,5 +1,5 @@
 //! Move ordering: the hash move, then captures by victim and attacker value (MVV-LVA), then
-//! killers, then quiet moves by history, then captures that lose material by static exchange.
+//! killers, the counter move, then quiet moves by history, then captures that lose material by static exchange.
 
 use crate::eval::Evaluator;
 use messhall_rules::{Move, MoveKind, Position, Variant};
@@ -9,6 +9,8 @@ pub const GOOD_CAPTURE: i32 = 1 << 24;
 pub const PROMOTION: i32 = 1 << 23;
 pub const FIRST_KILLER: i32 = 1 << 22;
 pub const SECOND_KILLER: i32 = (1 << 22) - 1;
+/// The quiet move that last refuted the move before ([`crate::Searcher::counter_moves`]).
+pub const COUNTER_MOVE: i32 = (1 << 22) - 2;
 /// Captures that lose material in the exchange ([`crate::see::see`]) come after the quiet moves.
 pub const BAD_CAPTURE: i32 = -(1 << 24);
 /// A royal victim's value for ordering (taking it wins in royal-capture games).
@@ -85,6 +87,7 @@ pub fn score_moves(
     moves: &[Move],
     hash_move: Option<Move>,
     killers: [Option<Move>; 2],
+    counter: Option<Move>,
     history: &[i32],
     scores: &mut Vec<i32>,
     see: bool,
@@ -109,6 +112,8 @@ pub fn score_moves(
             FIRST_KILLER
         } else if Some(*mv) == killers[1] {
             SECOND_KILLER
+        } else if Some(*mv) == counter {
+            COUNTER_MOVE
         } else {
             history[history_index(side, mv)]
         };

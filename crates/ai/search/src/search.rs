@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 mod chance;
+mod pruning;
 mod quiescence;
 
 /// A win by mate (or royal capture) at the root; mates further away score less.
@@ -58,6 +59,9 @@ pub const EVAL_CACHE_SLOTS: usize = 1 << 16;
 const EMPTY_SLOT: i32 = i32::MIN;
 /// History bonuses stay below this.
 pub const HISTORY_MAX: i32 = 1 << 20;
+/// With the malus, a cutoff at depth d moves history by `HISTORY_GAIN * d^2` (less what gravity
+/// takes), so that it counts within a few cutoffs.
+pub const HISTORY_GAIN: i32 = 32;
 /// Where pieces borrow moves (the Friendly game's Friends), captures are ordered by their static
 /// exchange only from this depth on: generating moves there costs so much more that nearer the
 /// leaves the exchange cost more than the order saved (a node took three times as long).
@@ -73,8 +77,43 @@ pub const ASPIRATION_MAX: i32 = 1_000;
 /// Plies of the fifty-move count before static scores start to shrink toward a draw (see
 /// [`Searcher::fifty_move_scaling`]).
 pub const FIFTY_MOVE_GRACE: u32 = 20;
+/// The static score of a node in check (none is taken there).
+const NO_EVAL: i32 = -INFINITY - 1;
 /// How often (in nodes) the clock and the stop flag are looked at.
 pub const CHECK_EVERY: u64 = 1024;
+
+/// The search features [`Searcher::set_feature`] switches, by name.
+pub const FEATURES: [&str; 15] = [
+    "see",
+    "aspiration",
+    "fifty",
+    "lmr",
+    "lmp",
+    "futility",
+    "seeprune",
+    "nullmove",
+    "iir",
+    "malus",
+    "counter",
+    "tteval",
+    "safecheck",
+    "recapture",
+    "matedistance",
+];
+/// The features issue 21's second part added (`new` in the benchmarks switches them all).
+pub const SECOND_PART: [&str; 11] = [
+    "lmr",
+    "lmp",
+    "futility",
+    "seeprune",
+    "nullmove",
+    "iir",
+    "malus",
+    "counter",
+    "tteval",
+    "safecheck",
+    "recapture",
+];
 
 /// A score as people read it: centipawns, or moves to mate (negative: being mated).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -148,6 +187,15 @@ pub struct Searcher {
     pub(crate) tt: TranspositionTable,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    /// The quiet move that last refuted each move, by side, from and to of the move refuted.
+    counters: Vec<Option<Move>>,
+    /// The move played at each ply on the current path (`None` for a null move).
+    played: Vec<Option<Move>>,
+    /// The static score at each ply on the current path ([`NO_EVAL`] in check).
+    static_evals: Vec<i32>,
+    /// The quiet moves tried at each ply, for the history's malus.
+    quiet_bufs: Vec<Vec<Move>>,
+    lmr: pruning::LmrTable,
     pv: Vec<Vec<Move>>,
     move_bufs: Vec<Vec<Move>>,
     score_bufs: Vec<Vec<i32>>,
@@ -198,6 +246,39 @@ pub struct Searcher {
     /// ahead prefers the captures and pawn moves that keep its advantage real to shuffling until
     /// the rule draws.
     pub fifty_move_scaling: bool,
+    /// Late move reductions from a table of the logarithms of depth and move number, adjusted
+    /// by history, killers and the counter move, the principal variation and whether the side
+    /// improves (on by default; off, one ply from the fourth quiet move, two from the tenth).
+    pub lmr_table: bool,
+    /// Late move pruning: past a number of moves growing with the square of the depth, the
+    /// remaining quiet moves of a shallow node are skipped.
+    pub move_count_pruning: bool,
+    /// Futility pruning of quiet moves at shallow depth when the static score is far below alpha.
+    pub quiet_futility: bool,
+    /// Exchange pruning at shallow depth: quiet moves and captures that lose material in the
+    /// exchange on their square by more than a margin growing with the depth.
+    pub see_pruning: bool,
+    /// The null move's reduction grows with depth and with how far the static score is above
+    /// beta (off: two plies, one more per six of depth).
+    pub null_move_adaptive: bool,
+    /// Internal iterative reduction: a deep node with no move from the table is searched a ply
+    /// shallower.
+    pub iir: bool,
+    /// History with malus: the quiet moves searched before the one that made a cutoff lose what
+    /// it gains, each entry kept within bounds by gravity (off: only the cutoff move gains).
+    pub history_malus: bool,
+    /// The counter-move heuristic: the quiet move that last refuted the previous move is tried
+    /// after the killers and reduced less.
+    pub counter_moves: bool,
+    /// The table's bound stands in for the static score where it is tighter.
+    pub tt_eval: bool,
+    /// Checks are extended only where the checking piece is not lost in the exchange on its
+    /// square (off: every check).
+    pub safe_check_extension: bool,
+    /// A recapture on the square of the last capture is extended on the principal variation.
+    pub recapture_extension: bool,
+    /// Mate distance pruning: no line is searched that could not beat a mate already found.
+    pub mate_distance: bool,
 }
 
 impl Searcher {
@@ -217,6 +298,11 @@ impl Searcher {
             eval_cache: vec![(0, EMPTY_SLOT); EVAL_CACHE_SLOTS],
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 256 * 256],
+            counters: vec![None; 2 * 256 * 256],
+            played: vec![None; MAX_PLY + 1],
+            static_evals: vec![NO_EVAL; MAX_PLY + 1],
+            quiet_bufs: vec![Vec::new(); MAX_PLY + 1],
+            lmr: pruning::LmrTable::new(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             move_bufs: vec![Vec::new(); MAX_PLY + 1],
             score_bufs: vec![Vec::new(); MAX_PLY + 1],
@@ -246,8 +332,48 @@ impl Searcher {
             see: true,
             aspiration: true,
             fifty_move_scaling: true,
+            lmr_table: true,
+            move_count_pruning: true,
+            quiet_futility: true,
+            see_pruning: true,
+            null_move_adaptive: true,
+            iir: true,
+            history_malus: true,
+            counter_moves: true,
+            tt_eval: true,
+            safe_check_extension: true,
+            recapture_extension: true,
+            mate_distance: true,
             variant,
         }
+    }
+
+    /// Switches the search feature `name` (one of [`FEATURES`]) on or off, for measuring what
+    /// it is worth.
+    ///
+    /// # Errors
+    /// When `name` is not one of [`FEATURES`].
+    pub fn set_feature(&mut self, name: &str, on: bool) -> Result<(), String> {
+        let flag = match name {
+            "see" => &mut self.see,
+            "aspiration" => &mut self.aspiration,
+            "fifty" => &mut self.fifty_move_scaling,
+            "lmr" => &mut self.lmr_table,
+            "lmp" => &mut self.move_count_pruning,
+            "futility" => &mut self.quiet_futility,
+            "seeprune" => &mut self.see_pruning,
+            "nullmove" => &mut self.null_move_adaptive,
+            "iir" => &mut self.iir,
+            "malus" => &mut self.history_malus,
+            "counter" => &mut self.counter_moves,
+            "tteval" => &mut self.tt_eval,
+            "safecheck" => &mut self.safe_check_extension,
+            "recapture" => &mut self.recapture_extension,
+            "matedistance" => &mut self.mate_distance,
+            _ => return Err(format!("no search feature {name:?} (one of {})", FEATURES.join(", "))),
+        };
+        *flag = on;
+        Ok(())
     }
 
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
@@ -268,6 +394,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.counters.iter_mut().for_each(|c| *c = None);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
@@ -516,11 +643,12 @@ impl Searcher {
             if ply >= MAX_PLY - 1 {
                 return self.evaluate(pos);
             }
-            // Mate distance pruning.
-            let a = alpha.max(-(MATE - ply as i32));
-            let b = beta.min(MATE - ply as i32 - 1);
-            if a >= b {
-                return a;
+            if self.mate_distance {
+                let a = alpha.max(-(MATE - ply as i32));
+                let b = beta.min(MATE - ply as i32 - 1);
+                if a >= b {
+                    return a;
+                }
             }
         }
         match self.node_kind(pos) {
@@ -530,6 +658,7 @@ impl Searcher {
         if depth <= 0 {
             return self.quiescence(pos, alpha, beta, ply, None);
         }
+        let mut depth = depth;
         let key = pos.hash();
         let entry = self.tt.probe(key, ply);
         if let Some(e) = entry
@@ -552,8 +681,30 @@ impl Searcher {
         // down (see `eval::CHASE_CP`) would cut the lines that find it (chess's mate in three with
         // King and Rook was missed at depth 6).
         let hunting = !self.has_officers(pos, !pos.side_to_move());
-        if ply > 0 && !pv_node && !in_check && self.reductions && beta.abs() < MATE_BOUND && !hunting {
-            let stand = self.evaluate(pos);
+        let prune = self.reductions && !hunting && ply > 0;
+        // The static score, where it means something (not in check), and whether it is better
+        // than two plies ago (the same side's last node): an improving side prunes less.
+        let stand = if in_check {
+            NO_EVAL
+        } else {
+            let mut s = self.evaluate(pos);
+            // The table's bound, where it is tighter, is a better guess than the static score.
+            if self.tt_eval
+                && let Some(e) = entry
+                && e.score.abs() < MATE_BOUND
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score > s,
+                    Bound::Upper => e.score < s,
+                }
+            {
+                s = e.score;
+            }
+            s
+        };
+        self.static_evals[ply] = stand;
+        let improving = stand != NO_EVAL && (ply < 2 || stand > self.static_evals[ply - 2]);
+        if prune && !pv_node && !in_check && beta.abs() < MATE_BOUND {
             if depth <= FUTILITY_DEPTH && stand - FUTILITY_MARGIN * depth >= beta {
                 return stand;
             }
@@ -564,9 +715,16 @@ impl Searcher {
                 && !pos.last_move_was_pass()
                 && self.has_officers(pos, pos.side_to_move())
             {
-                let reduction = NULL_MOVE_REDUCTION + depth / 6;
+                let reduction = if self.null_move_adaptive {
+                    pruning::NULL_BASE
+                        + depth / pruning::NULL_DEPTH_DIVISOR
+                        + ((stand - beta) / pruning::NULL_EVAL_DIVISOR).min(pruning::NULL_EVAL_MAX)
+                } else {
+                    NULL_MOVE_REDUCTION + depth / 6
+                };
                 let child = pos.play(&v, &Move::pass());
                 self.path.push(child.hash());
+                self.played[ply] = None;
                 let score = -self.negamax(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
                 if self.aborted {
@@ -583,6 +741,9 @@ impl Searcher {
         } else {
             entry.and_then(|e| e.mv)
         };
+        if prune && self.iir && hash_move.is_none() && depth >= pruning::IIR_MIN_DEPTH {
+            depth -= 1;
+        }
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
         v.legal_moves_into(pos, &mut moves);
@@ -591,6 +752,13 @@ impl Searcher {
             self.score_bufs[ply] = scores;
             return self.no_moves_score(pos, ply);
         }
+        let side = pos.side_to_move().index();
+        let previous = if ply > 0 { self.played[ply - 1] } else { None };
+        let counter = if self.counter_moves {
+            previous.and_then(|p| self.counters[movepicker::history_index(side, &p)])
+        } else {
+            None
+        };
         score_moves(
             &v,
             &self.eval,
@@ -598,22 +766,79 @@ impl Searcher {
             &moves,
             hash_move,
             self.killers[ply],
+            counter,
             &self.history,
             &mut scores,
             self.see && depth >= self.see_order_min_depth,
         );
-        let side = pos.side_to_move().index();
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        let mut quiets_tried = std::mem::take(&mut self.quiet_bufs[ply]);
+        quiets_tried.clear();
+        let mut skip_quiets = false;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
-            let child = pos.play(&v, &mv);
+            let quiet = !is_tactical(&mv);
+            let history = if quiet {
+                self.history[movepicker::history_index(side, &mv)]
+            } else {
+                0
+            };
+            let killer_or_counter = quiet && (self.killers[ply].contains(&Some(mv)) || counter == Some(mv));
+            // Moves skipped unsearched, once a move that does not lose at once has been found.
+            // Late and futile quiet moves are skipped unless they give check (a quiet check may
+            // mate, and quiescence does not look at checks).
+            let mut played = None;
+            if prune && best > -MATE_BOUND && !in_check {
+                let reduced = depth - 1 - self.lmr.get(depth, i);
+                let late = self.move_count_pruning
+                    && depth <= pruning::LMP_MAX_DEPTH
+                    && i >= pruning::move_count_limit(depth, improving);
+                let futile = self.quiet_futility
+                    && !killer_or_counter
+                    && reduced <= pruning::FUTILITY_QUIET_MAX_DEPTH
+                    && stand + pruning::FUTILITY_QUIET_BASE + pruning::FUTILITY_QUIET_PER_PLY * reduced.max(0) <= alpha;
+                if quiet && (skip_quiets || late || futile) {
+                    skip_quiets = true;
+                    let child = pos.play(&v, &mv);
+                    if !(self.has_check && v.in_check(&child)) {
+                        continue;
+                    }
+                    played = Some(child);
+                }
+                if self.see_pruning && self.see && depth <= pruning::SEE_PRUNE_MAX_DEPTH {
+                    let threshold = if quiet {
+                        -pruning::SEE_QUIET_PER_PLY * depth
+                    } else {
+                        -pruning::SEE_CAPTURE_PER_PLY2 * depth * depth
+                    };
+                    // Only captures ordered as losing, and quiet moves late in the order.
+                    let candidate = if quiet {
+                        i >= LMR_MIN_INDEX && !killer_or_counter
+                    } else {
+                        scores[i] < 0
+                    };
+                    if candidate && crate::see::see(&v, &self.eval, pos, &mv) < threshold {
+                        continue;
+                    }
+                }
+            }
+            let child = played.unwrap_or_else(|| pos.play(&v, &mv));
             let gives_check = self.has_check && v.in_check(&child);
-            let extension = i32::from(gives_check && ply < MAX_PLY / 2);
+            // A check is extended where the checker cannot simply be taken (exchange at least
+            // even); a recapture on the square of the last capture is extended on the principal
+            // variation (the exchange is not cut in the middle).
+            let checks_safely = gives_check && (!self.safe_check_extension || self.safe_check(pos, &child, &mv));
+            let recaptures = self.recapture_extension
+                && pv_node
+                && mv.is_capture()
+                && previous.is_some_and(|p| p.is_capture() && p.to == mv.to);
+            let extension = i32::from(ply < MAX_PLY / 2 && (checks_safely || recaptures));
             let new_depth = depth - 1 + extension;
             self.path.push(child.hash());
+            self.played[ply] = Some(mv);
             // A root move's noise shifts the window it is searched with, and its score back: the
             // move is chosen as if its score were off by the noise, at no cost in pruning. Mates
             // take no noise, so the window must not be shifted into the mate scores, where a bound
@@ -641,17 +866,19 @@ impl Searcher {
                 if i == 0 {
                     -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
                 } else {
-                    let quiet = !is_tactical(&mv);
                     let mut reduction = 0;
-                    if quiet
-                        && self.reductions
-                        && !hunting
-                        && depth >= LMR_MIN_DEPTH
-                        && i >= LMR_MIN_INDEX
-                        && !in_check
-                        && !gives_check
-                    {
-                        reduction = 1 + i32::from(i >= LMR_DEEP_INDEX && depth >= 6);
+                    if self.reductions && !hunting && !in_check && !gives_check && quiet {
+                        if self.lmr_table {
+                            if depth >= LMR_MIN_DEPTH && i >= pruning::LMR_TABLE_MIN_INDEX {
+                                let mut r = self.lmr.get(depth, i);
+                                r += i32::from(!pv_node) + i32::from(!improving);
+                                r -= i32::from(killer_or_counter);
+                                r -= history / pruning::LMR_HISTORY_PER_PLY;
+                                reduction = r.min(new_depth - 1).max(0);
+                            }
+                        } else if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX {
+                            reduction = 1 + i32::from(i >= LMR_DEEP_INDEX && depth >= 6);
+                        }
                     }
                     let mut s = -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
                     if s > alpha && reduction > 0 {
@@ -671,6 +898,7 @@ impl Searcher {
             if self.aborted {
                 self.move_bufs[ply] = moves;
                 self.score_bufs[ply] = scores;
+                self.quiet_bufs[ply] = quiets_tried;
                 return 0;
             }
             if score > best {
@@ -686,21 +914,20 @@ impl Searcher {
                     head[ply].push(mv);
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
-                        if !is_tactical(&mv) {
-                            if self.killers[ply][0] != Some(mv) {
-                                self.killers[ply][1] = self.killers[ply][0];
-                                self.killers[ply][0] = Some(mv);
-                            }
-                            let h = &mut self.history[movepicker::history_index(side, &mv)];
-                            *h = (*h + depth * depth).min(HISTORY_MAX);
+                        if quiet {
+                            self.reward_quiet(side, ply, depth, mv, previous, &quiets_tried);
                         }
                         break;
                     }
                 }
             }
+            if quiet {
+                quiets_tried.push(mv);
+            }
         }
         self.move_bufs[ply] = moves;
         self.score_bufs[ply] = scores;
+        self.quiet_bufs[ply] = quiets_tried;
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -710,6 +937,46 @@ impl Searcher {
         };
         self.tt.store(key, best_move, best, depth, bound, ply);
         best
+    }
+
+    /// A quiet move that made a cutoff: a killer, the counter move of the move before, and
+    /// history (with `history_malus`, the quiet moves tried before it lose as much as it gains).
+    fn reward_quiet(&mut self, side: usize, ply: usize, depth: i32, mv: Move, previous: Option<Move>, tried: &[Move]) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        if self.counter_moves
+            && let Some(p) = previous
+        {
+            self.counters[movepicker::history_index(side, &p)] = Some(mv);
+        }
+        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        if !self.history_malus {
+            let h = &mut self.history[movepicker::history_index(side, &mv)];
+            *h = (*h + bonus).min(HISTORY_MAX);
+            return;
+        }
+        // Gravity: each update moves the entry toward its bound by a share of what is left.
+        let nudge =
+            |h: &mut i32, b: i32| *h += b - (i64::from(*h) * i64::from(b.abs()) / i64::from(HISTORY_MAX)) as i32;
+        let bonus = (bonus * HISTORY_GAIN).min(HISTORY_MAX / 8);
+        nudge(&mut self.history[movepicker::history_index(side, &mv)], bonus);
+        for q in tried {
+            nudge(&mut self.history[movepicker::history_index(side, q)], -bonus);
+        }
+    }
+
+    /// Whether a checking move's piece is safe where it lands: not attacked there, or not lost in
+    /// the exchange on its square.
+    fn safe_check(&self, pos: &Position, child: &Position, mv: &Move) -> bool {
+        let v = &*self.variant;
+        let Some(mover) = pos.piece_at(mv.from) else {
+            return true;
+        };
+        v.is_royal(mover.role())
+            || !v.is_attacked(child, mv.to, !mover.color())
+            || crate::see::see(v, &self.eval, pos, mv) >= 0
     }
 
     /// Whether `us` has a piece other than its royals and pawns.

@@ -59,12 +59,15 @@ fn a_friend_does_not_take_poison_when_the_other_friend_would_then_be_mated() {
 }
 
 /// Plays the engine's principal variation from `fen` and checks it ends in checkmate after
-/// `moves` moves of the side to move; returns the moves in SAN.
+/// `moves` moves of the side to move; returns the moves in SAN. The search goes one ply deeper
+/// than the mate: late move reductions may leave a quiet first move of the mate a ply short.
 fn mates_in(v: &Arc<Variant>, fen: &str, moves: i32) -> Vec<String> {
     let mut pos = Position::from_fen(v, fen).unwrap();
     let mut engine = Engine::new(v.clone(), &Options::default());
     let depth = 2 * moves as u32 - 1;
-    let info = engine.search(&pos, &[], &Limits::depth(depth), &mut |_| {}).unwrap();
+    let info = engine
+        .search(&pos, &[], &Limits::depth(depth + 1), &mut |_| {})
+        .unwrap();
     assert_eq!(info.score, Score::Mate(moves), "{fen}");
     assert_eq!(info.pv.len(), depth as usize, "{fen}");
     let mut line = Vec::new();

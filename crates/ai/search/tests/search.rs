@@ -81,10 +81,13 @@ fn foodfight_mate_in_three() {
     // Chef on d11. 1. Rk10 takes rank 10, so the Chef cannot step down. Each of its six replies is
     // mated in two: 1... Ke12 2. Rk11 Kf12 (or Kd12) 3. Rl12#; 1... Kc12 2. Rl11 3. Rk12#;
     // 1... Kc11 or Kb11 2. Ri11+ (the Rhubarb's bishop move l8-i11) 3. Rk12#; 1... Ke11 or Kf11
-    // 2. Rl11+ 3. Rk12#. No mate in two exists (the search at depth 7 finds none).
+    // 2. Rl11+ 3. Rk12#. No mate in two exists (the search at depth 7 finds none). 1. Rj10 (the
+    // Rhubarb's diagonal l8-j10) takes rank 10 as well and mates as fast (a search without
+    // reductions or pruning finds Black mated in two after it).
     let v = variant("foodfight");
     let (mv, score) = search(&v, "12/3k8/12/12/11R/12/12/12/12/12/12/6K3R1 w - - 0 1", 7);
-    assert_eq!((mv.as_str(), score), ("Rk10", Score::Mate(3)));
+    assert_eq!(score, Score::Mate(3));
+    assert!(["Rk10", "Rj10"].contains(&mv.as_str()), "{mv}");
 }
 
 #[test]
@@ -397,16 +400,24 @@ fn levels_complete_more_depth_one_above_the_other() {
         );
         depths.push(depth);
     }
-    assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
-    // In Food Fight, where a depth costs more than in chess, the minimum depths keep the levels
-    // apart whatever the budgets buy. (Level 9's depth 6 costs too much for a test here.)
+    // Since the search's late move pruning and table reductions (issue 21) a chess depth costs
+    // about twice the one before, not four times: level 7's budget already completes depth 8
+    // from the start, and level 8's triple budget goes further into depth 9 without completing
+    // it. The budgets still order the levels: never shallower, and level 9 deeper than level 7.
+    assert!(
+        depths.windows(2).all(|w| w[0] <= w[1]) && depths[0] < depths[2],
+        "{depths:?}"
+    );
+    // In Food Fight the minimum depths hold whatever the budgets buy, and a higher level is
+    // never shallower (since issue 21's pruning, levels 7 and 8 may complete the same depth
+    // there too). (Level 9's depth 6 costs too much for a test here.)
     let foodfight = variant("foodfight");
     for seed in 1..4 {
         let fen = random_position(&foodfight, seed, 16).to_fen(&foodfight);
         let depth = |n| level_search(&foodfight, &fen, n).1;
         let (six, seven, eight) = (depth(6), depth(7), depth(8));
         assert!(
-            six == 3 && seven >= 4 && eight >= 5 && eight > seven,
+            six == 3 && seven >= 4 && eight >= 5 && eight >= seven,
             "{fen}: levels 6, 7, 8 reached depths {six}, {seven}, {eight}"
         );
     }
@@ -462,9 +473,11 @@ fn random_position(v: &Variant, seed: u64, plies: u32) -> Position {
 }
 
 /// Star1/Star2 cutoffs at chance nodes give the root score and move of plain expectimax (every
-/// outcome searched with a full window), with fewer nodes. The engine as it plays (late move
-/// reductions, null move and futility pruning on) on fixed positions; then, with the reductions off so that no score depends on
-/// its window, on seeded random positions.
+/// outcome searched with a full window), with fewer nodes, on fixed and seeded random positions,
+/// with the reductions and pruning off so that no score depends on its window. (With them on,
+/// as the engine plays, a chance node's narrower windows prune differently: since late move
+/// and futility pruning of quiet moves, the PieceEater's start at depth 4 chose g4 with
+/// plain expectimax and b4 with the cutoffs.)
 #[test]
 fn chance_pruning_keeps_the_expectimax_result() {
     let v = variant("pieceeater");
@@ -481,11 +494,11 @@ fn chance_pruning_keeps_the_expectimax_result() {
         (
             Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}")),
             *depth,
-            false,
+            true,
         )
     })
     .collect();
-    cases.push((random_position(&v, 11, 10), 4, false));
+    cases.push((random_position(&v, 11, 10), 4, true));
     for seed in 0..4 {
         cases.push((random_position(&v, seed, 6 + 4 * seed as u32), 4, true));
     }

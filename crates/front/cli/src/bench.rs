@@ -25,6 +25,20 @@ pub enum BenchCommand {
         #[arg(long)]
         depth: Option<u32>,
     },
+    /// Nodes and time to a fixed depth from the FIDE start and Kiwipete, beside Fairy-Stockfish's
+    /// (both one thread, 16 MB of hash).
+    Depth {
+        /// Plies.
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+        /// The Fairy-Stockfish binary (default: fairy-stockfish on PATH, or /usr/games/fairy-stockfish).
+        #[arg(long)]
+        fairy_stockfish: Option<String>,
+        /// A search feature our engine goes without (see `messhall_search::search::FEATURES`;
+        /// `new` for all of issue 21's second part), to measure what it is worth; repeatable.
+        #[arg(long)]
+        without: Vec<String>,
+    },
     /// The levels: each level from --from to --to plays the level below (`messhall match` with
     /// level=N against level=N-1), one table row per pair.
     Ladder {
@@ -132,6 +146,11 @@ pub fn run(what: BenchCommand) -> Result<()> {
     match what {
         BenchCommand::Perft { quick, fairy_stockfish } => perft(quick, fairy_stockfish),
         BenchCommand::Search { depth } => crate::bench_search::search(depth),
+        BenchCommand::Depth {
+            depth,
+            fairy_stockfish,
+            without,
+        } => crate::bench_depth::depth(depth, fairy_stockfish, &without),
         BenchCommand::Ladder {
             variant,
             from,
@@ -162,7 +181,7 @@ pub fn run(what: BenchCommand) -> Result<()> {
     }
 }
 
-fn find_fairy_stockfish(given: Option<String>) -> Option<String> {
+pub(crate) fn find_fairy_stockfish(given: Option<String>) -> Option<String> {
     if given.is_some() {
         return given;
     }

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 mod analyse;
 mod arena;
 mod bench;
+mod bench_depth;
 mod bench_ladder;
 mod bench_search;
 mod board_text;
