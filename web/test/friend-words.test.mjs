@@ -21,6 +21,8 @@ test("a lending Friend: a short borrowing named, a long one counted and pointed 
   );
   const many = ['Archer', 'Bodyguard', 'Buffalo', 'Caliph', 'Gnu', 'Pawn', 'Rook'];
   const caption = friendCaption('White', 'f1', [{ square: 'g1', name: 'Friend', lends: many }]);
-  assert.equal(caption, "White's Friend on f1 borrows from the Friend on g1 what it borrows (7 pieces' moves; its own caption on g1 names its lenders)");
+  assert.equal(caption, "White's Friend on f1 borrows what the Friend on g1 borrows (7 pieces' moves; its own caption names its lenders)");
   for (const name of many) assert.ok(!caption.includes(name), `${name} is counted, not listed: ${caption}`);
+  const two = friendCaption('White', 'e1', [{ square: 'f2', name: 'Bodyguard', lends: ['Bodyguard'] }, { square: 'd1', name: 'Friend', lends: many }, { square: 'f1', name: 'Friend', lends: many.slice(1) }]);
+  assert.equal(two, "White's Friend on e1 borrows the moves of Bodyguard on f2; and what the Friends on d1 and f1 borrow (7 and 6 pieces' moves; their own captions name their lenders)");
 });

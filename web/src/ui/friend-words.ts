@@ -22,12 +22,21 @@ export function friendCaption(side: string, square: string, lenders: readonly Le
   if (!lenders.length) return `${side}'s Friend on ${square} borrows nothing: no friendly piece guards it`;
   const own = lenders.filter(l => l.lends.length === 1 && l.lends[0] === l.name);
   const parts = own.length ? [`the moves of ${and(own.map(l => `${l.name} on ${l.square}`))}`] : [];
+  const long: Lender[] = [];
   for (const l of lenders) {
     if (own.includes(l)) continue;
-    const what = l.lends.length === 0 ? 'nothing'
-      : l.lends.length <= NAMED_LENDS ? `the moves of ${and(l.lends)} it borrows`
-      : `what it borrows (${l.lends.length} pieces' moves; its own caption on ${l.square} names its lenders)`;
-    parts.push(`from the ${l.name} on ${l.square} ${what}`);
+    if (l.lends.length > NAMED_LENDS) {
+      long.push(l);
+      continue;
+    }
+    parts.push(`from the ${l.name} on ${l.square} ${l.lends.length ? `the moves of ${and(l.lends)} it borrows` : 'nothing'}`);
+  }
+  if (long.length === 1 && long[0] !== undefined) {
+    const l = long[0];
+    parts.push(`what the ${l.name} on ${l.square} borrows (${l.lends.length} pieces' moves; its own caption names its lenders)`);
+  } else if (long.length) {
+    const names = [...new Set(long.map(l => l.name))];
+    parts.push(`what the ${and(names)}s on ${and(long.map(l => l.square))} borrow (${and(long.map(l => String(l.lends.length)))} pieces' moves; their own captions name their lenders)`);
   }
   return `${side}'s Friend on ${square} borrows ${parts.join('; and ')}`;
 }
