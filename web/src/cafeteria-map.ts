@@ -108,17 +108,67 @@ export function drawCafeteria(
     svg.appendChild(image(assets, 'lounge', lounge.x0 * TILE, lounge.y * TILE, TILE));
     svg.appendChild(text(((lounge.x0 + lounge.x1 + 1) * TILE) / 2, lounge.y * TILE + 52, 'Faculty/Staff Lounge', 56, '#f3ecff'));
   }
+  const bySquare = new Map<string, MapThing[]>();
   for (const thing of things) {
     const at = parseSquare(thing.square);
     if (at === null || at.y >= rows.length || at.x >= (rows[at.y]?.length ?? 0)) {
       throw new MapError(`cafeteria thing "${thing.art}": "${thing.square}" is not a square of the map`);
     }
     if (!(thing.art in CAFETERIA_ART)) throw new MapError(`cafeteria thing at ${thing.square}: no drawing "${thing.art}"`);
-    const img = image(assets, thing.art, at.x * TILE + 6, at.y * TILE + 6, TILE - 12);
-    img.appendChild(el('title', {}, `${thing.square}: ${thing.title ?? CAFETERIA_ART[thing.art]?.name ?? thing.art}`));
-    svg.appendChild(img);
+    const here = bySquare.get(thing.square) ?? [];
+    here.push(thing);
+    bySquare.set(thing.square, here);
+  }
+  for (const [square, here] of bySquare) {
+    const at = parseSquare(square) ?? { x: 0, y: 0 };
+    const boxes = thingBoxes(here.length);
+    here.slice(0, boxes.length).forEach((thing, i) => {
+      const b = boxes[i] ?? { x: 0, y: 0, size: 0 };
+      const img = image(assets, thing.art, at.x * TILE + b.x, at.y * TILE + b.y, b.size);
+      img.setAttribute('class', 'thing');
+      img.setAttribute('data-square', square);
+      img.appendChild(el('title', {}, `${square}: ${thingName(thing)}`));
+      svg.appendChild(img);
+    });
+    const rest = here.slice(boxes.length);
+    if (rest.length) {
+      // The last cell counts those not drawn; its title names them.
+      const g = el('g', { class: 'more', 'data-square': square });
+      g.appendChild(el('title', {}, `${square}: also ${rest.map(thingName).join(', ')}`));
+      const m = MORE_BOX;
+      g.appendChild(el('rect', { x: at.x * TILE + m.x, y: at.y * TILE + m.y, width: m.size, height: m.size, rx: 10, fill: 'rgb(43 33 24 / 0.8)' }));
+      g.appendChild(text(at.x * TILE + m.x + m.size / 2, at.y * TILE + m.y + m.size / 2 + 1, `+${rest.length}`, 26, '#fff'));
+      svg.appendChild(g);
+    }
   }
   return svg;
+}
+
+/** A box within a square's tile (0 to 100 across), where one thing standing there is drawn. */
+export interface ThingBox {
+  x: number;
+  y: number;
+  size: number;
+}
+
+/** The quarter of a tile that counts the things not drawn there (the last of four). */
+export const MORE_BOX: Readonly<ThingBox> = { x: 52, y: 52, size: 44 };
+
+/**
+ * Where `count` things on one square are drawn: one fills the tile, two stand side by side, three
+ * or four share its quarters. Past four, the first three are drawn and the fourth quarter is left
+ * for a count of the rest, so fewer boxes than `count` come back.
+ */
+export function thingBoxes(count: number): ThingBox[] {
+  if (count <= 0) return [];
+  if (count === 1) return [{ x: 6, y: 6, size: TILE - 12 }];
+  if (count === 2) return [{ x: 2, y: 26, size: 48 }, { x: 50, y: 26, size: 48 }];
+  const quarters = [{ x: 4, y: 4, size: 44 }, { x: 52, y: 4, size: 44 }, { x: 4, y: 52, size: 44 }, MORE_BOX];
+  return count <= 4 ? quarters.slice(0, count) : quarters.slice(0, 3);
+}
+
+function thingName(thing: MapThing): string {
+  return thing.title ?? CAFETERIA_ART[thing.art]?.name ?? thing.art;
 }
 
 /** The game's name of the square in column `x` and row `y` (`b9`). */

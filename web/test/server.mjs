@@ -1,6 +1,6 @@
 // `messhall serve` for the browser tests: the binary found or built, started on a free loopback
 // port with a temporary SQLite database, stopped at the end.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,19 +10,79 @@ const repo = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.ur
 
 /**
  * The messhall binary: $MESSHALL_BIN, else target/debug/messhall after `cargo build -p messhall`
- * (a no-op when it is up to date, and it embeds the current web/dist). Null when there is neither
- * a binary nor cargo.
+ * (a no-op when it is up to date, and it embeds the current web/dist). Resolves to null when there
+ * is neither a binary nor cargo.
+ *
+ * The build runs in the background, so a test's own timeout still fires, and is bounded by
+ * $MESSHALL_BUILD_TIMEOUT seconds (default 900: a cold debug build on a busy machine). When
+ * another cargo process holds the build lock and the binary there is newer than every source it
+ * is built from, that binary is used at once; otherwise the wait ends at the bound with an error
+ * that names the lock.
  */
-export function messhallBinary() {
+export async function messhallBinary() {
   if (process.env.MESSHALL_BIN) return process.env.MESSHALL_BIN;
   const bin = path.join(repo, 'target', 'debug', 'messhall');
-  try {
-    execFileSync('cargo', ['build', '--quiet', '-p', 'messhall'], { cwd: repo, stdio: 'inherit' });
-  } catch (e) {
-    if (!fs.existsSync(bin)) return null;
-    console.error(`cargo build -p messhall failed (${e.message}); using the binary there is`);
+  const seconds = Number(process.env.MESSHALL_BUILD_TIMEOUT ?? 900);
+  if (!(seconds > 0)) throw new Error(`MESSHALL_BUILD_TIMEOUT="${process.env.MESSHALL_BUILD_TIMEOUT}" is not a number of seconds`);
+  const built = await cargoBuild(bin, seconds * 1000);
+  if (built.error === 'no cargo') return fs.existsSync(bin) ? bin : null;
+  if (built.error) {
+    if (!fs.existsSync(bin)) throw new Error(built.error);
+    console.error(`${built.error}; using the binary there is`);
   }
   return fs.existsSync(bin) ? bin : null;
+}
+
+// `cargo build -p messhall`, its stderr passed on (not --quiet, which hides cargo's "Blocking
+// waiting for file lock"): resolves to {} when it succeeded, or to { error } saying why not;
+// rejects when it ran out of time.
+function cargoBuild(bin, ms) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('cargo', ['build', '-p', 'messhall'], { cwd: repo, stdio: ['ignore', 'inherit', 'pipe'] });
+    let locked = false;
+    let done = false;
+    const finish = (f, v) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      f(v);
+    };
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      const why = locked ? ': it was waiting for the lock on target/ that another cargo process holds' : '';
+      finish(reject, new Error(`cargo build -p messhall did not finish in ${ms / 1000} s${why} (set MESSHALL_BIN, or MESSHALL_BUILD_TIMEOUT in seconds)`));
+    }, ms);
+    child.stderr.on('data', d => {
+      process.stderr.write(d);
+      if (!locked && /Blocking waiting for file lock/.test(String(d))) {
+        locked = true;
+        if (newerThanSources(bin)) {
+          console.error('another cargo process holds the build lock; target/debug/messhall is newer than its sources, so it is used');
+          child.kill('SIGTERM');
+          finish(resolve, {});
+        }
+      }
+    });
+    child.on('error', e => finish(resolve, { error: e.code === 'ENOENT' ? 'no cargo' : `cargo build -p messhall: ${e.message}` }));
+    child.on('exit', (code, signal) => finish(resolve, code === 0 ? {} : { error: `cargo build -p messhall failed (${signal ?? `exit ${code}`})` }));
+  });
+}
+
+// Whether `bin` exists and is newer than everything it is built from: the crates, the workspace's
+// manifest and lock file, and the bundle it embeds.
+function newerThanSources(bin) {
+  let built;
+  try {
+    built = fs.statSync(bin).mtimeMs;
+  } catch {
+    return false;
+  }
+  const newer = p => {
+    const st = fs.statSync(p);
+    if (!st.isDirectory()) return st.mtimeMs > built;
+    return fs.readdirSync(p).some(name => newer(path.join(p, name)));
+  };
+  return !['crates', 'web/dist', 'Cargo.toml', 'Cargo.lock'].some(p => newer(path.join(repo, p)));
 }
 
 /** Starts the server; resolves to `{ base, stop, log }` once it answers: the address read from

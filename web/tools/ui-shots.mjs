@@ -9,7 +9,7 @@ import { messhallBinary, startServer } from '../test/server.mjs';
 
 const out = path.resolve(process.argv[2] ?? 'ui-shots');
 fs.mkdirSync(out, { recursive: true });
-const bin = messhallBinary();
+const bin = await messhallBinary();
 if (bin === null) throw new Error('no messhall binary (cargo build -p messhall, or set MESSHALL_BIN)');
 const server = await startServer(bin);
 const { chromium } = await import('playwright-core');

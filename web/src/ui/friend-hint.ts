@@ -7,6 +7,7 @@ import type * as cg from 'chessgroundx/types';
 import type { Board } from '../board.js';
 import type { GameState } from './api.js';
 import { h } from './dom.js';
+import { friendCaption } from './friend-words.js';
 import { keyOfName, nameOfKey } from './squares.js';
 
 /** The caption under the board and the circles for the Friend under the pointer. */
@@ -42,8 +43,7 @@ export class FriendHint {
     const moves = s.legal.kind === 'moves' ? (s.legal.from[friend.square] ?? []) : [];
     const side = friend.color === 'white' ? 'White' : 'Black';
     const lenders = friend.borrows ?? [];
-    const lent = lenders.map(l => `${l.name} on ${l.square} (${l.lends.length === 1 && l.lends[0] === l.name ? 'its moves' : `the moves of ${l.lends.join(', ') || 'nothing'} it borrows`})`);
-    const lead = lenders.length ? `${side}'s Friend on ${friend.square} borrows: ${lent.join(', ')}` : `${side}'s Friend on ${friend.square} borrows nothing: no friendly piece guards it`;
+    const lead = friendCaption(side, friend.square, lenders);
     const to = keyOfName(friend.square);
     const arrows = lenders
       .map(l => keyOfName(l.square))
