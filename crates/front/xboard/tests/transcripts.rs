@@ -313,9 +313,9 @@ piece U& NCZ
 piece C& BC
 piece D& KD0A0
 piece Q& DAN
-piece G& A
+piece G& AhrmpafNhlmpafrN
 piece H& mK
-piece I& N
+piece I& NhrmparChlmpaflC
 piece J& K
 piece L& Q6
 piece M& N0
