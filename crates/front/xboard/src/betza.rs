@@ -30,10 +30,7 @@ const LEAPS: [(char, (u8, u8)); 9] = [
 ///
 /// - (1,4): a knight leg, then two squares straight on (`f`) or turned 45 degrees right (`fr`).
 /// - (3,4): a camel leg, then three squares turned 90 degrees right (`r`) or 45 left (`fl`).
-const TWO_LEG_LEAPS: [((u8, u8), &str); 2] = [
-    ((1, 4), "hrmpafNhlmpafrN"),
-    ((3, 4), "hrmparChlmpaflC"),
-];
+const TWO_LEG_LEAPS: [((u8, u8), &str); 2] = [((1, 4), "hrmpafNhlmpafrN"), ((3, 4), "hrmparChlmpaflC")];
 
 /// Atoms that are already riders, or compounds XBoard reads as they are.
 const COMPOUNDS: [char; 4] = ['K', 'R', 'B', 'Q'];
@@ -210,7 +207,7 @@ fn write_term(term: &Term) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{to_xboard, TWO_LEG_LEAPS};
+    use super::{TWO_LEG_LEAPS, to_xboard};
 
     /// The squares XBoard reaches with one two-leg chain `h?mpa DIRS ATOM`, as its
     /// `MovesFromString` reads it: the first leg takes the oblique atom in the chiral half `hr`
