@@ -84,6 +84,9 @@ fn xboard_plays_food_fight_between_two_messhall_engines_and_messhall_reads_its_p
     let text = std::fs::read_to_string(&pgn).unwrap_or_else(|e| panic!("no PGN from xboard ({e}): {log}"));
     assert!(text.contains("[Variant \"foodfight\"]"), "{text}");
     assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
+    // XBoard took the Cantaloupe's every leap, (3,4) as two-leg chains, so its SAN names which
+    // of two Cantaloupes moves where both reach the square.
+    assert!(text.contains("C:ChrmparChlmpaflC"), "{text}");
     let played = plies(&text);
     assert!(played >= 2 * MOVES as usize, "{played} plies: {text}");
 

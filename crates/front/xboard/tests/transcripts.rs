@@ -243,7 +243,7 @@ quit
 "#,
         r#"setup (PNBR.FE.CWM..I.GD..SUKpnbr.fe.cwm..i.gd..suk) 12x12+0_fairy rscbmnkmbcsr/dmfwueeuwfmd/ppppggggpppp/12/12/12/12/12/12/PPPPGGGGPPPP/DMFWUEEUWFMD/RSCBMNKMBCSR w - - 0 1
 piece K& FsR2
-piece C& C
+piece C& ChrmparChlmpaflC
 piece D& DN
 piece F& FA
 piece M& KDAffN
@@ -313,9 +313,9 @@ piece U& NCZ
 piece C& BC
 piece D& KD0A0
 piece Q& DAN
-piece G& A
+piece G& AhrmpafNhlmpafrN
 piece H& mK
-piece I& N
+piece I& NhrmparChlmpaflC
 piece J& K
 piece L& Q6
 piece M& N0
