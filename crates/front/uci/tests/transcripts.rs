@@ -78,11 +78,11 @@ option name Seed type string default 0
 uciok
 readyok
 info string variant chess files 8 ranks 8 pocket 0 startpos rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
-info depth 1 score cp 35 nodes 49 nps N time T pv d7d5
+info depth 1 score cp 28 nodes 48 nps N time T pv d7d5
 bestmove d7d5
 info string Illegal move (not legal here: the King on e1 cannot go to e3): e1e3
-info depth 1 score cp 35 nodes 34 nps N time T pv d7d5
-info depth 2 score cp 35 nodes 105 nps N time T pv d7d5 f3e5
+info depth 1 score cp 28 nodes 33 nps N time T pv d7d5
+info depth 2 score cp 25 nodes 115 nps N time T pv d7d5 f1b5 b8c6
 bestmove d7d5
 info string Error (depth needs a whole number, not "x"): go depth x
 info string Error (unknown go parameter "searchmoves"): go searchmoves e2e4
@@ -92,7 +92,7 @@ info string Error (no variant named "shatranj" (see the UCI_Variant option)): se
 info string Error ("e2e4" after startpos: expected "moves"): position startpos e2e4
 info string Error (FEN: FEN board: 4 ranks, but chess has 8): position fen 8/8/8/8 w - - 0 1
 info string Error (unknown command): take back
-info depth 1 score cp -987 nodes 3 nps N time T pv h8g7
+info depth 1 score cp -999 nodes 3 nps N time T pv h8g7
 bestmove h8g7
 a1a2: 3
 a1b1: 3
@@ -158,17 +158,17 @@ go depth 1
 position fen 6k5/12/12/12/12/3p8/3I8/12/12/12/12/6K5 w - - 0 1 moves d6d8
 "#;
     let expected = r#"info string variant foodfight files 12 ranks 12 pocket 0 startpos rscbmnkmbcsr/dmfwueeuwfmd/ppppggggpppp/12/12/12/12/12/12/PPPPGGGGPPPP/DMFWUEEUWFMD/RSCBMNKMBCSR w - - 0 1
-info depth 1 score cp 81 nodes 79 nps N time T pv j1g5
-info depth 2 score cp 84 nodes 233 nps N time T pv j1g5 a9a8
-bestmove j1g5
+info depth 1 score cp 50 nodes 78 nps N time T pv f1h5
+info depth 2 score cp 51 nodes 232 nps N time T pv f1h5 a9a8
+bestmove f1h5
 info string Illegal move (not legal here: the Fish pawn on a3 cannot go to a6): a3a6
 info string Illegal move (not legal here: the Chef on g1 cannot go to f1): g1f1
 info string Illegal move (not legal here: the Fish pawn on a8 cannot go to b7): a8b7
-info depth 1 score cp 81 nodes 75 nps N time T pv j1g5
-bestmove j1g5
+info depth 1 score cp 50 nodes 76 nps N time T pv f1h5
+bestmove f1h5
 info string Error (nodes needs a number of nodes after it): go nodes
-info depth 1 score cp 53 nodes 83 nps N time T pv c1f5
-bestmove c1f5
+info depth 1 score cp 18 nodes 85 nps N time T pv f1h5
+bestmove f1h5
 info depth 1 score cp -18 nodes 4 nps N time T pv g12h12
 bestmove g12h12
 info string Illegal move (not legal here: the Pie on d6 cannot go to d8): d6d8

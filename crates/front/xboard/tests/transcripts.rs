@@ -119,7 +119,7 @@ Error ("0" is not a depth from 1 to 128): sd 0
 highlight M7/8/8/8/8/8/8/8
 choice QRBN
 Illegal move (leg "a8a9" needs a second square): a8a9
-1 45 T 25 e7e5
+1 40 T 24 e7e5
 move e7e5
 pong 1
 1 100001 T 35 d8h4
@@ -127,12 +127,12 @@ move d8h4
 0-1 {Black wins by checkmate}
 pong 2
 Illegal move (the game is over): e2e3
-1 52 T 25 e2e4
-2 46 T 69 e2e4 a7a5
+1 46 T 24 e2e4
+2 37 T 68 e2e4 a7a5
 pong 3
-stat01: T 69 2 0 20
-1 -10 T 29 e7e5
-2 -44 T 80 e7e5 d1f3
+stat01: T 68 2 0 20
+1 -10 T 28 e7e5
+2 -22 T 78 e7e5 d1f3
 pong 4
 "#,
     );
@@ -261,7 +261,7 @@ highlight 12/12/12/12/12/12/12/2Y3Y5/3Y1Y6/12/12/12
 highlight 12/R9R1/12/1Y7Y2/12/2Y5Y3/12/3Y3Y4/12/12/12/12
 highlight 12/12/12/12/12/12/3YYY6/3C8/5Y6/12/12/12
 highlight 12/12/12/12/12/12/12/12/3R8/12/12/12
-1 239 T 11 e5d5,d5d4
+1 223 T 11 e5d5,d5d4
 move e5d5,
 move d5d4
 pong 1
