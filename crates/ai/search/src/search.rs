@@ -100,20 +100,9 @@ pub const FEATURES: [&str; 15] = [
     "recapture",
     "matedistance",
 ];
-/// The features issue 21's second part added (`new` in the benchmarks switches them all).
-pub const SECOND_PART: [&str; 11] = [
-    "lmr",
-    "lmp",
-    "futility",
-    "seeprune",
-    "nullmove",
-    "iir",
-    "malus",
-    "counter",
-    "tteval",
-    "safecheck",
-    "recapture",
-];
+/// The features issue 21's second part added (`new` in the benchmarks switches them all): those
+/// of [`FEATURES`] from `lmr` to `recapture`.
+pub const SECOND_PART: &[&str] = FEATURES.split_at(3).1.split_at(11).0;
 
 /// A score as people read it: centipawns, or moves to mate (negative: being mated).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 use anyhow::{Context, Result, bail};
 use clap::Subcommand;
 use messhall_rules::Position;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Lines, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
 
 #[derive(Subcommand)]
@@ -197,28 +197,50 @@ pub(crate) fn find_fairy_stockfish(given: Option<String>) -> Option<String> {
     })
 }
 
+/// A Fairy-Stockfish process, told `setup` (UCI lines) and past its `readyok`.
+pub(crate) struct Peer {
+    pub child: Child,
+    pub stdin: ChildStdin,
+    pub lines: Lines<BufReader<ChildStdout>>,
+}
+
+impl Peer {
+    /// Starts `binary`, sends `setup` and `isready`, and waits for `readyok`.
+    ///
+    /// # Errors
+    /// When the program does not start or closes before `readyok`.
+    pub(crate) fn start(binary: &str, setup: &str) -> Result<Peer> {
+        let mut child = Command::new(binary)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot start {binary}"))?;
+        let mut stdin = child.stdin.take().context("no stdin")?;
+        let stdout = child.stdout.take().context("no stdout")?;
+        let mut lines = BufReader::new(stdout).lines();
+        writeln!(stdin, "{setup}\nisready")?;
+        stdin.flush()?;
+        for line in lines.by_ref() {
+            if line?.trim() == "readyok" {
+                return Ok(Peer { child, stdin, lines });
+            }
+        }
+        bail!("{binary} closed before answering isready")
+    }
+}
+
 /// Runs `go perft` in Fairy-Stockfish; returns nodes and seconds (measured from the command to
 /// the final count, so start-up is excluded).
 fn fsf_perft(binary: &str, variant: &str, fen: &str, depth: u32) -> Result<(u64, f64)> {
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .with_context(|| format!("cannot start {binary}"))?;
-    let mut stdin = child.stdin.take().context("no stdin")?;
-    let stdout = child.stdout.take().context("no stdout")?;
-    let mut lines = BufReader::new(stdout).lines();
-    writeln!(
-        stdin,
-        "uci\nsetoption name UCI_Variant value {variant}\nposition fen {fen}\nisready"
+    let Peer {
+        mut child,
+        mut stdin,
+        mut lines,
+    } = Peer::start(
+        binary,
+        &format!("uci\nsetoption name UCI_Variant value {variant}\nposition fen {fen}"),
     )?;
-    stdin.flush()?;
-    for line in lines.by_ref() {
-        if line?.trim() == "readyok" {
-            break;
-        }
-    }
     let started = Instant::now();
     writeln!(stdin, "go perft {depth}")?;
     stdin.flush()?;

@@ -2,12 +2,12 @@
 //! our search beside Fairy-Stockfish's in one run (both one thread, 16 MB of hash, a fresh
 //! table for every position).
 
+use crate::bench::Peer;
 use anyhow::{Context, Result, bail};
 use messhall_rules::Position;
 use messhall_search::search::SECOND_PART;
 use messhall_search::{Engine, Limits, Options};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -121,21 +121,16 @@ pub fn depth(depth: u32, fairy_stockfish: Option<String>, without: &[String]) ->
 /// Searches `fen` to `depth` in a fresh Fairy-Stockfish: its node count and time from its last
 /// `info depth N` line, and its move.
 fn fsf_depth(binary: &str, fen: &str, depth: u32) -> Result<Run> {
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .with_context(|| format!("cannot start {binary}"))?;
-    let mut stdin = child.stdin.take().context("no stdin")?;
-    let stdout = child.stdout.take().context("no stdout")?;
-    let mut lines = BufReader::new(stdout).lines();
-    writeln!(
-        stdin,
-        "uci\nsetoption name Threads value 1\nsetoption name Hash value {HASH_MB}\nucinewgame\nposition fen {fen}\nisready"
+    let Peer {
+        mut child,
+        mut stdin,
+        mut lines,
+    } = Peer::start(
+        binary,
+        &format!(
+            "uci\nsetoption name Threads value 1\nsetoption name Hash value {HASH_MB}\nucinewgame\nposition fen {fen}"
+        ),
     )?;
-    stdin.flush()?;
-    wait_for(&mut lines, "readyok")?;
     writeln!(stdin, "go depth {depth}")?;
     stdin.flush()?;
     let mut last: Option<(u64, f64)> = None;
@@ -167,13 +162,4 @@ fn fsf_depth(binary: &str, fen: &str, depth: u32) -> Result<Run> {
 fn field(words: &[&str], name: &str) -> Option<u64> {
     let i = words.iter().position(|w| *w == name)?;
     words.get(i + 1)?.parse().ok()
-}
-
-fn wait_for(lines: &mut impl Iterator<Item = std::io::Result<String>>, token: &str) -> Result<()> {
-    for line in lines {
-        if line?.trim() == token {
-            return Ok(());
-        }
-    }
-    bail!("the engine closed before answering {token}")
 }
