@@ -131,11 +131,16 @@ impl Weights {
     /// A TOML error, an unknown field, a piece the variant does not have, or a weight beyond
     /// +/-[`MAX_WEIGHT`].
     pub fn from_toml(v: &Variant, text: &str) -> Result<Weights, WeightsError> {
-        let file: Weights = toml::from_str(text).map_err(|e| WeightsError::Syntax(one_line(&e.to_string(), 300)))?;
-        let mut w = Weights {
-            mobility: Weights::derived(v).mobility,
-            ..file.clone()
-        };
+        let syntax = |e: toml::de::Error| WeightsError::Syntax(one_line(&e.to_string(), 300));
+        let file: Weights = toml::from_str(text).map_err(syntax)?;
+        // Which terms the file gives: serde's defaults cannot tell a term left out from one given.
+        let given: toml::Table = toml::from_str(text).map_err(syntax)?;
+        let mut w = Weights::derived(v);
+        for ((name, slot), (_, value)) in w.globals_mut().into_iter().zip(file.globals()) {
+            if given.contains_key(name) {
+                *slot = value;
+            }
+        }
         for (name, pair) in file.mobility {
             if !w.mobility.contains_key(&name) {
                 return Err(WeightsError::UnknownPiece(name, v.name.clone()));
@@ -175,6 +180,22 @@ impl Weights {
             ("isolated", self.isolated),
             ("blocked", self.blocked),
             ("tempo", self.tempo),
+        ]
+    }
+
+    fn globals_mut(&mut self) -> [(&'static str, &mut Pair); 11] {
+        [
+            ("centre", &mut self.centre),
+            ("shelter", &mut self.shelter),
+            ("royal_attack", &mut self.royal_attack),
+            ("castling", &mut self.castling),
+            ("royal_centre", &mut self.royal_centre),
+            ("advance", &mut self.advance),
+            ("passed", &mut self.passed),
+            ("doubled", &mut self.doubled),
+            ("isolated", &mut self.isolated),
+            ("blocked", &mut self.blocked),
+            ("tempo", &mut self.tempo),
         ]
     }
 }

@@ -110,6 +110,29 @@ fn weights_files_are_read_or_refused_in_one_line() {
     assert_eq!(&e.weights_from_terms(&v, e.term_weights()), e.weights());
 }
 
+/// A term a weights file leaves out keeps the variant's derived value, not the generic default:
+/// a game without castling or without pawns keeps those terms at 0.
+#[test]
+fn terms_a_weights_file_leaves_out_keep_their_derived_values() {
+    let mut some_differ = false;
+    for b in messhall_games::BUILTINS {
+        let v = variant(b.name);
+        let derived = Weights::derived(&v);
+        some_differ |= derived.castling != Weights::default().castling;
+        let w = Weights::from_toml(&v, "tempo = [20, 5]\n").unwrap();
+        assert_eq!(
+            w,
+            Weights {
+                tempo: [20, 5],
+                ..derived
+            },
+            "{}",
+            b.name
+        );
+    }
+    assert!(some_differ, "no built-in derives a global term away from its default");
+}
+
 /// Every built-in variant's fitted weights file reads without error, and engines start from it.
 #[test]
 fn the_built_in_weights_files_are_read() {
