@@ -83,7 +83,7 @@ const NO_EVAL: i32 = -INFINITY - 1;
 pub const CHECK_EVERY: u64 = 1024;
 
 /// The search features [`Searcher::set_feature`] switches, by name.
-pub const FEATURES: [&str; 16] = [
+pub const FEATURES: [&str; 17] = [
     "see",
     "aspiration",
     "fifty",
@@ -100,6 +100,7 @@ pub const FEATURES: [&str; 16] = [
     "recapture",
     "matedistance",
     "chanceqs",
+    "chancehorizon",
 ];
 /// The features issue 21's second part added (`new` in the benchmarks switches them all): those
 /// of [`FEATURES`] from `lmr` to `recapture`.
@@ -273,6 +274,10 @@ pub struct Searcher {
     /// [`messhall_rules::GameRules::evaluate`]), so a capture just before one meets its recapture;
     /// off, the position stands as it is there.
     pub chance_quiescence: bool,
+    /// A chance event at the horizon (no depth left for its outcomes) is scored by quiescence
+    /// from the position before it, whose static score holds the event's expected cost, instead
+    /// of a quiescence search after each outcome (needs `chance_quiescence`).
+    pub chance_horizon: bool,
 }
 
 impl Searcher {
@@ -339,6 +344,7 @@ impl Searcher {
             recapture_extension: true,
             mate_distance: true,
             chance_quiescence: true,
+            chance_horizon: true,
             variant,
         }
     }
@@ -366,6 +372,7 @@ impl Searcher {
             "recapture" => &mut self.recapture_extension,
             "matedistance" => &mut self.mate_distance,
             "chanceqs" => &mut self.chance_quiescence,
+            "chancehorizon" => &mut self.chance_horizon,
             _ => return Err(format!("no search feature {name:?} (one of {})", FEATURES.join(", "))),
         };
         *flag = on;

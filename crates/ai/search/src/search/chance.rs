@@ -14,6 +14,9 @@ impl Searcher {
         let Some(ChanceEvent { chooser, outcomes }) = v.chance(pos).filter(|e| !e.outcomes.is_empty()) else {
             return self.evaluate(pos);
         };
+        if depth <= 0 && chooser.is_none() && self.chance_horizon && self.chance_quiescence {
+            return self.quiescence(pos, alpha, beta, ply, None);
+        }
         match chooser {
             Some(chooser) => {
                 // A player steers: a choice of outcomes, for or against the side to move.
