@@ -7,7 +7,8 @@
 //! ```
 //! OFF names what the second engine goes without: a search feature (`see`, `aspiration`,
 //! `fifty`, `lmr`, `lmp`, `futility`, `seeprune`, `nullmove`, `iir`, `malus`, `counter`,
-//! `tteval`, `safecheck`, `recapture`, `matedistance`: `messhall_search::search::FEATURES`),
+//! `tteval`, `safecheck`, `recapture`, `matedistance`, `chanceqs`, `chancehorizon`:
+//! `messhall_search::search::FEATURES`),
 //! `new` (the features of issue 21's second part), `terms` (the evaluation terms derived from
 //! the pieces: the weights before them), or `all` (all of these but `matedistance`); or
 //! `weights=FILE`: the first engine plays with the weights of FILE (the second keeps the

@@ -8,7 +8,8 @@ impl Searcher {
     /// A chance node: the event does not change the side to move, so children are scored from the
     /// same side's view (no negation) and at the same ply (the event is not a move). It does use up
     /// one ply of depth: with up to eight outcomes after every move, a free event would multiply the
-    /// tree by the number of outcomes at every level.
+    /// tree by the number of outcomes at every level. With no depth left for the outcomes, the
+    /// dice's event is scored by quiescence from the position before it ([`Searcher::chance_horizon`]).
     pub(super) fn chance_node(&mut self, pos: &Position, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         let v = self.variant.clone();
         let Some(ChanceEvent { chooser, outcomes }) = v.chance(pos).filter(|e| !e.outcomes.is_empty()) else {
