@@ -7,12 +7,15 @@
 //! ```
 //! OFF names what the second engine goes without: a search feature (`see`, `aspiration`,
 //! `fifty`, `lmr`, `lmp`, `futility`, `seeprune`, `nullmove`, `iir`, `malus`, `counter`,
-//! `tteval`, `safecheck`, `recapture`, `matedistance`: `messhall_search::search::FEATURES`),
+//! `tteval`, `safecheck`, `recapture`, `matedistance`, `chanceqs`, `chancehorizon`:
+//! `messhall_search::search::FEATURES`),
 //! `new` (the features of issue 21's second part), `terms` (the evaluation terms derived from
 //! the pieces: the weights before them), or `all` (all of these but `matedistance`); or
 //! `weights=FILE`: the first engine plays with the weights of FILE (the second keeps the
 //! variant's own); or `fitted`: the second plays with the derived weights instead of the
-//! variant's fitted ones. Games come in
+//! variant's fitted ones; or `until=P`: the sequential test, GAMES being the most to play: after
+//! each pair from the tenth game on, stop once the 95% interval lies wholly above or below P per
+//! cent. Games come in
 //! pairs from the same seeded random opening (4 plies) and dice, colours swapped; a game still
 //! going after 400 plies is a draw.
 //!
@@ -91,6 +94,17 @@ fn steer(v: &Variant, game: &mut Game) {
         };
         game.resolve(o);
     }
+}
+
+/// The sequential test decides nothing before this many games.
+const MIN_SEQUENTIAL_GAMES: u64 = 10;
+
+/// The mean score and its 95% margin (1.96 standard errors of the per-game mean).
+fn mean_and_margin(scores: &[f64]) -> (f64, f64) {
+    let n = scores.len() as f64;
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, 1.96 * (var / n).sqrt())
 }
 
 /// Plays one game; the score of the engine playing White (1, 0.5 or 0).
@@ -198,7 +212,7 @@ fn main() {
         return;
     }
     if args.len() < 3 {
-        eprintln!("usage: versus VARIANT GAMES NODES [FEATURE|new|terms|all|weights=FILE|fitted ...]");
+        eprintln!("usage: versus VARIANT GAMES NODES [FEATURE|new|terms|all|weights=FILE|fitted|until=P ...]");
         std::process::exit(2);
     }
     let v = Arc::new(messhall_games::load(&args[0]).unwrap_or_else(|e| {
@@ -217,6 +231,10 @@ fn main() {
         });
         new.set_weights(&w);
     }
+    let until: Option<f64> = off
+        .iter()
+        .find_map(|o| o.strip_prefix("until="))
+        .map(|p| p.parse::<f64>().expect("until=P takes a per cent") / 100.0);
     let mut old = engine(&v, off);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut scores = Vec::new();
@@ -234,11 +252,18 @@ fn main() {
         }
         scores.push(s);
         println!("game {:>3}: {s}  (+{wins} ={draws} -{losses})", g + 1);
+        if let Some(target) = until
+            && g % 2 == 1
+            && g + 1 >= MIN_SEQUENTIAL_GAMES
+        {
+            let (mean, margin) = mean_and_margin(&scores);
+            if mean - margin > target || mean + margin < target {
+                println!("decided after {} games", g + 1);
+                break;
+            }
+        }
     }
-    let n = scores.len() as f64;
-    let mean = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    let margin = 1.96 * (var / n).sqrt();
+    let (mean, margin) = mean_and_margin(&scores);
     let elo = |s: f64| -400.0 * (1.0 / s.clamp(0.001, 0.999) - 1.0).log10();
     println!(
         "{} new vs without {:?}, {nodes} nodes: +{wins} ={draws} -{losses}  {:.1}% +/- {:.1}  Elo {:+.0} [{:+.0}, {:+.0}]",

@@ -83,7 +83,7 @@ const NO_EVAL: i32 = -INFINITY - 1;
 pub const CHECK_EVERY: u64 = 1024;
 
 /// The search features [`Searcher::set_feature`] switches, by name.
-pub const FEATURES: [&str; 15] = [
+pub const FEATURES: [&str; 17] = [
     "see",
     "aspiration",
     "fifty",
@@ -99,6 +99,8 @@ pub const FEATURES: [&str; 15] = [
     "safecheck",
     "recapture",
     "matedistance",
+    "chanceqs",
+    "chancehorizon",
 ];
 /// The features issue 21's second part added (`new` in the benchmarks switches them all): those
 /// of [`FEATURES`] from `lmr` to `recapture`.
@@ -268,6 +270,14 @@ pub struct Searcher {
     pub recapture_extension: bool,
     /// Mate distance pruning: no line is searched that could not beat a mate already found.
     pub mate_distance: bool,
+    /// Quiescence goes on past a pending chance event (its expected cost is in the static score,
+    /// [`messhall_rules::GameRules::evaluate`]), so a capture just before one meets its recapture;
+    /// off, the position stands as it is there.
+    pub chance_quiescence: bool,
+    /// A chance event at the horizon (no depth left for its outcomes) is scored by quiescence
+    /// from the position before it, whose static score holds the event's expected cost, instead
+    /// of a quiescence search after each outcome (needs `chance_quiescence`).
+    pub chance_horizon: bool,
 }
 
 impl Searcher {
@@ -333,6 +343,8 @@ impl Searcher {
             safe_check_extension: true,
             recapture_extension: true,
             mate_distance: true,
+            chance_quiescence: true,
+            chance_horizon: true,
             variant,
         }
     }
@@ -359,6 +371,8 @@ impl Searcher {
             "safecheck" => &mut self.safe_check_extension,
             "recapture" => &mut self.recapture_extension,
             "matedistance" => &mut self.mate_distance,
+            "chanceqs" => &mut self.chance_quiescence,
+            "chancehorizon" => &mut self.chance_horizon,
             _ => return Err(format!("no search feature {name:?} (one of {})", FEATURES.join(", "))),
         };
         *flag = on;

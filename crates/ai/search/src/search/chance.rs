@@ -8,12 +8,16 @@ impl Searcher {
     /// A chance node: the event does not change the side to move, so children are scored from the
     /// same side's view (no negation) and at the same ply (the event is not a move). It does use up
     /// one ply of depth: with up to eight outcomes after every move, a free event would multiply the
-    /// tree by the number of outcomes at every level.
+    /// tree by the number of outcomes at every level. With no depth left for the outcomes, the
+    /// dice's event is scored by quiescence from the position before it ([`Searcher::chance_horizon`]).
     pub(super) fn chance_node(&mut self, pos: &Position, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         let v = self.variant.clone();
         let Some(ChanceEvent { chooser, outcomes }) = v.chance(pos).filter(|e| !e.outcomes.is_empty()) else {
             return self.evaluate(pos);
         };
+        if depth <= 0 && chooser.is_none() && self.chance_horizon && self.chance_quiescence {
+            return self.quiescence(pos, alpha, beta, ply, None);
+        }
         match chooser {
             Some(chooser) => {
                 // A player steers: a choice of outcomes, for or against the side to move.
@@ -177,5 +181,48 @@ impl Searcher {
             // Unreachable (the last pass settles every child or cuts); the midpoint is a safe answer.
             ((i64::from(lower) + i64::from(upper)) / 2) as i32
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{INFINITY, Limits, Searcher};
+    use messhall_rules::Position;
+    use std::sync::Arc;
+
+    /// Black's Knight has just taken a Bishop that a Knight guards, and the PieceEater's step is
+    /// pending (far from every piece). Quiescence past the step sees White take back; standing
+    /// there, White would be a Knight short of what it gets.
+    #[test]
+    fn quiescence_meets_the_recapture_past_a_pending_step() {
+        let v = Arc::new(messhall_games::builtin("pieceeater").unwrap());
+        let before = Position::from_fen(&v, "8/6k1/8/8/4n2*/5N2/3B4/1K6[] b - - 0 1").unwrap();
+        let pos = before.play(&v, &v.parse_move(&before, "Nxd2").unwrap());
+        assert!(v.chance_pending(&pos));
+        let score = |on: bool| {
+            let mut s = Searcher::new(v.clone(), 1);
+            s.chance_quiescence = on;
+            s.quiescence(&pos, -INFINITY, INFINITY, 0, None)
+        };
+        let (past, standing) = (score(true), score(false));
+        assert!(past > standing + 250, "past the step {past}, standing {standing}");
+    }
+
+    /// Scoring the chance events at the horizon by quiescence before them keeps the result of a
+    /// shallow search where a step is forced (the queen that lands next to the PieceEater is
+    /// eaten: `pieceeater_steps_are_searched` in the search tests) and searches fewer nodes to the
+    /// same depth from the start.
+    #[test]
+    fn the_chance_horizon_saves_nodes() {
+        let v = Arc::new(messhall_games::builtin("pieceeater").unwrap());
+        let nodes = |on: bool| {
+            let mut s = Searcher::new(v.clone(), 4);
+            s.chance_horizon = on;
+            s.search(&v.start(), &[], &Limits::depth(4), None, &mut |_| {})
+                .unwrap()
+                .nodes
+        };
+        let (with, without) = (nodes(true), nodes(false));
+        assert!(with < without, "{with} nodes with the horizon, {without} without");
     }
 }

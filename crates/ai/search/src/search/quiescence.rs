@@ -33,12 +33,14 @@ impl Searcher {
         self.pv[ply].clear();
         let v = self.variant.clone();
         let stand = self.evaluate(pos);
-        // A pending chance event is not searched in quiescence: the position stands as it is.
+        // A pending chance event is not resolved in quiescence: its expected cost is in the static
+        // score, and the capture sequence goes on as if it had happened (or, without
+        // `chance_quiescence`, the position stands as it is).
         // Capture sequences end after MAX_QUIESCENCE captures: on big boards full of long-range
         // capturers (the Friendly game's Midnighters and rifles) they would not end otherwise.
         if ply >= MAX_PLY - 1
             || stand >= beta
-            || self.node_kind(pos) == NodeKind::Chance
+            || (!self.chance_quiescence && self.node_kind(pos) == NodeKind::Chance)
             || self.quiescence_depth > MAX_QUIESCENCE
         {
             return stand;
