@@ -182,6 +182,10 @@ pub struct Searcher {
     played: Vec<Option<Move>>,
     /// The static score at each ply on the current path ([`NO_EVAL`] in check).
     static_evals: Vec<i32>,
+    /// Per ply, the key of the position last entered there from the ply above and whether its
+    /// side to move is in check: the parent asks to see whether its move gives check, and the
+    /// child need not ask again.
+    known_check: Vec<(u64, bool)>,
     /// The quiet moves tried at each ply, for the history's malus.
     quiet_bufs: Vec<Vec<Move>>,
     lmr: pruning::LmrTable,
@@ -290,6 +294,7 @@ impl Searcher {
             counters: vec![None; 2 * 256 * 256],
             played: vec![None; MAX_PLY + 1],
             static_evals: vec![NO_EVAL; MAX_PLY + 1],
+            known_check: vec![(0, false); MAX_PLY + 1],
             quiet_bufs: vec![Vec::new(); MAX_PLY + 1],
             lmr: pruning::LmrTable::new(),
             pv: vec![Vec::new(); MAX_PLY + 1],
@@ -664,7 +669,11 @@ impl Searcher {
                 return e.score;
             }
         }
-        let in_check = self.has_check && v.in_check(pos);
+        let in_check = self.has_check
+            && match self.known_check[ply] {
+                (k, check) if ply > 0 && k == key => check,
+                _ => v.in_check(pos),
+            };
         // Against a bare royal (no pieces but pawns) nothing is pruned on the static score nor
         // reduced: the win is a mate to be found, often by zugzwang, and the score of hunting it
         // down (see `eval::CHASE_CP`) would cut the lines that find it (chess's mate in three with
@@ -735,7 +744,11 @@ impl Searcher {
         }
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
-        v.legal_moves_into(pos, &mut moves);
+        if self.has_check {
+            v.legal_moves_given_check(pos, in_check, &mut moves);
+        } else {
+            v.legal_moves_into(pos, &mut moves);
+        }
         if moves.is_empty() {
             self.move_bufs[ply] = moves;
             self.score_bufs[ply] = scores;
@@ -814,8 +827,15 @@ impl Searcher {
                     }
                 }
             }
-            let child = played.unwrap_or_else(|| pos.play(&v, &mv));
-            let gives_check = self.has_check && v.in_check(&child);
+            // A late quiet move searched anyway was played above and gives check.
+            let (child, gives_check) = match played {
+                Some(child) => (child, true),
+                None => {
+                    let child = pos.play(&v, &mv);
+                    let check = self.has_check && v.in_check(&child);
+                    (child, check)
+                }
+            };
             // A check is extended where the checker cannot simply be taken (exchange at least
             // even); a recapture on the square of the last capture is extended on the principal
             // variation (the exchange is not cut in the middle).
@@ -828,6 +848,7 @@ impl Searcher {
             let new_depth = depth - 1 + extension;
             self.path.push(child.hash());
             self.played[ply] = Some(mv);
+            self.known_check[ply + 1] = (child.hash(), gives_check);
             // A root move's noise shifts the window it is searched with, and its score back: the
             // move is chosen as if its score were off by the noise, at no cost in pruning. Mates
             // take no noise, so the window must not be shifted into the mate scores, where a bound

@@ -58,61 +58,10 @@ impl Variant {
         if self.powers.is_some() {
             return self.powered_attack(pos, target, by);
         }
-        let t = &self.tables;
-        let board = &pos.board;
-        let hit = |y: Square, k: usize, mask_at: &[u64; 17]| {
-            let code = board[y.index()];
-            let p = Piece::from_code(code);
-            p.is_some_and(|p| p.color() == by && p.role().in_mask(mask_at[k.min(16)]) && self.active(pos, y))
-        };
-        for (g, group) in t.groups[by.index()].iter().enumerate() {
-            let ray = t.reverse_ray(by, g, target);
-            let squares = t.ray_squares(ray);
-            match group.hop {
-                Hop::None => {
-                    for (i, &y) in squares.iter().enumerate() {
-                        if group.lame && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
-                            break;
-                        }
-                        if board[y.index()] != 0 {
-                            if hit(y, i + 1, &group.mask_at) {
-                                return true;
-                            }
-                            break;
-                        }
-                    }
-                }
-                Hop::Cannon => {
-                    let mut hurdle = false;
-                    for (i, &y) in squares.iter().enumerate() {
-                        if board[y.index()] == 0 {
-                            continue;
-                        }
-                        if !hurdle {
-                            hurdle = true;
-                            continue;
-                        }
-                        if hit(y, i + 1, &group.mask_at) {
-                            return true;
-                        }
-                        break;
-                    }
-                }
-                Hop::Grasshopper => {
-                    if squares.first().is_none_or(|y| board[y.index()] == 0) {
-                        continue;
-                    }
-                    for (i, &y) in squares.iter().enumerate().skip(1) {
-                        if board[y.index()] != 0 {
-                            if hit(y, i + 1, &group.mask_at) {
-                                return true;
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
+        if self.group_attackers(pos, target, by, |_| true) {
+            return true;
         }
+        let t = &self.tables;
         let slow = t.slow_attackers[by.index()];
         if slow != 0 {
             let mut probe = pos.clone();
@@ -138,6 +87,103 @@ impl Variant {
             }
         }
         false
+    }
+
+    /// Walks the attack groups' reverse rays from `target` and calls `found` with each square
+    /// whose piece of `by` attacks it along them (every attacker but the slow ones, see
+    /// [`Variant::is_attacked`]); stops and returns true as soon as `found` does.
+    #[inline]
+    fn group_attackers(&self, pos: &Position, target: Square, by: Color, mut found: impl FnMut(Square) -> bool) -> bool {
+        let t = &self.tables;
+        let board = &pos.board;
+        let hit = |y: Square, k: usize, mask_at: &[u64; 17]| {
+            let code = board[y.index()];
+            let p = Piece::from_code(code);
+            p.is_some_and(|p| p.color() == by && p.role().in_mask(mask_at[k.min(16)]) && self.active(pos, y))
+        };
+        for (g, group) in t.groups[by.index()].iter().enumerate() {
+            let ray = t.reverse_ray(by, g, target);
+            let squares = t.ray_squares(ray);
+            match group.hop {
+                Hop::None => {
+                    for (i, &y) in squares.iter().enumerate() {
+                        if group.lame && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
+                            break;
+                        }
+                        if board[y.index()] != 0 {
+                            if hit(y, i + 1, &group.mask_at) && found(y) {
+                                return true;
+                            }
+                            break;
+                        }
+                    }
+                }
+                Hop::Cannon => {
+                    let mut hurdle = false;
+                    for (i, &y) in squares.iter().enumerate() {
+                        if board[y.index()] == 0 {
+                            continue;
+                        }
+                        if !hurdle {
+                            hurdle = true;
+                            continue;
+                        }
+                        if hit(y, i + 1, &group.mask_at) && found(y) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+                Hop::Grasshopper => {
+                    if squares.first().is_none_or(|y| board[y.index()] == 0) {
+                        continue;
+                    }
+                    for (i, &y) in squares.iter().enumerate().skip(1) {
+                        if board[y.index()] != 0 {
+                            if hit(y, i + 1, &group.mask_at) && found(y) {
+                                return true;
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The plain captures ([`MoveKind::Capture`]) onto `target` of the side to move, pseudo-legal
+    /// and in the order [`Variant::pseudo_moves`] lists them, into `out` (cleared first): what
+    /// may take back on a square in an exchange. Only the pieces that attack `target` are asked
+    /// for their moves.
+    pub fn captures_onto(&self, pos: &Position, target: Square, out: &mut MoveList) {
+        out.clear();
+        let us = pos.side;
+        if self.powers.is_some() {
+            self.pseudo_moves(pos, out);
+        } else {
+            let slow = self.tables.slow_attackers[us.index()];
+            let mut from = SquareSet::EMPTY;
+            if slow != 0 {
+                for sq in pos.by_color[us] {
+                    if pos.piece_at(sq).is_some_and(|p| p.role().in_mask(slow)) {
+                        from.insert(sq);
+                    }
+                }
+            }
+            self.group_attackers(pos, target, us, |sq| {
+                from.insert(sq);
+                false
+            });
+            for sq in from {
+                if let Some(piece) = pos.piece_at(sq)
+                    && self.active(pos, sq)
+                {
+                    self.piece_moves(pos, sq, piece, out);
+                }
+            }
+        }
+        out.retain(|m| m.kind == MoveKind::Capture && m.to == target);
     }
 
     /// Whether the side to move has a royal piece under attack (in a game with check).
@@ -657,6 +703,17 @@ impl Variant {
 
     /// [`Variant::legal_moves`] into a caller's vector (cleared first).
     pub fn legal_moves_into(&self, pos: &Position, moves: &mut MoveList) {
+        self.legal_moves_knowing_check(pos, None, moves);
+    }
+
+    /// [`Variant::legal_moves_into`] for a caller that already knows `in_check`, what
+    /// [`Variant::in_check`] says of `pos` (a search asks it of every node): it is not worked out
+    /// again. A wrong answer gives wrong moves.
+    pub fn legal_moves_given_check(&self, pos: &Position, in_check: bool, moves: &mut MoveList) {
+        self.legal_moves_knowing_check(pos, Some(in_check), moves);
+    }
+
+    fn legal_moves_knowing_check(&self, pos: &Position, known_check: Option<bool>, moves: &mut MoveList) {
         moves.clear();
         if self.material_decided(pos).is_some() || self.chance_pending(pos) {
             return;
@@ -680,10 +737,10 @@ impl Variant {
                     _ => true,
                 }
             });
-            self.in_check(pos)
+            known_check.unwrap_or_else(|| self.in_check(pos))
         } else if self.end.royal == RoyalRule::Checkmate {
             let royals = pos.royals[us];
-            let in_check = self.in_check(pos);
+            let in_check = known_check.unwrap_or_else(|| self.in_check(pos));
             // With one royal, not in check, a move can only expose it through the squares
             // `unsafe_squares` lists; other moves need not be played to be known legal.
             let unsafe_squares = match royals.first() {
