@@ -779,6 +779,7 @@ impl Searcher {
         let mut quiets_tried = std::mem::take(&mut self.quiet_bufs[ply]);
         quiets_tried.clear();
         let mut skip_quiets = false;
+        let mut check_lines = None;
         for i in 0..moves.len() {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
@@ -804,8 +805,12 @@ impl Searcher {
                     && stand + pruning::FUTILITY_QUIET_BASE + pruning::FUTILITY_QUIET_PER_PLY * reduced.max(0) <= alpha;
                 if quiet && (skip_quiets || late || futile) {
                     skip_quiets = true;
+                    // Only a move on an attack line into the enemy royal is played to see.
+                    if !self.has_check || !check_lines.get_or_insert_with(|| v.check_lines(pos)).may_give_check(&mv) {
+                        continue;
+                    }
                     let child = pos.play(&v, &mv);
-                    if !(self.has_check && v.in_check(&child)) {
+                    if !v.in_check(&child) {
                         continue;
                     }
                     played = Some(child);
