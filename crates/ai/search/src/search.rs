@@ -771,8 +771,14 @@ impl Searcher {
             counter,
             &self.history,
             &mut scores,
-            self.see && depth >= self.see_order_min_depth,
         );
+        // Captures are ordered by their exchange once needed: at once, or where the table's
+        // move comes first, once it has not cut off.
+        let mut exchanges_pending = self.see && depth >= self.see_order_min_depth;
+        if exchanges_pending && !hash_move.is_some_and(|h| moves.contains(&h)) {
+            movepicker::order_losing_captures(&v, &self.eval, pos, &moves, hash_move, &mut scores, 0);
+            exchanges_pending = false;
+        }
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -781,6 +787,9 @@ impl Searcher {
         let mut skip_quiets = false;
         let mut check_lines = None;
         for i in 0..moves.len() {
+            if i == 1 && exchanges_pending {
+                movepicker::order_losing_captures(&v, &self.eval, pos, &moves, hash_move, &mut scores, 1);
+            }
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
             let quiet = !is_tactical(&mv);

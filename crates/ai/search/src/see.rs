@@ -85,11 +85,8 @@ pub fn see(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
     let mut d = 0;
     let mut moves = RECAPTURES.take();
     while d < MAX_EXCHANGE {
-        let side = cur.side_to_move();
-        // Only the pieces that attack the square are asked for their captures; a side with
-        // none there is asked whether it attacks the square otherwise (a rifle, say).
-        v.captures_onto(&cur, target, &mut moves);
-        if moves.is_empty() && !v.is_attacked(&cur, target, side) {
+        // Only the pieces that attack the square are asked for their captures.
+        if !v.captures_onto(&cur, target, &mut moves) {
             break;
         }
         let Some(recapture) = moves

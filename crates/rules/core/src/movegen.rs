@@ -155,10 +155,12 @@ impl Variant {
     /// The plain captures ([`MoveKind::Capture`]) onto `target` of the side to move, pseudo-legal
     /// and in the order [`Variant::pseudo_moves`] lists them, into `out` (cleared first): what
     /// may take back on a square in an exchange. Only the pieces that attack `target` are asked
-    /// for their moves.
-    pub fn captures_onto(&self, pos: &Position, target: Square, out: &mut MoveList) {
+    /// for their moves. Returns whether the side to move attacks `target`
+    /// ([`Variant::is_attacked`]), with or without such a capture (a rifle, say).
+    pub fn captures_onto(&self, pos: &Position, target: Square, out: &mut MoveList) -> bool {
         out.clear();
         let us = pos.side;
+        let mut found = false;
         if self.powers.is_some() {
             self.pseudo_moves(pos, out);
         } else {
@@ -173,6 +175,7 @@ impl Variant {
             }
             self.group_attackers(pos, target, us, |sq| {
                 from.insert(sq);
+                found = true;
                 false
             });
             for sq in from {
@@ -184,6 +187,11 @@ impl Variant {
             }
         }
         out.retain(|m| m.kind == MoveKind::Capture && m.to == target);
+        // The walk above found every attacker but the slow ones and those with powers.
+        found
+            || !out.is_empty()
+            || ((self.powers.is_some() || self.tables.slow_attackers[us.index()] != 0)
+                && self.is_attacked(pos, target, us))
     }
 
     /// Whether the side to move has a royal piece under attack (in a game with check).
@@ -747,7 +755,26 @@ impl Variant {
                 Some(k) if royals.count() == 1 && !in_check && self.powers.is_none() => self.unsafe_squares(pos, k),
                 _ => None,
             };
+            // A royal's plain step is legal where its square is not attacked with the royal
+            // taken off the board (so that it does not shield the squares behind it).
+            let bare = match (unsafe_squares, royals.first()) {
+                (Some(_), Some(k)) => {
+                    let mut bare = pos.clone();
+                    bare.board[k.index()] = 0;
+                    bare.by_color[us].remove(k);
+                    Some(bare)
+                }
+                _ => None,
+            };
             moves.retain(|mv| {
+                if let Some(bare) = &bare
+                    && royals.contains(mv.from)
+                    && matches!(mv.kind, MoveKind::Quiet | MoveKind::Capture)
+                    && mv.promotion.is_none()
+                    && !mv.poisoned
+                {
+                    return !self.is_attacked(bare, mv.to, !us);
+                }
                 let cheap = unsafe_squares.is_some_and(|u| {
                     matches!(
                         mv.kind,
