@@ -40,8 +40,8 @@ impl Variant {
     /// line or a lame leap's path, by moving anywhere along it. It cannot tell (every move may
     /// check) where pieces lend powers, where pieces can be unable to act (a move may change
     /// that), or where the side to move has a piece whose attacks are found by generating its
-    /// moves (multi-leg moves). The game's hooks are taken to change, after a quiet move, no
-    /// piece but the mover.
+    /// moves (multi-leg moves), and where an enemy royal is attacked already. The game's hooks
+    /// are taken to change, after a quiet move, no piece but the mover.
     pub fn check_lines(&self, pos: &Position) -> CheckLines {
         let us = pos.side;
         let t = &self.tables;
@@ -55,6 +55,12 @@ impl Variant {
                 .iter()
                 .any(|s| pos.piece_at(s).is_some_and(|p| p.role().in_mask(slow)))
         {
+            return unknown;
+        }
+        // An enemy royal attacked already (where the game lets a side move on while its enemy's
+        // royal is attacked: the PieceEater played to checkmate ends there) stays attacked after
+        // most moves.
+        if pos.royals[!us].iter().any(|r| self.is_attacked(pos, r, us)) {
             return unknown;
         }
         let mut lines = SquareSet::EMPTY;
