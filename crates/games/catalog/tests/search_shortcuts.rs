@@ -1,6 +1,8 @@
 //! The rules core's shortcuts for the search agree with the plain rules, in random games of every
 //! built-in game, the 12x10 file variant and a variant full of fairy pieces:
 //!
+//! * `tactical_moves` gives exactly the captures and promotions `pseudo_moves` gives, in the
+//!   same order;
 //! * `captures_onto` gives exactly the plain captures onto the square that `pseudo_moves` gives,
 //!   in the same order, and says whether the square is attacked as `is_attacked` does;
 //! * `legal_moves_given_check` told the truth gives what `legal_moves` gives, and where a royal
@@ -19,6 +21,14 @@ fn check_position(v: &Variant, pos: &Position) {
     let us = pos.side_to_move();
     let mut pseudo = Vec::new();
     v.pseudo_moves(pos, &mut pseudo);
+    let mut tactical = Vec::new();
+    v.tactical_moves(pos, &mut tactical);
+    let expected: Vec<_> = pseudo
+        .iter()
+        .filter(|m| m.is_capture() || m.promotion.is_some())
+        .copied()
+        .collect();
+    assert_eq!(tactical, expected, "captures and promotions in {fen}");
     let mut onto = Vec::new();
     for target in v.size.squares() {
         let attacked = v.captures_onto(pos, target, &mut onto);

@@ -29,6 +29,8 @@ pub(crate) struct MoveAs {
     /// Only captures, with every other piece taken for an enemy: what it would capture if an
     /// enemy stood there (guards and attacks).
     pub hits_only: bool,
+    /// Only captures and promotions ([`Variant::tactical_moves`]).
+    pub tactical_only: bool,
 }
 
 impl MoveAs {
@@ -42,6 +44,7 @@ impl MoveAs {
             promotes: true,
             hia: SquareSet::EMPTY,
             hits_only: false,
+            tactical_only: false,
         }
     }
 }
@@ -250,6 +253,30 @@ impl Variant {
         self.drop_moves(pos, out);
     }
 
+    /// The captures and promotions of the side to move, pseudo-legal, in the order
+    /// [`Variant::pseudo_moves`] lists them, into `out` (cleared first): what quiescence
+    /// searches. The quiet moves are never built.
+    pub fn tactical_moves(&self, pos: &Position, out: &mut MoveList) {
+        out.clear();
+        if self.powers.is_some() {
+            self.pseudo_moves(pos, out);
+            out.retain(|m| m.is_capture() || m.promotion.is_some());
+            return;
+        }
+        // Castling and drops neither capture nor promote.
+        for sq in pos.by_color[pos.side] {
+            if let Some(piece) = pos.piece_at(sq)
+                && self.active(pos, sq)
+            {
+                let ctx = MoveAs {
+                    tactical_only: true,
+                    ..MoveAs::own(piece, pos.unmoved.contains(sq))
+                };
+                self.moves_as(pos, sq, &ctx, out);
+            }
+        }
+    }
+
     /// The moves of the piece on `from`, whoever is to move.
     pub(crate) fn piece_moves(&self, pos: &Position, from: Square, piece: Piece, out: &mut MoveList) {
         let ctx = MoveAs::own(piece, pos.unmoved.contains(from));
@@ -455,6 +482,17 @@ impl Variant {
     /// Adds `mv`, expanded into its promotions where the mover arrives in a promotion zone.
     #[inline]
     fn push(&self, out: &mut MoveList, ctx: &MoveAs, mv: Move) {
+        if ctx.tactical_only && !mv.is_capture() {
+            // Only its promotions: the move without one, when allowed, comes last.
+            if ctx.promotes {
+                let first = out.len();
+                self.push_promoting(out, ctx.color, ctx.owner, mv.to, mv);
+                if out.len() > first && out.last().is_some_and(|m| m.promotion.is_none()) {
+                    out.pop();
+                }
+            }
+            return;
+        }
         if ctx.promotes {
             self.push_promoting(out, ctx.color, ctx.owner, mv.to, mv);
         } else {
