@@ -682,6 +682,15 @@ impl Variant {
         }
     }
 
+    /// Whether `by` has a piece on the board whose attacks are found by generating its moves.
+    fn slow_attacker_on_board(&self, pos: &Position, by: Color) -> bool {
+        let slow = self.tables.slow_attackers[by.index()];
+        slow != 0
+            && pos.by_color[by]
+                .iter()
+                .any(|s| pos.piece_at(s).is_some_and(|p| p.role().in_mask(slow)))
+    }
+
     /// Squares that a move of the side to move may neither leave nor enter without possibly
     /// exposing its royal on `king`: pinned pieces on rider lines, every square of a hopper's line
     /// (a new or lost hurdle changes its attack) and the path squares of lame leaps. `None` when an
@@ -691,12 +700,7 @@ impl Variant {
         let us = pos.side;
         let them = !us;
         let t = &self.tables;
-        let slow = t.slow_attackers[them.index()];
-        if slow != 0
-            && pos.by_color[them]
-                .iter()
-                .any(|s| pos.piece_at(s).is_some_and(|p| p.role().in_mask(slow)))
-        {
+        if self.slow_attacker_on_board(pos, them) {
             return None;
         }
         let mut unsafe_squares = SquareSet::EMPTY;
@@ -794,23 +798,26 @@ impl Variant {
                 _ => None,
             };
             // A royal's plain step is legal where its square is not attacked with the royal
-            // taken off the board (so that it does not shield the squares behind it).
-            let bare = match (unsafe_squares, royals.first()) {
-                (Some(_), Some(k)) => {
-                    let mut bare = pos.clone();
-                    bare.board[k.index()] = 0;
-                    bare.by_color[us].remove(k);
-                    Some(bare)
-                }
-                _ => None,
-            };
+            // taken off the board (so that it does not shield the squares behind it), in check
+            // or not. Not where an enemy's attacks are found by generating its moves: those
+            // would not see a capture of their own piece on the royal's square.
+            let bare_board = royals.count() == 1
+                && self.powers.is_none()
+                && (unsafe_squares.is_some() || !self.slow_attacker_on_board(pos, !us));
+            let mut bare = None;
             moves.retain(|mv| {
-                if let Some(bare) = &bare
+                if bare_board
                     && royals.contains(mv.from)
                     && matches!(mv.kind, MoveKind::Quiet | MoveKind::Capture)
                     && mv.promotion.is_none()
                     && !mv.poisoned
                 {
+                    let bare = bare.get_or_insert_with(|| {
+                        let mut bare = pos.clone();
+                        bare.board[mv.from.index()] = 0;
+                        bare.by_color[us].remove(mv.from);
+                        bare
+                    });
                     return !self.is_attacked(bare, mv.to, !us);
                 }
                 let cheap = unsafe_squares.is_some_and(|u| {
