@@ -815,7 +815,11 @@ impl Searcher {
                 if quiet && (skip_quiets || late || futile) {
                     skip_quiets = true;
                     // Only a move on an attack line into the enemy royal is played to see.
-                    if !self.has_check || !check_lines.get_or_insert_with(|| v.check_lines(pos)).may_give_check(&mv) {
+                    if !self.has_check
+                        || !check_lines
+                            .get_or_insert_with(|| v.check_lines(pos))
+                            .may_give_check(&mv)
+                    {
                         continue;
                     }
                     let child = pos.play(&v, &mv);

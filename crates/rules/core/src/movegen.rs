@@ -96,7 +96,13 @@ impl Variant {
     /// whose piece of `by` attacks it along them (every attacker but the slow ones, see
     /// [`Variant::is_attacked`]); stops and returns true as soon as `found` does.
     #[inline]
-    fn group_attackers(&self, pos: &Position, target: Square, by: Color, mut found: impl FnMut(Square) -> bool) -> bool {
+    fn group_attackers(
+        &self,
+        pos: &Position,
+        target: Square,
+        by: Color,
+        mut found: impl FnMut(Square) -> bool,
+    ) -> bool {
         let t = &self.tables;
         let board = &pos.board;
         let hit = |y: Square, k: usize, mask_at: &[u64; 17]| {
