@@ -23,7 +23,8 @@
 //! cargo run --release -p messhall-search --example versus -- bench [OFF...]
 //! ```
 //! counts the nodes of `messhall bench search` with the features named switched off (`only=NAME`
-//! keeps to one game, `max=N` searches at most N nodes a position), and
+//! keeps to one game, `max=N` searches at most N nodes a position, `depth=N` to depth N instead of
+//! the bench's), and
 //!
 //! ```text
 //! cargo run --release -p messhall-search --example versus -- convert VARIANT FEN NODES [OFF...]
@@ -154,9 +155,13 @@ fn bench(off: &[String]) {
             .iter()
             .find_map(|o| o.strip_prefix("max=").and_then(|n| n.parse().ok()))
             .unwrap_or(messhall_search::bench::BENCH_NODES);
+        let depth = off
+            .iter()
+            .find_map(|o| o.strip_prefix("depth=").and_then(|n| n.parse().ok()))
+            .unwrap_or(messhall_search::bench::BENCH_DEPTH);
         let limits = Limits {
             nodes: Some(max),
-            ..Limits::depth(messhall_search::bench::BENCH_DEPTH)
+            ..Limits::depth(depth)
         };
         let mut nodes = 0;
         let clock = std::time::Instant::now();

@@ -39,6 +39,17 @@ pub const GLOBAL_TERMS: usize = 11;
 pub const MAX_TERMS: usize = GLOBAL_TERMS + 64;
 /// What a term's weight is per: the advancement weight is per cent of its table.
 const TERM_DIVISOR: [i64; GLOBAL_TERMS] = [1, 1, 1, 1, 1, 100, 1, 1, 1, 1, 1];
+/// 100 over each term's divisor (exact: every divisor divides 100).
+const TERM_SCALE: [i64; GLOBAL_TERMS] = {
+    let mut scale = [0; GLOBAL_TERMS];
+    let mut k = 0;
+    while k < GLOBAL_TERMS {
+        assert!(100 % TERM_DIVISOR[k] == 0);
+        scale[k] = 100 / TERM_DIVISOR[k];
+        k += 1;
+    }
+    scale
+};
 /// The phase runs from 0 (no pieces but royals and pawns) to this (all the starting pieces).
 pub const PHASE_MAX: i32 = 256;
 
@@ -83,6 +94,55 @@ struct Ray {
     capture: bool,
 }
 
+/// A [`Ray`] in the evaluator's flat tables: its squares are `squares[start..start + len]`.
+#[derive(Clone, Copy, Debug)]
+struct FlatRay {
+    start: u32,
+    len: u8,
+    quiet: bool,
+    capture: bool,
+}
+
+/// Every role's rays from every square, in three flat tables: the evaluation walks them for each
+/// piece at every node, and one contiguous walk costs less than a vector per ray.
+#[derive(Clone, Debug, Default)]
+struct RayTable {
+    /// `(first ray, ray count)` per (colour, role, square): index `(color * roles + role) * 256 + square`.
+    index: Vec<(u32, u32)>,
+    rays: Vec<FlatRay>,
+    squares: Vec<Square>,
+}
+
+impl RayTable {
+    fn new(rays: &[Vec<Ray>]) -> RayTable {
+        let mut table = RayTable::default();
+        for list in rays {
+            table.index.push((table.rays.len() as u32, list.len() as u32));
+            for ray in list {
+                table.rays.push(FlatRay {
+                    start: table.squares.len() as u32,
+                    len: ray.squares.len() as u8,
+                    quiet: ray.quiet,
+                    capture: ray.capture,
+                });
+                table.squares.extend_from_slice(&ray.squares);
+            }
+        }
+        table
+    }
+
+    #[inline]
+    fn rays(&self, at: usize) -> &[FlatRay] {
+        let (first, count) = self.index[at];
+        &self.rays[first as usize..][..count as usize]
+    }
+
+    #[inline]
+    fn squares(&self, ray: &FlatRay) -> &[Square] {
+        &self.squares[ray.start as usize..][..usize::from(ray.len)]
+    }
+}
+
 /// What a pawn's square tells about its structure, from its kind's own forward moves.
 #[derive(Clone, Copy, Debug, Default)]
 struct PawnSquare {
@@ -113,8 +173,8 @@ pub struct Evaluator {
     royal_capture: bool,
     /// Advancement bonus per role and relative rank.
     advance: Vec<[i32; 16]>,
-    /// Rays per (colour, role, square): index `(color * roles + role) * 256 + square`.
-    rays: Vec<Vec<Ray>>,
+    /// Rays per (colour, role, square).
+    rays: RayTable,
     /// Average empty-board mobility per role (subtracted so mobility does not double the values).
     mobility_centre: Vec<i32>,
     is_pawn: Vec<bool>,
@@ -235,7 +295,7 @@ impl Evaluator {
                 .collect(),
             values,
             advance,
-            rays,
+            rays: RayTable::new(&rays),
             mobility_centre,
             is_pawn,
             start_material: start_material.max(1),
@@ -360,7 +420,8 @@ impl Evaluator {
                 continue;
             }
             let blended = i64::from(w[0]) * i64::from(phase) + i64::from(w[1]) * i64::from(PHASE_MAX - phase);
-            sum += diff * blended * 100 / TERM_DIVISOR.get(k).copied().unwrap_or(1);
+            // `* 100 / divisor` without dividing: every divisor divides 100.
+            sum += diff * blended * TERM_SCALE.get(k).copied().unwrap_or(100);
         }
         fixed + (sum / (100 * i64::from(PHASE_MAX))) as i32
     }
@@ -568,8 +629,8 @@ impl Evaluator {
         let mut hits = 0;
         // A neutral piece (the PieceEater) does not block: it moves on after every move.
         // (Counting it as a blocker measured worse: 43.8% in 200 PieceEater games.)
-        for ray in &self.rays[(color.index() * self.roles + r) * 256 + sq.index()] {
-            for &to in &ray.squares {
+        for ray in self.rays.rays((color.index() * self.roles + r) * 256 + sq.index()) {
+            for &to in self.rays.squares(ray) {
                 hits += i32::from(ray.capture && zone.contains(to));
                 let Some(other) = pos.piece_at(to) else {
                     reach += i32::from(ray.quiet);

@@ -77,8 +77,8 @@ pub fn may_lose(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> boo
     mv.poisoned || (!v.is_royal(attacker.role()) && eval.value(attacker.role()) > victim_value(v, eval, pos, mv))
 }
 
-/// Ordering scores for a node's moves. With `see`, captures that lose material in the exchange
-/// go after the quiet moves.
+/// Ordering scores for a node's moves, every capture scored as if it did not lose
+/// ([`order_losing_captures`] puts those that lose after the quiet moves).
 #[allow(clippy::too_many_arguments)]
 pub fn score_moves(
     v: &Variant,
@@ -90,7 +90,6 @@ pub fn score_moves(
     counter: Option<Move>,
     history: &[i32],
     scores: &mut Vec<i32>,
-    see: bool,
 ) {
     scores.clear();
     let side = pos.side_to_move().index();
@@ -100,11 +99,7 @@ pub fn score_moves(
         } else if is_tactical(mv) {
             let t = tactical_score(v, eval, pos, mv);
             if mv.is_capture() {
-                if see && may_lose(v, eval, pos, mv) && crate::see::see(v, eval, pos, mv) < 0 {
-                    BAD_CAPTURE + t
-                } else {
-                    GOOD_CAPTURE + t
-                }
+                GOOD_CAPTURE + t
             } else {
                 PROMOTION + t
             }
@@ -118,5 +113,29 @@ pub fn score_moves(
             history[history_index(side, mv)]
         };
         scores.push(s);
+    }
+}
+
+/// Moves the captures from `from` on that lose material in the exchange ([`crate::see::see`])
+/// after the quiet moves, as [`score_moves`] scored them. A node whose move from the table comes
+/// first asks this only once that move has not cut off: the exchange is the costly part of
+/// ordering, and the order from the second move on is the same either way.
+pub fn order_losing_captures(
+    v: &Variant,
+    eval: &Evaluator,
+    pos: &Position,
+    moves: &[Move],
+    hash_move: Option<Move>,
+    scores: &mut [i32],
+    from: usize,
+) {
+    for (mv, score) in moves.iter().zip(scores.iter_mut()).skip(from) {
+        if Some(*mv) != hash_move
+            && mv.is_capture()
+            && may_lose(v, eval, pos, mv)
+            && crate::see::see(v, eval, pos, mv) < 0
+        {
+            *score += BAD_CAPTURE - GOOD_CAPTURE;
+        }
     }
 }

@@ -184,6 +184,10 @@ pub struct Searcher {
     played: Vec<Option<Move>>,
     /// The static score at each ply on the current path ([`NO_EVAL`] in check).
     static_evals: Vec<i32>,
+    /// Per ply, the key of the position last entered there from the ply above and whether its
+    /// side to move is in check: the parent asks to see whether its move gives check, and the
+    /// child need not ask again.
+    known_check: Vec<(u64, bool)>,
     /// The quiet moves tried at each ply, for the history's malus.
     quiet_bufs: Vec<Vec<Move>>,
     lmr: pruning::LmrTable,
@@ -300,6 +304,7 @@ impl Searcher {
             counters: vec![None; 2 * 256 * 256],
             played: vec![None; MAX_PLY + 1],
             static_evals: vec![NO_EVAL; MAX_PLY + 1],
+            known_check: vec![(0, false); MAX_PLY + 1],
             quiet_bufs: vec![Vec::new(); MAX_PLY + 1],
             lmr: pruning::LmrTable::new(),
             pv: vec![Vec::new(); MAX_PLY + 1],
@@ -678,7 +683,11 @@ impl Searcher {
                 return e.score;
             }
         }
-        let in_check = self.has_check && v.in_check(pos);
+        let in_check = self.has_check
+            && match self.known_check[ply] {
+                (k, check) if ply > 0 && k == key => check,
+                _ => v.in_check(pos),
+            };
         // Against a bare royal (no pieces but pawns) nothing is pruned on the static score nor
         // reduced: the win is a mate to be found, often by zugzwang, and the score of hunting it
         // down (see `eval::CHASE_CP`) would cut the lines that find it (chess's mate in three with
@@ -749,7 +758,11 @@ impl Searcher {
         }
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
-        v.legal_moves_into(pos, &mut moves);
+        if self.has_check {
+            v.legal_moves_given_check(pos, in_check, &mut moves);
+        } else {
+            v.legal_moves_into(pos, &mut moves);
+        }
         if moves.is_empty() {
             self.move_bufs[ply] = moves;
             self.score_bufs[ply] = scores;
@@ -772,15 +785,25 @@ impl Searcher {
             counter,
             &self.history,
             &mut scores,
-            self.see && depth >= self.see_order_min_depth,
         );
+        // Captures are ordered by their exchange once needed: at once, or where the table's
+        // move comes first, once it has not cut off.
+        let mut exchanges_pending = self.see && depth >= self.see_order_min_depth;
+        if exchanges_pending && !hash_move.is_some_and(|h| moves.contains(&h)) {
+            movepicker::order_losing_captures(&v, &self.eval, pos, &moves, hash_move, &mut scores, 0);
+            exchanges_pending = false;
+        }
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut quiets_tried = std::mem::take(&mut self.quiet_bufs[ply]);
         quiets_tried.clear();
         let mut skip_quiets = false;
+        let mut check_lines = None;
         for i in 0..moves.len() {
+            if i == 1 && exchanges_pending {
+                movepicker::order_losing_captures(&v, &self.eval, pos, &moves, hash_move, &mut scores, 1);
+            }
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
             let quiet = !is_tactical(&mv);
@@ -805,8 +828,16 @@ impl Searcher {
                     && stand + pruning::FUTILITY_QUIET_BASE + pruning::FUTILITY_QUIET_PER_PLY * reduced.max(0) <= alpha;
                 if quiet && (skip_quiets || late || futile) {
                     skip_quiets = true;
+                    // Only a move on an attack line into the enemy royal is played to see.
+                    if !self.has_check
+                        || !check_lines
+                            .get_or_insert_with(|| v.check_lines(pos))
+                            .may_give_check(&mv)
+                    {
+                        continue;
+                    }
                     let child = pos.play(&v, &mv);
-                    if !(self.has_check && v.in_check(&child)) {
+                    if !v.in_check(&child) {
                         continue;
                     }
                     played = Some(child);
@@ -828,8 +859,15 @@ impl Searcher {
                     }
                 }
             }
-            let child = played.unwrap_or_else(|| pos.play(&v, &mv));
-            let gives_check = self.has_check && v.in_check(&child);
+            // A late quiet move searched anyway was played above and gives check.
+            let (child, gives_check) = match played {
+                Some(child) => (child, true),
+                None => {
+                    let child = pos.play(&v, &mv);
+                    let check = self.has_check && v.in_check(&child);
+                    (child, check)
+                }
+            };
             // A check is extended where the checker cannot simply be taken (exchange at least
             // even); a recapture on the square of the last capture is extended on the principal
             // variation (the exchange is not cut in the middle).
@@ -842,6 +880,7 @@ impl Searcher {
             let new_depth = depth - 1 + extension;
             self.path.push(child.hash());
             self.played[ply] = Some(mv);
+            self.known_check[ply + 1] = (child.hash(), gives_check);
             // A root move's noise shifts the window it is searched with, and its score back: the
             // move is chosen as if its score were off by the noise, at no cost in pruning. Mates
             // take no noise, so the window must not be shifted into the mate scores, where a bound

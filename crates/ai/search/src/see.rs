@@ -17,6 +17,11 @@ use messhall_rules::{Move, MoveKind, Position, Square, Variant};
 /// Most captures in one exchange.
 const MAX_EXCHANGE: usize = 16;
 
+thread_local! {
+    /// The recaptures' buffer, kept between calls so an exchange allocates nothing.
+    static RECAPTURES: std::cell::Cell<Vec<Move>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 /// The value of the piece on `sq` for an exchange: royals are worth more than anything (taking one
 /// ends the game, or is never allowed).
 fn piece_value(v: &Variant, eval: &Evaluator, pos: &Position, sq: Square) -> i32 {
@@ -78,17 +83,15 @@ pub fn see(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
     let mut gains = [0i32; MAX_EXCHANGE + 1];
     gains[0] = first;
     let mut d = 0;
-    let mut moves = Vec::new();
+    let mut moves = RECAPTURES.take();
     while d < MAX_EXCHANGE {
-        let side = cur.side_to_move();
-        if !v.is_attacked(&cur, target, side) {
+        // Only the pieces that attack the square are asked for their captures.
+        if !v.captures_onto(&cur, target, &mut moves) {
             break;
         }
-        moves.clear();
-        v.pseudo_moves(&cur, &mut moves);
         let Some(recapture) = moves
             .iter()
-            .filter(|m| m.kind == MoveKind::Capture && m.to == target && !m.poisoned)
+            .filter(|m| !m.poisoned)
             .min_by_key(|m| {
                 let own = piece_value(v, eval, &cur, m.from);
                 // A promotion in the recapture is taken as the most valuable choice first.
@@ -117,6 +120,7 @@ pub fn see(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
             break;
         }
     }
+    RECAPTURES.set(moves);
     while d > 0 {
         gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
         d -= 1;

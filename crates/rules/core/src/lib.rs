@@ -32,6 +32,7 @@ mod variant;
 mod zobrist;
 
 pub use chance::{ChanceEvent, ChanceOutcome, pick_outcome};
+pub use check::CheckLines;
 pub use color::{ByColor, Color};
 pub use echo::{ECHO_CHARS, echo, one_line};
 pub use fen::{FenError, MAX_MOVE_COUNT};

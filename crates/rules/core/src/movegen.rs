@@ -29,6 +29,8 @@ pub(crate) struct MoveAs {
     /// Only captures, with every other piece taken for an enemy: what it would capture if an
     /// enemy stood there (guards and attacks).
     pub hits_only: bool,
+    /// Only captures and promotions ([`Variant::tactical_moves`]).
+    pub tactical_only: bool,
 }
 
 impl MoveAs {
@@ -42,6 +44,7 @@ impl MoveAs {
             promotes: true,
             hia: SquareSet::EMPTY,
             hits_only: false,
+            tactical_only: false,
         }
     }
 }
@@ -58,61 +61,10 @@ impl Variant {
         if self.powers.is_some() {
             return self.powered_attack(pos, target, by);
         }
-        let t = &self.tables;
-        let board = &pos.board;
-        let hit = |y: Square, k: usize, mask_at: &[u64; 17]| {
-            let code = board[y.index()];
-            let p = Piece::from_code(code);
-            p.is_some_and(|p| p.color() == by && p.role().in_mask(mask_at[k.min(16)]) && self.active(pos, y))
-        };
-        for (g, group) in t.groups[by.index()].iter().enumerate() {
-            let ray = t.reverse_ray(by, g, target);
-            let squares = t.ray_squares(ray);
-            match group.hop {
-                Hop::None => {
-                    for (i, &y) in squares.iter().enumerate() {
-                        if group.lame && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
-                            break;
-                        }
-                        if board[y.index()] != 0 {
-                            if hit(y, i + 1, &group.mask_at) {
-                                return true;
-                            }
-                            break;
-                        }
-                    }
-                }
-                Hop::Cannon => {
-                    let mut hurdle = false;
-                    for (i, &y) in squares.iter().enumerate() {
-                        if board[y.index()] == 0 {
-                            continue;
-                        }
-                        if !hurdle {
-                            hurdle = true;
-                            continue;
-                        }
-                        if hit(y, i + 1, &group.mask_at) {
-                            return true;
-                        }
-                        break;
-                    }
-                }
-                Hop::Grasshopper => {
-                    if squares.first().is_none_or(|y| board[y.index()] == 0) {
-                        continue;
-                    }
-                    for (i, &y) in squares.iter().enumerate().skip(1) {
-                        if board[y.index()] != 0 {
-                            if hit(y, i + 1, &group.mask_at) {
-                                return true;
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
+        if self.group_attackers(pos, target, by, |_| true) {
+            return true;
         }
+        let t = &self.tables;
         let slow = t.slow_attackers[by.index()];
         if slow != 0 {
             let mut probe = pos.clone();
@@ -138,6 +90,117 @@ impl Variant {
             }
         }
         false
+    }
+
+    /// Walks the attack groups' reverse rays from `target` and calls `found` with each square
+    /// whose piece of `by` attacks it along them (every attacker but the slow ones, see
+    /// [`Variant::is_attacked`]); stops and returns true as soon as `found` does.
+    #[inline]
+    fn group_attackers(
+        &self,
+        pos: &Position,
+        target: Square,
+        by: Color,
+        mut found: impl FnMut(Square) -> bool,
+    ) -> bool {
+        let t = &self.tables;
+        let board = &pos.board;
+        let hit = |y: Square, k: usize, mask_at: &[u64; 17]| {
+            let code = board[y.index()];
+            let p = Piece::from_code(code);
+            p.is_some_and(|p| p.color() == by && p.role().in_mask(mask_at[k.min(16)]) && self.active(pos, y))
+        };
+        for (g, group) in t.groups[by.index()].iter().enumerate() {
+            let ray = t.reverse_ray(by, g, target);
+            let squares = t.ray_squares(ray);
+            match group.hop {
+                Hop::None => {
+                    for (i, &y) in squares.iter().enumerate() {
+                        if group.lame && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
+                            break;
+                        }
+                        if board[y.index()] != 0 {
+                            if hit(y, i + 1, &group.mask_at) && found(y) {
+                                return true;
+                            }
+                            break;
+                        }
+                    }
+                }
+                Hop::Cannon => {
+                    let mut hurdle = false;
+                    for (i, &y) in squares.iter().enumerate() {
+                        if board[y.index()] == 0 {
+                            continue;
+                        }
+                        if !hurdle {
+                            hurdle = true;
+                            continue;
+                        }
+                        if hit(y, i + 1, &group.mask_at) && found(y) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+                Hop::Grasshopper => {
+                    if squares.first().is_none_or(|y| board[y.index()] == 0) {
+                        continue;
+                    }
+                    for (i, &y) in squares.iter().enumerate().skip(1) {
+                        if board[y.index()] != 0 {
+                            if hit(y, i + 1, &group.mask_at) && found(y) {
+                                return true;
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The plain captures ([`MoveKind::Capture`]) onto `target` of the side to move, pseudo-legal
+    /// and in the order [`Variant::pseudo_moves`] lists them, into `out` (cleared first): what
+    /// may take back on a square in an exchange. Only the pieces that attack `target` are asked
+    /// for their moves. Returns whether the side to move attacks `target`
+    /// ([`Variant::is_attacked`]), with or without such a capture (a rifle, say).
+    pub fn captures_onto(&self, pos: &Position, target: Square, out: &mut MoveList) -> bool {
+        out.clear();
+        let us = pos.side;
+        let mut found = false;
+        if self.powers.is_some() {
+            self.pseudo_moves(pos, out);
+        } else {
+            let slow = self.tables.slow_attackers[us.index()];
+            let mut from = SquareSet::EMPTY;
+            if slow != 0 {
+                for sq in pos.by_color[us] {
+                    if pos.piece_at(sq).is_some_and(|p| p.role().in_mask(slow)) {
+                        from.insert(sq);
+                    }
+                }
+            }
+            self.group_attackers(pos, target, us, |sq| {
+                from.insert(sq);
+                found = true;
+                false
+            });
+            for sq in from {
+                if let Some(piece) = pos.piece_at(sq)
+                    && self.active(pos, sq)
+                {
+                    self.piece_moves(pos, sq, piece, out);
+                }
+            }
+        }
+        out.retain(|m| m.kind == MoveKind::Capture && m.to == target);
+        // The walk above found every attacker but the slow ones and those with powers.
+        found
+            || !out.is_empty()
+            || ((self.powers.is_some() || self.tables.slow_attackers[us.index()] != 0)
+                && self.is_attacked(pos, target, us))
     }
 
     /// Whether the side to move has a royal piece under attack (in a game with check).
@@ -194,6 +257,30 @@ impl Variant {
         }
         self.castling_moves(pos, out);
         self.drop_moves(pos, out);
+    }
+
+    /// The captures and promotions of the side to move, pseudo-legal, in the order
+    /// [`Variant::pseudo_moves`] lists them, into `out` (cleared first): what quiescence
+    /// searches. The quiet moves are never built.
+    pub fn tactical_moves(&self, pos: &Position, out: &mut MoveList) {
+        out.clear();
+        if self.powers.is_some() {
+            self.pseudo_moves(pos, out);
+            out.retain(|m| m.is_capture() || m.promotion.is_some());
+            return;
+        }
+        // Castling and drops neither capture nor promote.
+        for sq in pos.by_color[pos.side] {
+            if let Some(piece) = pos.piece_at(sq)
+                && self.active(pos, sq)
+            {
+                let ctx = MoveAs {
+                    tactical_only: true,
+                    ..MoveAs::own(piece, pos.unmoved.contains(sq))
+                };
+                self.moves_as(pos, sq, &ctx, out);
+            }
+        }
     }
 
     /// The moves of the piece on `from`, whoever is to move.
@@ -401,6 +488,17 @@ impl Variant {
     /// Adds `mv`, expanded into its promotions where the mover arrives in a promotion zone.
     #[inline]
     fn push(&self, out: &mut MoveList, ctx: &MoveAs, mv: Move) {
+        if ctx.tactical_only && !mv.is_capture() {
+            // Only its promotions: the move without one, when allowed, comes last.
+            if ctx.promotes {
+                let first = out.len();
+                self.push_promoting(out, ctx.color, ctx.owner, mv.to, mv);
+                if out.len() > first && out.last().is_some_and(|m| m.promotion.is_none()) {
+                    out.pop();
+                }
+            }
+            return;
+        }
         if ctx.promotes {
             self.push_promoting(out, ctx.color, ctx.owner, mv.to, mv);
         } else {
@@ -590,6 +688,15 @@ impl Variant {
         }
     }
 
+    /// Whether `by` has a piece on the board whose attacks are found by generating its moves.
+    fn slow_attacker_on_board(&self, pos: &Position, by: Color) -> bool {
+        let slow = self.tables.slow_attackers[by.index()];
+        slow != 0
+            && pos.by_color[by]
+                .iter()
+                .any(|s| pos.piece_at(s).is_some_and(|p| p.role().in_mask(slow)))
+    }
+
     /// Squares that a move of the side to move may neither leave nor enter without possibly
     /// exposing its royal on `king`: pinned pieces on rider lines, every square of a hopper's line
     /// (a new or lost hurdle changes its attack) and the path squares of lame leaps. `None` when an
@@ -599,12 +706,7 @@ impl Variant {
         let us = pos.side;
         let them = !us;
         let t = &self.tables;
-        let slow = t.slow_attackers[them.index()];
-        if slow != 0
-            && pos.by_color[them]
-                .iter()
-                .any(|s| pos.piece_at(s).is_some_and(|p| p.role().in_mask(slow)))
-        {
+        if self.slow_attacker_on_board(pos, them) {
             return None;
         }
         let mut unsafe_squares = SquareSet::EMPTY;
@@ -657,6 +759,17 @@ impl Variant {
 
     /// [`Variant::legal_moves`] into a caller's vector (cleared first).
     pub fn legal_moves_into(&self, pos: &Position, moves: &mut MoveList) {
+        self.legal_moves_knowing_check(pos, None, moves);
+    }
+
+    /// [`Variant::legal_moves_into`] for a caller that already knows `in_check`, what
+    /// [`Variant::in_check`] says of `pos` (a search asks it of every node): it is not worked out
+    /// again. A wrong answer gives wrong moves.
+    pub fn legal_moves_given_check(&self, pos: &Position, in_check: bool, moves: &mut MoveList) {
+        self.legal_moves_knowing_check(pos, Some(in_check), moves);
+    }
+
+    fn legal_moves_knowing_check(&self, pos: &Position, known_check: Option<bool>, moves: &mut MoveList) {
         moves.clear();
         if self.material_decided(pos).is_some() || self.chance_pending(pos) {
             return;
@@ -680,17 +793,39 @@ impl Variant {
                     _ => true,
                 }
             });
-            self.in_check(pos)
+            known_check.unwrap_or_else(|| self.in_check(pos))
         } else if self.end.royal == RoyalRule::Checkmate {
             let royals = pos.royals[us];
-            let in_check = self.in_check(pos);
+            let in_check = known_check.unwrap_or_else(|| self.in_check(pos));
             // With one royal, not in check, a move can only expose it through the squares
             // `unsafe_squares` lists; other moves need not be played to be known legal.
             let unsafe_squares = match royals.first() {
                 Some(k) if royals.count() == 1 && !in_check && self.powers.is_none() => self.unsafe_squares(pos, k),
                 _ => None,
             };
+            // A royal's plain step is legal where its square is not attacked with the royal
+            // taken off the board (so that it does not shield the squares behind it), in check
+            // or not. Not where an enemy's attacks are found by generating its moves: those
+            // would not see a capture of their own piece on the royal's square.
+            let bare_board = royals.count() == 1
+                && self.powers.is_none()
+                && (unsafe_squares.is_some() || !self.slow_attacker_on_board(pos, !us));
+            let mut bare = None;
             moves.retain(|mv| {
+                if bare_board
+                    && royals.contains(mv.from)
+                    && matches!(mv.kind, MoveKind::Quiet | MoveKind::Capture)
+                    && mv.promotion.is_none()
+                    && !mv.poisoned
+                {
+                    let bare = bare.get_or_insert_with(|| {
+                        let mut bare = pos.clone();
+                        bare.board[mv.from.index()] = 0;
+                        bare.by_color[us].remove(mv.from);
+                        bare
+                    });
+                    return !self.is_attacked(bare, mv.to, !us);
+                }
                 let cheap = unsafe_squares.is_some_and(|u| {
                     matches!(
                         mv.kind,

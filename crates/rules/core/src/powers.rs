@@ -413,6 +413,7 @@ impl Variant {
                 SquareSet::EMPTY
             },
             hits_only: false,
+            tactical_only: false,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::{
     BAD_CAPTURE_MARGIN, DELTA_MARGIN, MATE, MAX_PLY, MAX_QUIESCENCE, Move, MoveKind, NodeKind, Position,
-    QUIESCENCE_ALL_CAPTURES, RoyalRule, Searcher, Square, Variant, is_tactical, movepicker, pick,
+    QUIESCENCE_ALL_CAPTURES, RoyalRule, Searcher, Square, Variant, movepicker, pick,
 };
 
 impl Searcher {
@@ -48,9 +48,7 @@ impl Searcher {
         alpha = alpha.max(stand);
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
-        moves.clear();
-        v.pseudo_moves(pos, &mut moves);
-        moves.retain(is_tactical);
+        v.tactical_moves(pos, &mut moves);
         if self.quiescence_depth > QUIESCENCE_ALL_CAPTURES
             && let Some(sq) = capturer
         {

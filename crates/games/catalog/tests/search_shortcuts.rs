@@ -1,0 +1,120 @@
+//! The rules core's shortcuts for the search agree with the plain rules, in random games of every
+//! built-in game, the 12x10 file variant and a variant full of fairy pieces:
+//!
+//! * `tactical_moves` gives exactly the captures and promotions `pseudo_moves` gives, in the
+//!   same order;
+//! * `captures_onto` gives exactly the plain captures onto the square that `pseudo_moves` gives,
+//!   in the same order, and says whether the square is attacked as `is_attacked` does;
+//! * `legal_moves_given_check` told the truth gives what `legal_moves` gives, and where a royal
+//!   must not be left attacked, that is every pseudo-legal move after which no royal of the mover
+//!   stands attacked (so a royal's step tested against the bare board is right);
+//! * a move `check_lines` says cannot give check does not.
+
+mod common;
+
+use messhall_rules::spec::RoyalRule;
+use messhall_rules::{MoveKind, Position, Square, Variant};
+use proptest::prelude::*;
+
+fn check_position(v: &Variant, pos: &Position) {
+    let fen = pos.to_fen(v);
+    let us = pos.side_to_move();
+    let mut pseudo = Vec::new();
+    v.pseudo_moves(pos, &mut pseudo);
+    let mut tactical = Vec::new();
+    v.tactical_moves(pos, &mut tactical);
+    let expected: Vec<_> = pseudo
+        .iter()
+        .filter(|m| m.is_capture() || m.promotion.is_some())
+        .copied()
+        .collect();
+    assert_eq!(tactical, expected, "captures and promotions in {fen}");
+    let mut onto = Vec::new();
+    for target in v.size.squares() {
+        let attacked = v.captures_onto(pos, target, &mut onto);
+        let expected: Vec<_> = pseudo
+            .iter()
+            .filter(|m| m.kind == MoveKind::Capture && m.to == target)
+            .copied()
+            .collect();
+        assert_eq!(onto, expected, "captures onto {target} in {fen}");
+        assert_eq!(attacked, v.is_attacked(pos, target, us), "attacks on {target} in {fen}");
+    }
+    let legal = v.legal_moves(pos);
+    let mut given = Vec::new();
+    v.legal_moves_given_check(pos, v.in_check(pos), &mut given);
+    assert_eq!(given, legal, "legal moves given the check in {fen}");
+    if v.end.royal == RoyalRule::Checkmate && !legal.is_empty() {
+        let safe: Vec<_> = pseudo
+            .iter()
+            .filter(|m| {
+                let next = pos.play(v, m);
+                !next.royals(us).iter().any(|r: Square| v.is_attacked(&next, r, !us))
+            })
+            .copied()
+            .collect();
+        let played: Vec<_> = legal.iter().filter(|m| m.kind != MoveKind::Pass).copied().collect();
+        assert_eq!(played, safe, "legal moves against playing each in {fen}");
+    }
+    let lines = v.check_lines(pos);
+    for mv in &legal {
+        if !lines.may_give_check(mv) {
+            let next = pos.play(v, mv);
+            assert!(
+                !v.in_check(&next),
+                "{} gives check in {fen}, but check_lines says it cannot",
+                mv.to_coordinates(v)
+            );
+        }
+    }
+}
+
+/// Plays `choices.len()` random legal moves (fewer if the game ends) from `fen`, chance outcomes
+/// picked by the same choices, checking every position with a side to move.
+fn walk(v: &Variant, fen: &str, choices: &[u16]) {
+    let mut pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    for &choice in choices {
+        if let Some(event) = v.chance(&pos).filter(|e| !e.outcomes.is_empty()) {
+            pos = v.resolve(&pos, &event.outcomes[usize::from(choice) % event.outcomes.len()]);
+            continue;
+        }
+        check_position(v, &pos);
+        let moves = v.legal_moves(&pos);
+        if moves.is_empty() {
+            break;
+        }
+        pos = pos.play(v, &moves[usize::from(choice) % moves.len()]);
+    }
+}
+
+fn builtin(name: &str) -> Variant {
+    messhall_games::builtin(name).unwrap_or_else(|| panic!("no built-in {name}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn chess_games(start in 0..common::CHESS_FENS.len(), choices in prop::collection::vec(any::<u16>(), 0..100)) {
+        walk(&common::chess(), common::CHESS_FENS[start], &choices);
+    }
+
+    #[test]
+    fn grand_food_games(start in 0..common::GRAND_FOOD_FENS.len(), choices in prop::collection::vec(any::<u16>(), 0..100)) {
+        walk(&common::grand_food(), common::GRAND_FOOD_FENS[start], &choices);
+    }
+
+    #[test]
+    fn zoo_games(choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        let v = common::zoo();
+        let start = v.start_fen.clone();
+        walk(&v, &start, &choices);
+    }
+
+    #[test]
+    fn builtin_games(game in 0..messhall_games::BUILTINS.len(), choices in prop::collection::vec(any::<u16>(), 0..80)) {
+        let v = builtin(messhall_games::BUILTINS[game].name);
+        let start = v.start_fen.clone();
+        walk(&v, &start, &choices);
+    }
+}
