@@ -155,16 +155,44 @@ pub fn food_off_share(game: &Game, player: u8, me: StudentId, families: u8) -> f
         .map(|(s, done)| {
             let owner = game.students()[usize::from(s)].player;
             let d = match done {
-                Some(score) => {
-                    let mut d = vec![0.0; usize::from(score) + 1];
-                    d[usize::from(score)] = 1.0;
-                    d
-                }
+                Some(score) => point(score),
                 None if s == me => attack_damage(game, player, families),
                 None => others.clone(),
             };
             (owner, d)
         })
+        .collect();
+    share(player, &damages)
+}
+
+/// `player`'s share of the win in the Food-Off under way, every survivor who has not attacked yet
+/// taking its best average attack.
+pub fn food_off_outlook(game: &Game, player: u8) -> f64 {
+    let others = best_expected_attack(game, player);
+    let damages: Vec<(u8, Damage)> = game
+        .food_off_standings()
+        .into_iter()
+        .map(|(s, done)| {
+            let owner = game.students()[usize::from(s)].player;
+            (owner, done.map_or_else(|| others.clone(), point))
+        })
+        .collect();
+    share(player, &damages)
+}
+
+/// A damage known for sure.
+fn point(score: u16) -> Damage {
+    let mut d = vec![0.0; usize::from(score) + 1];
+    d[usize::from(score)] = 1.0;
+    d
+}
+
+/// `player`'s share of a Food-Off between `mine` of its students and `theirs` of the others',
+/// each taking the best average attack (`attack`).
+pub fn count_share(player: u8, mine: usize, theirs: usize, attack: &Damage) -> f64 {
+    let other = player.wrapping_add(1);
+    let damages: Vec<(u8, Damage)> = std::iter::repeat_n((player, attack.clone()), mine)
+        .chain(std::iter::repeat_n((other, attack.clone()), theirs))
         .collect();
     share(player, &damages)
 }
