@@ -76,7 +76,11 @@ fn main() {
                 for (s, st) in game.students().iter().enumerate() {
                     if st.status == Status::Active {
                         let k = side(&game, s as u8);
-                        if k == 0 { n.0 += 1 } else { n.1 += 1 }
+                        if k == 0 {
+                            n.0 += 1
+                        } else {
+                            n.1 += 1
+                        }
                         t.ar_at_food_off[k].0 += u64::from(st.ar);
                         t.ar_at_food_off[k].1 += 1;
                         t.held_at_food_off[k].0 += st.hold.foods().len() as u64;
@@ -117,7 +121,11 @@ fn main() {
         }
         let Some(o) = game.outcome() else { continue };
         let given: f64 = o.scores.iter().sum();
-        let mine = if given > 0.0 { o.scores[usize::from(a_seat)] / given } else { 0.0 };
+        let mine = if given > 0.0 {
+            o.scores[usize::from(a_seat)] / given
+        } else {
+            0.0
+        };
         t.games += 1;
         t.a_points += mine;
         *t.ends.entry(format!("{:?}", o.kind)).or_default() += 1;

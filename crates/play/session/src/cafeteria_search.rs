@@ -10,10 +10,10 @@
 
 use messhall_dice::SeededDice;
 
-use messhall_cafeteria::{Action, Game, Hold, Status, Student, StudentId};
+use messhall_cafeteria::{Action, Game, Status, StudentId};
 
-use super::cafeteria_bots::{Bot, RuleBot, SEARCH_CAUTION, staff_pressure};
-use super::cafeteria_odds::{best_expected_attack, count_share, food_off_outlook, food_off_share};
+use super::cafeteria_bots::{Bot, RuleBot, SEARCH_CAUTION, armed, staff_pressure};
+use super::cafeteria_odds::{food_off_outlook, food_off_share};
 
 /// Candidate actions the search bot examines by default.
 pub const CANDIDATES: usize = 8;
@@ -22,16 +22,10 @@ pub const ROLLOUTS: usize = 128;
 /// The rules of thumb's opinion added to a candidate's average, by default (evaluation points per
 /// point of rule score).
 pub const PRIOR_WEIGHT: f64 = 1.5;
-/// Hits a student still fighting may take a round from food not yet fetched.
-const HITS_A_ROUND: f64 = 0.7;
-/// The chance that a counter carried now hits someone some day.
-const HIT_CHANCE: f64 = 0.5;
-/// A hit's damage on average (1d6 plus the food's).
-const HIT_DAMAGE: f64 = 7.0;
-/// The chance a round that the staff haul a student away, pressed or not.
-const CATCH_A_ROUND: f64 = 0.03;
-/// The chance that staff pressing a student hard (pressure 1) catch it soon.
-const PRESSURE_CATCH: f64 = 0.5;
+/// What a student still fighting is worth at the start, beside its health (0-1).
+const BASE_STANDING: f64 = 0.6;
+/// What it is worth more by the last round.
+const LATE_STANDING: f64 = 1.4;
 /// The most steps a rollout plays before it is scored.
 const ROLLOUT_STEPS: usize = 400;
 
@@ -70,13 +64,12 @@ impl SearchBot {
         }
     }
 
-    /// How good the position is for `player` (0-100, higher is better): 100 times its expected
-    /// share of the win. Each student still fighting lasts each round left with a chance that
-    /// falls with the hits it may still take against its AR (the rounds left and the food the
-    /// other players carry) and with the staff closing in. The player wins outright when the
-    /// others' last student falls before its own last one; when both sides reach the Food-Off,
-    /// each count of survivors a side is worth the exact Food-Off odds with that many attacks.
-    /// During the Food-Off, its exact odds; once over, the result.
+    /// How good the position is for `player` (0-100, higher is better): 100 times its score once
+    /// the game is over, 100 times its exact share of the win during the Food-Off; before, the player's share of the students' chances, each active student's
+    /// chance growing with its Appearance Rating and what it carries and shrinking with the staff
+    /// closing in. The closer the last round, the more a student counts for merely still
+    /// fighting (the Food-Off ignores AR); the square root of the AR share makes damage to a
+    /// student already hurt worth more, since finishing a student off is what wins.
     pub fn evaluate(game: &Game, player: u8) -> f64 {
         if let Some(o) = game.outcome() {
             return o.scores.get(usize::from(player)).copied().unwrap_or(0.0) * 100.0;
@@ -84,70 +77,25 @@ impl SearchBot {
         if !game.food_off_standings().is_empty() {
             return 100.0 * food_off_outlook(game, player);
         }
-        let rounds_left = f64::from(game.data().rounds.saturating_sub(game.round())) + 0.5;
-        let steps = rounds_left.ceil() as usize;
+        let rounds = f64::from(game.data().rounds.max(1));
+        let lateness = (f64::from(game.round()) / rounds).clamp(0.0, 1.0);
+        let standing = BASE_STANDING + LATE_STANDING * lateness;
         let pressure = staff_pressure(game);
-        let active: Vec<usize> = (0..game.students().len())
-            .filter(|&i| game.students()[i].status == Status::Active)
-            .collect();
-        let mine = |i: usize| game.students()[i].player == player;
-        let ammo = |own: bool| -> f64 {
-            active
-                .iter()
-                .filter(|&&i| mine(i) == own)
-                .map(|&i| ammunition(game, &game.students()[i]))
-                .sum()
-        };
-        let team = |own: bool| active.iter().filter(|&&i| mine(i) == own).count();
-        if team(true) == 0 {
-            return 0.0;
-        }
-        if team(false) == 0 {
-            return 100.0;
-        }
-        // Each side: the chance its last student has fallen by the end of each step (0..=steps),
-        // and the chances of each count of its students lasting to the Food-Off.
-        let mut fallen = [vec![1.0f64; steps + 1], vec![1.0f64; steps + 1]];
-        let mut lasting = [vec![1.0f64], vec![1.0f64]];
-        for &i in &active {
-            let s = &game.students()[i];
-            let own = mine(i);
-            let hits = HITS_A_ROUND * rounds_left + HIT_CHANCE * ammo(!own) / team(own) as f64;
-            let need = (f64::from(s.ar) / HIT_DAMAGE).ceil().max(1.0) as u32;
-            let pressed = (1.0 - PRESSURE_CATCH * pressure[i]).clamp(0.02, 1.0);
-            let stays = |t: f64| {
-                if t <= 0.0 {
-                    return 1.0;
-                }
-                poisson_below(need, hits * t / rounds_left) * pressed * (1.0 - CATCH_A_ROUND).powf(t)
-            };
-            let side = usize::from(!own);
-            for (k, f) in fallen[side].iter_mut().enumerate() {
-                *f *= 1.0 - stays((k as f64).min(rounds_left));
+        let (mut mine, mut total) = (0.0, 0.0);
+        for (i, s) in game.students().iter().enumerate() {
+            if s.status != Status::Active {
+                continue;
             }
-            let q = stays(rounds_left);
-            let old = std::mem::take(&mut lasting[side]);
-            let mut next = vec![0.0; old.len() + 1];
-            for (n, p) in old.iter().enumerate() {
-                next[n] += p * (1.0 - q);
-                next[n + 1] += p * q;
-            }
-            lasting[side] = next;
-        }
-        let [mine_fallen, theirs_fallen] = &fallen;
-        let mut win = 0.0;
-        for k in 1..=steps {
-            let theirs_fall_now = theirs_fallen[k] - theirs_fallen[k - 1];
-            let mine_fall_now = mine_fallen[k] - mine_fallen[k - 1];
-            win += theirs_fall_now * (1.0 - mine_fallen[k] + 0.5 * mine_fall_now);
-        }
-        let attack = best_expected_attack(game, player);
-        for (m, pm) in lasting[0].iter().enumerate().skip(1) {
-            for (o, po) in lasting[1].iter().enumerate().skip(1) {
-                win += pm * po * count_share(player, m, o, &attack);
+            let max = f64::from(game.student_max_ar(i as StudentId).max(1));
+            let health = (f64::from(s.ar) / max).clamp(0.0, 1.0).sqrt();
+            let stunned = if s.stunned { 0.2 } else { 0.0 };
+            let strength = (standing + health + armed(game, s) - pressure[i] - stunned).max(0.05);
+            total += strength;
+            if s.player == player {
+                mine += strength;
             }
         }
-        100.0 * win
+        if total > 0.0 { 100.0 * mine / total } else { 0.0 }
     }
 
     /// Plays `first` in a determinization of `game` as `player` sees it, then everyone by the
@@ -202,29 +150,6 @@ impl SearchBot {
             .map(|_| u64::from(self.dice.next_word()) << 32 | u64::from(self.dice.next_word()))
             .collect()
     }
-}
-
-/// Food counters' worth of attacks a student carries: each food one, a tray's dump one more, a
-/// usable can or a pumper (used again and again) three, a bowl one.
-fn ammunition(game: &Game, s: &Student) -> f64 {
-    s.hold.foods().len() as f64
-        + match s.hold {
-            Hold::Tray(_) => 1.0,
-            Hold::Can(c) if game.cans()[usize::from(c)].fullness.is_some_and(|f| f <= 5) => 3.0,
-            Hold::Pumper(_) => 3.0,
-            Hold::Bowl(..) => 1.0,
-            _ => 0.0,
-        }
-}
-
-/// The chance that a Poisson count with mean `mean` stays below `n`.
-fn poisson_below(n: u32, mean: f64) -> f64 {
-    let (mut term, mut sum) = ((-mean).exp(), 0.0);
-    for k in 0..n {
-        sum += term;
-        term *= mean / f64::from(k + 1);
-    }
-    sum.min(1.0)
 }
 
 /// A candidate under examination.

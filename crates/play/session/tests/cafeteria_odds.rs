@@ -66,7 +66,10 @@ fn the_search_bot_takes_the_food_off_attack_with_the_best_odds() {
             .into_iter()
             .map(|m| food_off_share(&game, player, me, m))
             .fold(0.0, f64::max);
-        assert!(food_off_share(&game, player, me, families) >= best - 1e-12, "seed {seed}");
+        assert!(
+            food_off_share(&game, player, me, families) >= best - 1e-12,
+            "seed {seed}"
+        );
         checked += 1;
         if checked == 3 {
             return;
