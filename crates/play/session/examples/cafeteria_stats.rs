@@ -114,7 +114,6 @@ fn main() {
                         let k = side(&game, student);
                         t.food_off_damage[k].0 += u64::from(damage);
                     }
-                    Event::FoodOffStarts => {}
                     _ => {}
                 }
             }
@@ -157,7 +156,7 @@ fn main() {
     let avg = |(s, n): (u64, u32)| s as f64 / f64::from(n.max(1));
     for (k, name) in ["A", "B"].iter().enumerate() {
         println!(
-            "{name}: retired {} hauled {} escaped {} stunned {} hits taken {}; at the Food-Off AR {:.1}, food {:.2}, damage {:.2}; families {:?}",
+            "{name}: retired {} hauled {} escaped {} stunned {} hurt {}; at the Food-Off AR {:.1}, food {:.2}, damage {:.2}; families {:?}",
             t.retired[k],
             t.hauled[k],
             t.escaped[k],
