@@ -101,10 +101,8 @@ fn main() {
             game.play_unchecked(&action, &mut dice);
             for note in game.take_events() {
                 match note.event {
-                    Event::Retired(s) => {
-                        if game.students()[usize::from(s)].status == Status::Retired {
-                            t.retired[side(&game, s)] += 1;
-                        }
+                    Event::Retired(s) if game.students()[usize::from(s)].status == Status::Retired => {
+                        t.retired[side(&game, s)] += 1;
                     }
                     Event::HauledAway { student, .. } => t.hauled[side(&game, student)] += 1,
                     Event::Escaped { student, .. } => t.escaped[side(&game, student)] += 1,
