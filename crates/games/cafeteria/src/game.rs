@@ -269,6 +269,10 @@ pub struct Game {
     pub(crate) garbage_pile: u8,
     pub(crate) salad: Vec<(Sq, Vec<FoodId>)>,
     pub(crate) removed: Vec<FoodId>,
+    /// The counters in `removed` that left play face down (lost by a stun, a slip or being
+    /// hauled away, or fed to a can), each with the player who saw it: the others cannot tell it
+    /// from the counters still hidden.
+    pub(crate) face_down_out: Vec<(FoodId, u8)>,
     pub(crate) unused: Vec<FoodId>,
     pub(crate) mystery: Option<Mystery>,
     pub(crate) combat_round: Option<u8>,
@@ -410,6 +414,7 @@ impl Game {
             garbage_pile: data.garbage_counters,
             salad,
             removed: Vec::new(),
+            face_down_out: Vec::new(),
             unused,
             mystery: None,
             combat_round: None,
@@ -566,6 +571,19 @@ impl Game {
             .as_ref()
             .and_then(|t| t.search.as_ref())
             .map(|(t, s)| (*t, s.as_slice()))
+    }
+
+    /// The Food-Off under way: each survivor in turn order, with its damage once it has attacked
+    /// (`None` while it still has to). Empty outside the Food-Off.
+    pub fn food_off_standings(&self) -> Vec<(StudentId, Option<u16>)> {
+        self.food_off.as_ref().map_or_else(Vec::new, |fo| {
+            fo.survivors
+                .iter()
+                .zip(&fo.scores)
+                .enumerate()
+                .map(|(i, (&s, &sc))| (s, (i < fo.next).then_some(sc)))
+                .collect()
+        })
     }
 
     /// Squares a missed food may be placed on now, when the attacker must choose.
@@ -1097,14 +1115,21 @@ impl Game {
         }
     }
 
+    /// Food that student `s` held face down leaves play unseen by the other players.
+    pub(crate) fn remove_face_down(&mut self, s: StudentId, foods: Vec<FoodId>) {
+        let player = self.students[usize::from(s)].player;
+        self.face_down_out.extend(foods.iter().map(|&f| (f, player)));
+        self.removed.extend(foods);
+    }
+
     /// Everything a student carries leaves play (a stun, a slip, being hauled away).
     pub(crate) fn lose_items(&mut self, s: StudentId) {
         let hold = std::mem::replace(&mut self.students[usize::from(s)].hold, Hold::Empty);
         match hold {
             Hold::Empty => {}
-            Hold::Hands(v) => self.removed.extend(v),
+            Hold::Hands(v) => self.remove_face_down(s, v),
             Hold::Tray(v) => {
-                self.removed.extend(v);
+                self.remove_face_down(s, v);
                 self.removed_trays += 1;
             }
             Hold::Can(c) => {

@@ -248,7 +248,7 @@ impl Game {
             }
             Action::FeedCan { can, food } => {
                 self.take_from_hold(s, food);
-                self.removed.push(food);
+                self.remove_face_down(s, vec![food]);
                 let c = &mut self.cans[usize::from(can)];
                 c.fed += 1;
                 if let Some(full) = c.fullness
@@ -287,7 +287,7 @@ impl Game {
         match hold {
             Hold::Empty => *hold = Hold::Hands(vec![food]),
             Hold::Hands(v) | Hold::Tray(v) => v.push(food),
-            _ => self.removed.push(food),
+            _ => self.remove_face_down(s, vec![food]),
         }
     }
 

@@ -13,6 +13,7 @@ use messhall_dice::SeededDice;
 use messhall_cafeteria::{Action, Game, Status, StudentId};
 
 use super::cafeteria_bots::{Bot, RuleBot, SEARCH_CAUTION, armed, staff_pressure};
+use super::cafeteria_odds::{food_off_outlook, food_off_share};
 
 /// Candidate actions the search bot examines by default.
 pub const CANDIDATES: usize = 8;
@@ -63,8 +64,8 @@ impl SearchBot {
         }
     }
 
-    /// How good the position is for `player` (0-100, higher is better), or 100 times its score
-    /// once the game is over: the player's share of the students' chances, each active student's
+    /// How good the position is for `player` (0-100, higher is better): 100 times its score once
+    /// the game is over, 100 times its exact share of the win during the Food-Off; before, the player's share of the students' chances, each active student's
     /// chance growing with its Appearance Rating and what it carries and shrinking with the staff
     /// closing in. The closer the last round, the more a student counts for merely still
     /// fighting (the Food-Off ignores AR); the square root of the AR share makes damage to a
@@ -72,6 +73,9 @@ impl SearchBot {
     pub fn evaluate(game: &Game, player: u8) -> f64 {
         if let Some(o) = game.outcome() {
             return o.scores.get(usize::from(player)).copied().unwrap_or(0.0) * 100.0;
+        }
+        if !game.food_off_standings().is_empty() {
+            return 100.0 * food_off_outlook(game, player);
         }
         let rounds = f64::from(game.data().rounds.max(1));
         let lateness = (f64::from(game.round()) / rounds).clamp(0.0, 1.0);
@@ -108,7 +112,8 @@ impl SearchBot {
         g.play_unchecked(first, &mut dice);
         let mut policy = RuleBot::careful(seed ^ 0x5eed, SEARCH_CAUTION);
         for _ in 0..ROLLOUT_STEPS {
-            if g.is_over() || g.round() > start_round + 1 {
+            // The Food-Off is priced exactly rather than played out.
+            if g.is_over() || g.round() > start_round + 1 || !g.food_off_standings().is_empty() {
                 break;
             }
             if g.round() > start_round && g.to_move() == Some(me) && g.miss_choices().is_empty() {
@@ -172,6 +177,9 @@ impl Bot for SearchBot {
             return Action::EndTurn;
         };
         let player = game.students()[usize::from(me)].player;
+        if let Some(a) = food_off_choice(game, player, me, &actions) {
+            return a;
+        }
         let mut arms: Vec<Arm> = self
             .candidates(game, actions)
             .into_iter()
@@ -210,4 +218,23 @@ impl Bot for SearchBot {
     fn name(&self) -> &'static str {
         "search"
     }
+}
+
+/// In the Food-Off, the attack with the best exact share of the win (the target does not matter:
+/// it takes no damage that counts; a survivor of another player is named when there is one).
+fn food_off_choice(game: &Game, player: u8, me: StudentId, actions: &[Action]) -> Option<Action> {
+    let mut best: Option<(f64, &Action)> = None;
+    for a in actions {
+        let Action::FoodOff { families, target } = *a else {
+            return None;
+        };
+        let mut v = food_off_share(game, player, me, families);
+        if game.students()[usize::from(target)].player == player {
+            v -= 1e-9;
+        }
+        if best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, a));
+        }
+    }
+    best.map(|(_, a)| a.clone())
 }

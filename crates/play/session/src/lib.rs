@@ -45,6 +45,7 @@ pub mod arena;
 mod baseline_player;
 pub mod cafeteria_bench;
 pub mod cafeteria_bots;
+pub mod cafeteria_odds;
 mod cafeteria_player;
 pub mod cafeteria_search;
 mod cafeteria_table;

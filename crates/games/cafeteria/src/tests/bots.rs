@@ -5,6 +5,9 @@ use crate::action::Target;
 #[path = "../../../../play/session/src/cafeteria_bots.rs"]
 #[allow(dead_code)] // what the tests here do not use
 mod cafeteria_bots;
+#[path = "../../../../play/session/src/cafeteria_odds.rs"]
+#[allow(dead_code)]
+mod cafeteria_odds;
 #[path = "../../../../play/session/src/cafeteria_search.rs"]
 #[allow(dead_code)]
 mod cafeteria_search;
@@ -149,5 +152,95 @@ fn the_search_bot_replays_from_its_seed_and_chooses_legal_actions() {
     assert!(legal.contains(&first), "{first:?}");
     for _ in 0..3 {
         assert_eq!(SearchBot::with_effort(3, 6, 24).choose(&g), first);
+    }
+}
+
+/// Rock (player 0) beside Table A in his turn, having searched it: the beverage found lies face
+/// down as `found`, and the other counter of the pair sits where `found` was taken from (the top
+/// of the beverages' stack). Connie, of player 1, is in range of Rock's tea.
+fn rock_found(found: &str, other: &str) -> Game {
+    let mut g = lab(2, &[]);
+    put(&mut g, 0, "e3");
+    put(&mut g, 1, "e5");
+    hands(&mut g, 0, &["tea"]);
+    let (found, other) = (take(&mut g, found), take(&mut g, other));
+    g.stacks[Family::Beverages.index()].push_front(other);
+    turn(&mut g, 0, 6);
+    if let Some(t) = &mut g.turn {
+        t.searched = 1;
+        t.search = Some((0, vec![Some(found)]));
+    }
+    g.check().expect("a consistent position");
+    g
+}
+
+#[test]
+fn the_search_bots_do_not_read_food_found_face_down_on_a_table() {
+    // Nobody, the searcher included, has seen the found counter: milk or tea, the bots must
+    // choose alike (whether to pick it up, among others).
+    let (milk, tea) = (rock_found("milk", "tea"), rock_found("tea", "milk"));
+    assert_ne!(milk.table_search(), tea.table_search());
+    assert!(milk.legal_actions().contains(&Action::PickUp(1)));
+    for seed in 1..=6 {
+        assert_eq!(
+            SearchBot::with_effort(seed, 6, 24).choose(&milk),
+            SearchBot::with_effort(seed, 6, 24).choose(&tea),
+            "seed {seed}"
+        );
+        assert_eq!(
+            RuleBot::new(seed).choose(&milk),
+            RuleBot::new(seed).choose(&tea),
+            "seed {seed}"
+        );
+    }
+    for seed in 1..=4 {
+        let (mut a, mut b) = (milk.clone(), tea.clone());
+        a.shuffle_unseen(0, &mut SeededDice::new(seed));
+        b.shuffle_unseen(0, &mut SeededDice::new(seed));
+        assert_eq!(a.table_search(), b.table_search(), "seed {seed}");
+        assert_eq!(a.stacks, b.stacks, "seed {seed}");
+        a.check().expect("still consistent");
+    }
+}
+
+/// Connie (player 1) has fed `fed` to a can face down; Rock's tea is in range of her.
+fn connie_fed(fed: &str) -> Game {
+    let mut g = connie_holds(fed);
+    g.turn = None;
+    turn(&mut g, 1, 6);
+    put(&mut g, 1, "v3");
+    let [food] = g.students[1].hold.foods()[..] else {
+        panic!("Connie holds one food")
+    };
+    act(&mut g, Action::FeedCan { can: 0, food }, &mut dice(&[]));
+    g.turn = None;
+    put(&mut g, 1, "s8");
+    turn(&mut g, 0, 6);
+    g
+}
+
+#[test]
+fn the_search_bots_do_not_read_which_food_left_play_face_down() {
+    // Connie fed pizza or a loaf to the can: to Rock both games are the same.
+    let (pizza, loaf) = (connie_fed("pizza"), connie_fed("loaf"));
+    assert_ne!(pizza.removed, loaf.removed);
+    for seed in 1..=6 {
+        assert_eq!(
+            SearchBot::with_effort(seed, 6, 24).choose(&pizza),
+            SearchBot::with_effort(seed, 6, 24).choose(&loaf),
+            "seed {seed}"
+        );
+    }
+    for seed in 1..=4 {
+        let (mut a, mut b) = (pizza.clone(), loaf.clone());
+        a.shuffle_unseen(0, &mut SeededDice::new(seed));
+        b.shuffle_unseen(0, &mut SeededDice::new(seed));
+        assert_eq!(a.removed, b.removed, "seed {seed}");
+        assert_eq!(a.stacks, b.stacks, "seed {seed}");
+        a.check().expect("still consistent");
+        // Connie's player saw what she fed: from her view it stays.
+        let mut c = pizza.clone();
+        c.shuffle_unseen(1, &mut SeededDice::new(seed));
+        assert_eq!(c.removed, pizza.removed, "seed {seed}");
     }
 }
