@@ -80,12 +80,10 @@ pub fn see(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
     let mut d = 0;
     let mut moves = Vec::new();
     while d < MAX_EXCHANGE {
-        let side = cur.side_to_move();
-        if !v.is_attacked(&cur, target, side) {
+        moves.clear();
+        if !v.captures_onto(&cur, target, &mut moves) {
             break;
         }
-        moves.clear();
-        v.pseudo_moves(&cur, &mut moves);
         let Some(recapture) = moves
             .iter()
             .filter(|m| m.kind == MoveKind::Capture && m.to == target && !m.poisoned)

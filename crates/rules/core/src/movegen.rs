@@ -140,6 +140,35 @@ impl Variant {
         false
     }
 
+    /// Whether the side to move attacks `target` ([`Variant::is_attacked`]), and if so its
+    /// pseudo-legal captures that land on `target` or take the piece there (en passant aside),
+    /// added to `out`: what a static exchange on `target` needs, found with less work than
+    /// generating every move (in a variant with powers, only the pieces that could reach
+    /// `target` generate theirs).
+    pub fn captures_onto(&self, pos: &Position, target: Square, out: &mut MoveList) -> bool {
+        let first = out.len();
+        if self.powers.is_some() {
+            if !self.powered_captures_onto(pos, target, out) {
+                return false;
+            }
+        } else {
+            if !self.is_attacked(pos, target, pos.side) {
+                return false;
+            }
+            self.pseudo_moves(pos, out);
+        }
+        let mut kept = first;
+        for i in first..out.len() {
+            let m = out[i];
+            if m.is_capture() && m.kind != MoveKind::EnPassant && (m.to == target || m.extra == target) {
+                out[kept] = m;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        true
+    }
+
     /// Whether the side to move has a royal piece under attack (in a game with check).
     pub fn in_check(&self, pos: &Position) -> bool {
         let us = pos.side;
