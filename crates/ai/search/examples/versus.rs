@@ -13,9 +13,10 @@
 //! the pieces: the weights before them), or `all` (all of these but `matedistance`); or
 //! `weights=FILE`: the first engine plays with the weights of FILE (the second keeps the
 //! variant's own); or `fitted`: the second plays with the derived weights instead of the
-//! variant's fitted ones; or `until=P`: the sequential test, GAMES being the most to play: after
-//! each pair from the tenth game on, stop once the 95% interval lies wholly above or below P per
-//! cent. Games come in
+//! variant's fitted ones; or `target=P`: a sequential test of the first engine's share against
+//! P (0.65 for 65%), stopping once its 95% interval lies wholly above or below P, judged from 10
+//! games on (the rule of `messhall match --target`; GAMES is then the most played; `until=P`
+//! says the same in per cent, `until=65`). Games come in
 //! pairs from the same seeded random opening (4 plies) and dice, colours swapped; a game still
 //! going after 400 plies is a draw.
 //!
@@ -97,9 +98,6 @@ fn steer(v: &Variant, game: &mut Game) {
     }
 }
 
-/// The sequential test decides nothing before this many games.
-const MIN_SEQUENTIAL_GAMES: u64 = 10;
-
 /// The mean score and its 95% margin (1.96 standard errors of the per-game mean).
 fn mean_and_margin(scores: &[f64]) -> (f64, f64) {
     let n = scores.len() as f64;
@@ -137,6 +135,26 @@ fn play(v: &Arc<Variant>, mut game: Game, white: &mut Engine, black: &mut Engine
         game.play(mv);
     }
     0.5
+}
+
+/// The fewest games the sequential test judges on (as `messhall match --target`).
+const SEQUENTIAL_MIN_GAMES: usize = 10;
+
+/// The 95% interval of the mean score: 1.96 standard errors of the per-game scores, or where every
+/// game went one way the one-sided bound `0.05^(1/n)` (as `messhall match` reports it).
+fn interval(scores: &[f64]) -> (f64, f64) {
+    let n = scores.len() as f64;
+    let one_way = 0.05f64.powf(1.0 / n);
+    if scores.iter().all(|&s| s == 1.0) {
+        return (one_way, 1.0);
+    }
+    if scores.iter().all(|&s| s == 0.0) {
+        return (0.0, 1.0 - one_way);
+    }
+    let mean = scores.iter().sum::<f64>() / n;
+    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
+    let margin = 1.96 * (var / n).sqrt();
+    ((mean - margin).max(0.0), (mean + margin).min(1.0))
 }
 
 /// `messhall bench search`'s node count with the features in `off` switched off.
@@ -217,7 +235,7 @@ fn main() {
         return;
     }
     if args.len() < 3 {
-        eprintln!("usage: versus VARIANT GAMES NODES [FEATURE|new|terms|all|weights=FILE|fitted|until=P ...]");
+        eprintln!("usage: versus VARIANT GAMES NODES [FEATURE|new|terms|all|weights=FILE|fitted|target=P|until=P ...]");
         std::process::exit(2);
     }
     let v = Arc::new(messhall_games::load(&args[0]).unwrap_or_else(|e| {
@@ -236,10 +254,17 @@ fn main() {
         });
         new.set_weights(&w);
     }
-    let until: Option<f64> = off
-        .iter()
-        .find_map(|o| o.strip_prefix("until="))
-        .map(|p| p.parse::<f64>().expect("until=P takes a per cent") / 100.0);
+    let share = |text: &str, per: f64| {
+        text.parse::<f64>().map(|p| p / per).unwrap_or_else(|_| {
+            eprintln!("versus: {text}: not a share such as target=0.65 or until=65");
+            std::process::exit(2)
+        })
+    };
+    let target: Option<f64> = off.iter().find_map(|o| {
+        o.strip_prefix("target=")
+            .map(|t| share(t, 1.0))
+            .or_else(|| o.strip_prefix("until=").map(|t| share(t, 100.0)))
+    });
     let mut old = engine(&v, off);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut scores = Vec::new();
@@ -257,13 +282,17 @@ fn main() {
         }
         scores.push(s);
         println!("game {:>3}: {s}  (+{wins} ={draws} -{losses})", g + 1);
-        if let Some(target) = until
-            && g % 2 == 1
-            && g + 1 >= MIN_SEQUENTIAL_GAMES
-        {
-            let (mean, margin) = mean_and_margin(&scores);
-            if mean - margin > target || mean + margin < target {
-                println!("decided after {} games", g + 1);
+        if let Some(t) = target.filter(|_| scores.len() >= SEQUENTIAL_MIN_GAMES) {
+            let (lo, hi) = interval(&scores);
+            if lo > t || hi < t {
+                let side = if lo > t { "above" } else { "below" };
+                println!(
+                    "decided after {} games: 95% interval {:.1}% to {:.1}%, wholly {side} {:.1}%",
+                    scores.len(),
+                    100.0 * lo,
+                    100.0 * hi,
+                    100.0 * t
+                );
                 break;
             }
         }

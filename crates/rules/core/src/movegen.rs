@@ -171,7 +171,10 @@ impl Variant {
         let us = pos.side;
         let mut found = false;
         if self.powers.is_some() {
-            self.pseudo_moves(pos, out);
+            // Powers worked out once; only the pieces that could reach `target` move.
+            let attacked = self.powered_captures_onto(pos, target, out);
+            out.retain(|m| m.kind == MoveKind::Capture && m.to == target);
+            return attacked;
         } else {
             let slow = self.tables.slow_attackers[us.index()];
             let mut from = SquareSet::EMPTY;
@@ -196,11 +199,10 @@ impl Variant {
             }
         }
         out.retain(|m| m.kind == MoveKind::Capture && m.to == target);
-        // The walk above found every attacker but the slow ones and those with powers.
+        // The walk above found every attacker but the slow ones.
         found
             || !out.is_empty()
-            || ((self.powers.is_some() || self.tables.slow_attackers[us.index()] != 0)
-                && self.is_attacked(pos, target, us))
+            || (self.tables.slow_attackers[us.index()] != 0 && self.is_attacked(pos, target, us))
     }
 
     /// Whether the side to move has a royal piece under attack (in a game with check).

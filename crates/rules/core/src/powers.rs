@@ -183,13 +183,58 @@ impl Powers {
     }
 }
 
+/// What a borrower borrows: roles, initial roles, lenders.
+type Lent = (u64, u64, SquareSet);
+
+/// Up to this many borrowers of a side, [`Memo`] keeps what they borrow in a table by borrower
+/// and replaced set (`n << n` entries) instead of a list searched from the start.
+const MEMO_TABLE_BORROWERS: usize = 6;
+
 /// Results already worked out while finding what one side's borrowers borrow.
 #[derive(Default)]
 struct Memo {
-    /// (borrower, replaced borrowers, roles, initial roles, lenders)
-    lent: Vec<(usize, u32, u64, u64, SquareSet)>,
+    /// By `(borrower << n) | replaced`, with few borrowers.
+    table: Vec<Option<Lent>>,
+    /// (borrower, replaced borrowers, what it borrows), with many.
+    lent: Vec<(usize, u32, Lent)>,
     /// (borrower, role, with its initial moves, hit squares)
     hits: Vec<(usize, Role, bool, SquareSet)>,
+}
+
+impl Memo {
+    fn new(borrowers: usize) -> Memo {
+        let table = if borrowers <= MEMO_TABLE_BORROWERS {
+            vec![None; borrowers << borrowers]
+        } else {
+            Vec::new()
+        };
+        Memo {
+            table,
+            ..Memo::default()
+        }
+    }
+
+    fn slot(&self, n: usize, i: usize, replaced: u32) -> Option<usize> {
+        (!self.table.is_empty()).then(|| (i << n) | replaced as usize)
+    }
+
+    fn get(&self, n: usize, i: usize, replaced: u32) -> Option<Lent> {
+        match self.slot(n, i, replaced) {
+            Some(k) => self.table.get(k).copied().flatten(),
+            None => self.lent.iter().find(|m| m.0 == i && m.1 == replaced).map(|m| m.2),
+        }
+    }
+
+    fn put(&mut self, n: usize, i: usize, replaced: u32, lent: Lent) {
+        match self.slot(n, i, replaced) {
+            Some(k) => {
+                if let Some(e) = self.table.get_mut(k) {
+                    *e = Some(lent);
+                }
+            }
+            None => self.lent.push((i, replaced, lent)),
+        }
+    }
 }
 
 /// What a borrower borrows in one position.
@@ -223,8 +268,13 @@ fn neighbours(v: &Variant, sq: Square) -> impl Iterator<Item = Square> + '_ {
         .filter_map(move |(dx, dy)| v.size.offset(sq, dx, dy))
 }
 
-fn roles_of(mask: u64) -> impl Iterator<Item = Role> {
-    (0..64u8).filter(move |r| mask >> r & 1 == 1).map(Role)
+/// The roles in `mask`, lowest first.
+fn roles_of(mut mask: u64) -> impl Iterator<Item = Role> {
+    std::iter::from_fn(move || {
+        let r = mask.trailing_zeros();
+        mask &= mask.wrapping_sub(1);
+        (r < 64).then_some(Role(r as u8))
+    })
 }
 
 impl Variant {
@@ -279,7 +329,8 @@ impl Variant {
             if friends.is_empty() {
                 continue;
             }
-            let mut own_hits: Vec<(Square, Role, bool, SquareSet)> = Vec::new();
+            // What each borrower borrows from the pieces that are not borrowers.
+            let mut own_lent: Vec<Lent> = vec![(0, 0, SquareSet::EMPTY); friends.len()];
             for sq in pos.by_color[c] {
                 let Some(p) = pos.piece_at(sq) else { continue };
                 if self.borrows(p) || base.frozen.contains(sq) || !self.active(pos, sq) {
@@ -291,11 +342,17 @@ impl Variant {
                 let unmoved = pos.unmoved.contains(sq);
                 let initial = if unmoved { 1u64 << p.role().0 } else { 0 };
                 let hits = self.hits(pos, &base, sq, c, 1 << p.role().0, initial);
-                own_hits.push((sq, p.role(), unmoved, hits));
+                for (lent, &f) in own_lent.iter_mut().zip(&friends) {
+                    if hits.contains(f) {
+                        lent.0 |= 1u64 << p.role().0;
+                        lent.1 |= initial;
+                        lent.2.insert(sq);
+                    }
+                }
             }
-            let mut memo = Memo::default();
+            let mut memo = Memo::new(friends.len());
             for (i, &f) in friends.iter().enumerate() {
-                let (roles, initial, lenders) = self.lend(pos, &base, &friends, &own_hits, i, 1 << i, &mut memo);
+                let (roles, initial, lenders) = self.lend(pos, &base, &friends, &own_lent, i, 1 << i, &mut memo);
                 borrowed.push(Borrowed {
                     square: f,
                     roles,
@@ -337,35 +394,27 @@ impl Variant {
         pos: &Position,
         base: &Abilities,
         friends: &[Square],
-        own_hits: &[(Square, Role, bool, SquareSet)],
+        own_lent: &[Lent],
         i: usize,
         replaced: u32,
         memo: &mut Memo,
-    ) -> (u64, u64, SquareSet) {
-        if let Some(&(_, _, r, init, l)) = memo.lent.iter().find(|m| m.0 == i && m.1 == replaced) {
-            return (r, init, l);
+    ) -> Lent {
+        let n = friends.len();
+        if let Some(lent) = memo.get(n, i, replaced) {
+            return lent;
         }
         let target = friends[i];
-        let (mut roles, mut initial, mut lenders) = (0u64, 0u64, SquareSet::EMPTY);
-        for &(sq, role, unmoved, hits) in own_hits {
-            if hits.contains(target) {
-                roles |= 1u64.wrapping_shl(u32::from(role.0));
-                lenders.insert(sq);
-                if unmoved {
-                    initial |= 1u64.wrapping_shl(u32::from(role.0));
-                }
-            }
-        }
+        let (mut roles, mut initial, mut lenders) = own_lent.get(i).copied().unwrap_or((0, 0, SquareSet::EMPTY));
         for (j, &g) in friends.iter().enumerate() {
             if replaced.wrapping_shr(j as u32) & 1 == 1 || base.frozen.contains(g) || !self.active(pos, g) {
                 continue;
             }
-            let (g_roles, g_initial, _) = self.lend(pos, base, friends, own_hits, j, replaced | 1 << j, memo);
+            let (g_roles, g_initial, _) = self.lend(pos, base, friends, own_lent, j, replaced | 1 << j, memo);
             if g_roles == 0 {
                 continue;
             }
             let color = pos.piece_at(g).map_or(Color::White, |p| p.color());
-            let mut hits = self.withdrawal_hits(pos, base, g, color, g_roles, g_initial);
+            let mut hits = SquareSet::EMPTY;
             for role in roles_of(g_roles) {
                 if !self.powers().may_hit(color, role, g, target) {
                     continue;
@@ -384,6 +433,10 @@ impl Variant {
                     break;
                 }
             }
+            // A withdrawal takes only a neighbour.
+            if !hits.contains(target) && adjacent(g, target) {
+                hits = self.withdrawal_hits(pos, base, g, color, g_roles, g_initial);
+            }
             if hits.contains(target) {
                 roles |= g_roles;
                 initial |= g_initial;
@@ -393,7 +446,7 @@ impl Variant {
         if !pos.unmoved.contains(target) {
             initial = 0;
         }
-        memo.lent.push((i, replaced, roles, initial, lenders));
+        memo.put(n, i, replaced, (roles, initial, lenders));
         (roles, initial, lenders)
     }
 
@@ -540,20 +593,6 @@ impl Variant {
         }
     }
 
-    /// Every square the pieces of `by` attack in `pos` under the powers `ab`.
-    pub(crate) fn attacked_squares(&self, pos: &Position, ab: &Abilities, by: Color) -> SquareSet {
-        let mut all = SquareSet::EMPTY;
-        for sq in pos.by_color[by] {
-            let Some(p) = pos.piece_at(sq) else { continue };
-            if ab.frozen.contains(sq) || !self.active(pos, sq) {
-                continue;
-            }
-            let (roles, initial) = self.roles_at(ab, pos, sq, p);
-            all = all.union(self.hits(pos, ab, sq, by, roles, initial));
-        }
-        all
-    }
-
     /// Whether `by` attacks `target` in a variant with powers.
     pub(crate) fn powered_attack(&self, pos: &Position, target: Square, by: Color) -> bool {
         if pos.is_empty(target) {
@@ -563,122 +602,168 @@ impl Variant {
             probe.by_color[!by].insert(target);
             return self.powered_attack(&probe, target, by);
         }
-        let ab = self.abilities(pos);
-        pos.by_color[by].iter().any(|sq| {
-            let Some(p) = pos.piece_at(sq) else { return false };
-            if ab.frozen.contains(sq) || !self.active(pos, sq) {
-                return false;
-            }
-            let (roles, initial) = self.roles_at(&ab, pos, sq, p);
-            let pw = self.powers();
-            if roles & pw.withdrawal == 0 && !roles_of(roles).any(|r| pw.may_hit(by, r, sq, target)) {
-                return false;
-            }
-            self.hits(pos, &ab, sq, by, roles, initial).contains(target)
-        })
+        self.attacked_under(pos, &self.abilities(pos), target, by)
+    }
+
+    /// Whether a piece of `by` could take the piece on `target` (which must be occupied) under
+    /// the powers `ab` of `pos`.
+    fn attacked_under(&self, pos: &Position, ab: &Abilities, target: Square, by: Color) -> bool {
+        pos.by_color[by]
+            .iter()
+            .any(|sq| self.hitter(pos, ab, sq, target, by) && self.hits_at(pos, ab, sq, by).contains(target))
+    }
+
+    /// Whether the piece of `by` on `sq` may act and could ever reach `target` (a cheap filter
+    /// before its hits are worked out).
+    fn hitter(&self, pos: &Position, ab: &Abilities, sq: Square, target: Square, by: Color) -> bool {
+        let Some(p) = pos.piece_at(sq) else { return false };
+        if ab.frozen.contains(sq) || !self.active(pos, sq) {
+            return false;
+        }
+        let (roles, _) = self.roles_at(ab, pos, sq, p);
+        let pw = self.powers();
+        roles & pw.withdrawal != 0 || roles_of(roles).any(|r| pw.may_hit(by, r, sq, target))
+    }
+
+    /// The squares the piece of `by` on `sq` hits with all it has.
+    fn hits_at(&self, pos: &Position, ab: &Abilities, sq: Square, by: Color) -> SquareSet {
+        let Some(p) = pos.piece_at(sq) else {
+            return SquareSet::EMPTY;
+        };
+        let (roles, initial) = self.roles_at(ab, pos, sq, p);
+        self.hits(pos, ab, sq, by, roles, initial)
     }
 
     /// The pseudo-legal moves of the side to move in a variant with powers.
     pub(crate) fn powered_moves(&self, pos: &Position, out: &mut MoveList) {
-        let pw = self.powers();
         let ab = self.abilities(pos);
+        for sq in pos.by_color[pos.side] {
+            self.powered_piece_moves(pos, &ab, sq, out);
+        }
+    }
+
+    /// [`Variant::captures_onto`] in a variant with powers: the abilities are worked out once,
+    /// and only the pieces that could reach `target` generate their moves.
+    pub(crate) fn powered_captures_onto(&self, pos: &Position, target: Square, out: &mut MoveList) -> bool {
         let us = pos.side;
-        let mut attacked: Option<SquareSet> = None;
-        for sq in pos.by_color[us] {
-            let Some(piece) = pos.piece_at(sq) else { continue };
-            if ab.frozen.contains(sq) || !self.active(pos, sq) {
-                continue;
+        if pos.is_empty(target) {
+            if !self.powered_attack(pos, target, us) {
+                return false;
             }
-            let (roles, initial) = self.roles_at(&ab, pos, sq, piece);
-            let first = out.len();
-            for role in roles_of(roles) {
-                let ctx = self.move_as(&ab, us, piece.role(), role, initial);
-                self.moves_as(pos, sq, &ctx, out);
-                if let Some(extra) = pw.when_attacked[role.index()] {
-                    let attacked = *attacked.get_or_insert_with(|| self.attacked_squares(pos, &ab, !us));
-                    if attacked.contains(sq) {
-                        self.moves_as(pos, sq, &MoveAs { moves: extra, ..ctx }, out);
+        } else {
+            let ab = self.abilities(pos);
+            if !self.attacked_under(pos, &ab, target, us) {
+                return false;
+            }
+            let pw = self.powers();
+            for sq in pos.by_color[us] {
+                // A piece with moves while attacked may capture with them too: never filtered out.
+                let extra = pos.piece_at(sq).is_some_and(|p| {
+                    let (roles, _) = self.roles_at(&ab, pos, sq, p);
+                    roles_of(roles).any(|r| pw.when_attacked[r.index()].is_some())
+                });
+                if extra || self.hitter(pos, &ab, sq, target, us) {
+                    self.powered_piece_moves(pos, &ab, sq, out);
+                }
+            }
+            return true;
+        }
+        self.powered_moves(pos, out);
+        true
+    }
+
+    /// The pseudo-legal moves of the piece on `sq`, if it is the side to move's, under `ab`.
+    fn powered_piece_moves(&self, pos: &Position, ab: &Abilities, sq: Square, out: &mut MoveList) {
+        let pw = self.powers();
+        let us = pos.side;
+        let Some(piece) = pos.piece_at(sq).filter(|p| p.color() == us) else {
+            return;
+        };
+        if ab.frozen.contains(sq) || !self.active(pos, sq) {
+            return;
+        }
+        let (roles, initial) = self.roles_at(ab, pos, sq, piece);
+        let first = out.len();
+        let mut attacked: Option<bool> = None;
+        for role in roles_of(roles) {
+            let ctx = self.move_as(ab, us, piece.role(), role, initial);
+            self.moves_as(pos, sq, &ctx, out);
+            if let Some(extra) = pw.when_attacked[role.index()] {
+                if *attacked.get_or_insert_with(|| self.attacked_under(pos, ab, sq, !us)) {
+                    self.moves_as(pos, sq, &MoveAs { moves: extra, ..ctx }, out);
+                }
+            }
+            for &(dx, dy) in &pw.rifle[role.index()] {
+                if let Some(t) = self.offset(sq, us, dx, dy) {
+                    if pos.piece_at(t).is_some_and(|p| p.color() != us) {
+                        out.push(Move::new(sq, t, MoveKind::Rifle));
                     }
                 }
-                for &(dx, dy) in &pw.rifle[role.index()] {
-                    if let Some(t) = self.offset(sq, us, dx, dy) {
-                        if pos.piece_at(t).is_some_and(|p| p.color() != us) {
-                            out.push(Move::new(sq, t, MoveKind::Rifle));
+            }
+            for &(dx, dy) in &pw.katana[role.index()] {
+                let victim = self.offset(sq, us, dx, dy);
+                let landing = self.offset(sq, us, 2 * dx, 2 * dy);
+                if let (Some(x), Some(to)) = (victim, landing) {
+                    if pos.piece_at(x).is_some_and(|p| p.color() != us) && pos.is_empty(to) {
+                        let mv = Move {
+                            extra: x,
+                            ..Move::new(sq, to, MoveKind::Locust)
+                        };
+                        if ctx.promotes {
+                            self.push_promoting(out, us, piece.role(), to, mv);
+                        } else {
+                            out.push(mv);
                         }
                     }
                 }
-                for &(dx, dy) in &pw.katana[role.index()] {
-                    let victim = self.offset(sq, us, dx, dy);
-                    let landing = self.offset(sq, us, 2 * dx, 2 * dy);
-                    if let (Some(x), Some(to)) = (victim, landing) {
-                        if pos.piece_at(x).is_some_and(|p| p.color() != us) && pos.is_empty(to) {
-                            let mv = Move {
-                                extra: x,
-                                ..Move::new(sq, to, MoveKind::Locust)
-                            };
-                            if ctx.promotes {
-                                self.push_promoting(out, us, piece.role(), to, mv);
-                            } else {
-                                out.push(mv);
-                            }
-                        }
-                    }
+            }
+            for &(dx, dy) in &pw.swap[role.index()] {
+                let Some(to) = self.offset(sq, us, dx, dy) else {
+                    continue;
+                };
+                let Some(partner) = pos.piece_at(to).filter(|p| p.color() == us) else {
+                    continue;
+                };
+                if partner.role() == piece.role() || ab.frozen.contains(to) || !self.active(pos, to) {
+                    continue;
                 }
-                for &(dx, dy) in &pw.swap[role.index()] {
-                    let Some(to) = self.offset(sq, us, dx, dy) else {
-                        continue;
-                    };
-                    let Some(partner) = pos.piece_at(to).filter(|p| p.color() == us) else {
-                        continue;
-                    };
-                    if partner.role() == piece.role() || ab.frozen.contains(to) || !self.active(pos, to) {
-                        continue;
-                    }
-                    let mv = Move::new(sq, to, MoveKind::Swap);
-                    if self.borrows(partner) {
-                        out.push(mv);
-                    } else {
-                        self.push_promoting(out, us, partner.role(), sq, mv);
-                    }
+                let mv = Move::new(sq, to, MoveKind::Swap);
+                if self.borrows(partner) {
+                    out.push(mv);
+                } else {
+                    self.push_promoting(out, us, partner.role(), sq, mv);
                 }
             }
-            if roles & pw.withdrawal != 0 {
-                // Compulsory: a step straight away from an adjacent enemy captures it.
-                for m in &mut out[first..] {
-                    if m.kind != MoveKind::Quiet || !adjacent(sq, m.to) {
-                        continue;
-                    }
-                    let back = self.size.offset(
-                        sq,
-                        i32::from(sq.file()) - i32::from(m.to.file()),
-                        i32::from(sq.rank()) - i32::from(m.to.rank()),
-                    );
-                    if let Some(b) = back.filter(|&b| pos.piece_at(b).is_some_and(|p| p.color() != us)) {
-                        m.kind = MoveKind::Withdrawal;
-                        m.extra = b;
-                    }
+        }
+        if roles & pw.withdrawal != 0 {
+            // Compulsory: a step straight away from an adjacent enemy captures it.
+            for m in &mut out[first..] {
+                if m.kind != MoveKind::Quiet || !adjacent(sq, m.to) {
+                    continue;
+                }
+                let back = self.size.offset(
+                    sq,
+                    i32::from(sq.file()) - i32::from(m.to.file()),
+                    i32::from(sq.rank()) - i32::from(m.to.rank()),
+                );
+                if let Some(b) = back.filter(|&b| pos.piece_at(b).is_some_and(|p| p.color() != us)) {
+                    m.kind = MoveKind::Withdrawal;
+                    m.extra = b;
                 }
             }
-            if !ab.poisonous.is_empty() {
-                for m in &mut out[first..] {
-                    let struck = match m.kind {
-                        MoveKind::Rifle => false,
-                        MoveKind::Locust => ab.poisonous.contains(m.extra) || ab.poisonous.contains(m.to),
-                        _ => m.victim().is_some_and(|v| ab.poisonous.contains(v)),
-                    };
-                    m.poisoned = struck;
-                }
+        }
+        if !ab.poisonous.is_empty() {
+            for m in &mut out[first..] {
+                let struck = match m.kind {
+                    MoveKind::Rifle => false,
+                    MoveKind::Locust => ab.poisonous.contains(m.extra) || ab.poisonous.contains(m.to),
+                    _ => m.victim().is_some_and(|v| ab.poisonous.contains(v)),
+                };
+                m.poisoned = struck;
             }
-            if roles.count_ones() > 1 {
-                let mut seen: Vec<Move> = Vec::with_capacity(out.len() - first);
-                for m in &out[first..] {
-                    if !seen.contains(m) {
-                        seen.push(*m);
-                    }
-                }
-                out.truncate(first);
-                out.extend(seen);
-            }
+        }
+        if roles.count_ones() > 1 {
+            keep_first_of_each(out, first);
         }
     }
 
@@ -748,4 +833,21 @@ impl Variant {
 
 fn adjacent(a: Square, b: Square) -> bool {
     a != b && a.file().abs_diff(b.file()) <= 1 && a.rank().abs_diff(b.rank()) <= 1
+}
+
+/// Keeps the first of equal moves among `out[first..]`, in their order (a borrower reaches many
+/// squares by the moves of several lenders). Only moves to a square already seen are compared.
+fn keep_first_of_each(out: &mut MoveList, first: usize) {
+    let mut targets = SquareSet::EMPTY;
+    let mut kept = first;
+    for i in first..out.len() {
+        let m = out[i];
+        if targets.contains(m.to) && out[first..kept].contains(&m) {
+            continue;
+        }
+        targets.insert(m.to);
+        out[kept] = m;
+        kept += 1;
+    }
+    out.truncate(kept);
 }
