@@ -200,9 +200,7 @@ impl Variant {
         }
         out.retain(|m| m.kind == MoveKind::Capture && m.to == target);
         // The walk above found every attacker but the slow ones.
-        found
-            || !out.is_empty()
-            || (self.tables.slow_attackers[us.index()] != 0 && self.is_attacked(pos, target, us))
+        found || !out.is_empty() || (self.tables.slow_attackers[us.index()] != 0 && self.is_attacked(pos, target, us))
     }
 
     /// Whether the side to move has a royal piece under attack (in a game with check).
