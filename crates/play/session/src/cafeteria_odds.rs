@@ -148,33 +148,30 @@ pub fn share(player: u8, damages: &[(u8, Damage)]) -> f64 {
 /// attacks with `families`; the others who have not attacked yet are expected to take their best
 /// average attack.
 pub fn food_off_share(game: &Game, player: u8, me: StudentId, families: u8) -> f64 {
-    let others = best_expected_attack(game, player);
-    let damages: Vec<(u8, Damage)> = game
-        .food_off_standings()
-        .into_iter()
-        .map(|(s, done)| {
-            let owner = game.students()[usize::from(s)].player;
-            let d = match done {
-                Some(score) => point(score),
-                None if s == me => attack_damage(game, player, families),
-                None => others.clone(),
-            };
-            (owner, d)
-        })
-        .collect();
-    share(player, &damages)
+    food_off_odds(game, player, Some((me, families)))
 }
 
 /// `player`'s share of the win in the Food-Off under way, every survivor who has not attacked yet
 /// taking its best average attack.
 pub fn food_off_outlook(game: &Game, player: u8) -> f64 {
+    food_off_odds(game, player, None)
+}
+
+/// The Food-Off's odds for `player`, the student of `chosen` (if any) attacking with its
+/// families and every other survivor yet to attack with its best average attack.
+fn food_off_odds(game: &Game, player: u8, chosen: Option<(StudentId, u8)>) -> f64 {
     let others = best_expected_attack(game, player);
     let damages: Vec<(u8, Damage)> = game
         .food_off_standings()
         .into_iter()
         .map(|(s, done)| {
             let owner = game.students()[usize::from(s)].player;
-            (owner, done.map_or_else(|| others.clone(), point))
+            let d = match (done, chosen) {
+                (Some(score), _) => point(score),
+                (None, Some((me, families))) if s == me => attack_damage(game, player, families),
+                (None, _) => others.clone(),
+            };
+            (owner, d)
         })
         .collect();
     share(player, &damages)
