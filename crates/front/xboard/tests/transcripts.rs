@@ -392,7 +392,7 @@ Illegal move (a Knight cannot be dropped on b1): N@b1
 Illegal move (by this game's dice the PieceEater steps c6d6, not c6b5): a7a6,c6b5
 # PieceEater: die 4 of 6: steps c6d6
 highlight 8/8/8/8/4Y3/4Y3/8/8
-1 31 T 181 d2d4
+1 26 T 24 d2d4
 move d2d4
 # PieceEater: die 2 of 5: steps d6e6
 pong 1
@@ -437,7 +437,7 @@ telluser The PieceEater eats the White Pawn on e4
 telluser The PieceEater eats the Black Pawn on d5
 pong 1
 Illegal move (d5 is empty): d5d4
-1 49 T 251 d1f3
+1 46 T 39 d1f3
 move d1f3
 # PieceEater: die 1 of 7: steps d5c6
 pong 2
