@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 
 use messhall_cafeteria::{EndKind, Event, Family, Game, Setup, Status};
 use messhall_dice::SeededDice;
-use messhall_play::cafeteria_bench::BotConfig;
 
 #[derive(Default)]
 struct Totals {
@@ -30,29 +29,12 @@ struct Totals {
     held_at_food_off: [(u64, u32); 2],
 }
 
+mod bot_args;
+
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: cafeteria_stats A B [GAMES] [SEED]";
-    let (Some(a), Some(b)) = (args.first(), args.get(1)) else {
-        eprintln!("{usage}");
-        std::process::exit(2);
-    };
-    let kind = |s: &str| {
-        s.parse::<BotConfig>().unwrap_or_else(|e| {
-            eprintln!("{e}");
-            std::process::exit(2)
-        })
-    };
-    let number = |i: usize, default: u64| {
-        args.get(i).map_or(default, |s| {
-            s.parse().unwrap_or_else(|_| {
-                eprintln!("argument {}: {s:?} is not a number; {usage}", i + 1);
-                std::process::exit(2)
-            })
-        })
-    };
-    let (a, b) = (kind(a), kind(b));
-    let (games, seed0) = (number(2, 20), number(3, 1));
+    let args = bot_args::BotArgs::from_env("usage: cafeteria_stats A B [GAMES] [SEED]");
+    let (a, b) = args.bots();
+    let (games, seed0): (u64, u64) = (args.given(2).unwrap_or(20), args.given(3).unwrap_or(1));
     let mut t = Totals::default();
     for i in 0..games {
         let seed = seed0 + i;
