@@ -115,7 +115,7 @@ pub fn see(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
         }
         // A royal that recaptures onto a defended square would be lost (or may not go there).
         on_square = recapture.promotion.map_or(capturer, |r| eval.value(r));
-        cur = cur.play(v, &recapture);
+        cur.apply(v, &recapture);
         if v.chance_pending(&cur) {
             break;
         }

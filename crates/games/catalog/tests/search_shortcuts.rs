@@ -8,7 +8,9 @@
 //! * `legal_moves_given_check` told the truth gives what `legal_moves` gives, and where a royal
 //!   must not be left attacked, that is every pseudo-legal move after which no royal of the mover
 //!   stands attacked (so a royal's step tested against the bare board is right);
-//! * a move `check_lines` says cannot give check does not.
+//! * a move `check_lines` says cannot give check does not;
+//!
+//! and the same in chosen positions in check and one move after them.
 
 mod common;
 
@@ -84,6 +86,29 @@ fn walk(v: &Variant, fen: &str, choices: &[u16]) {
             break;
         }
         pos = pos.play(v, &moves[usize::from(choice) % moves.len()]);
+    }
+}
+
+/// Positions in check: a block or capture that a pin forbids, a double check, a knight's check a
+/// bishop can take, and a pawn's check that an en passant capture ends.
+const CHESS_CHECKS: &[&str] = &[
+    "4k3/8/8/8/1b6/8/3N4/r3K2R w K - 0 1",
+    "4k3/8/8/8/8/5n2/8/4K2r w - - 0 1",
+    "4k3/8/8/8/8/3n4/2B5/4K3 w - - 0 1",
+    "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+];
+
+#[test]
+fn moves_out_of_check_agree_with_playing_each() {
+    let v = common::chess();
+    for fen in CHESS_CHECKS {
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(v.in_check(&pos), "{fen} is a check");
+        check_position(&v, &pos);
+        // And every position one move on, many of them in check.
+        for mv in v.legal_moves(&pos) {
+            check_position(&v, &pos.play(&v, &mv));
+        }
     }
 }
 

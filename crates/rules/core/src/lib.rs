@@ -14,6 +14,7 @@ mod fen;
 mod game;
 mod hooks;
 mod illegal;
+mod legal;
 pub mod limits;
 mod movegen;
 mod moves;

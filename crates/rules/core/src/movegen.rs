@@ -1,7 +1,7 @@
-//! Move generation, attack detection and legality.
+//! Move generation and attack detection.
 
 use crate::moves::{Move, MoveKind};
-use crate::spec::{RoyalRule, StalemateRule};
+use crate::spec::RoyalRule;
 use crate::tables::*;
 use crate::{Color, Piece, Position, Role, Variant};
 use messhall_betza::{Hop, UNLIMITED};
@@ -103,62 +103,74 @@ impl Variant {
         by: Color,
         mut found: impl FnMut(Square) -> bool,
     ) -> bool {
+        for g in 0..self.tables.groups[by.index()].len() {
+            if let Some((y, _)) = self.group_attacker(pos, target, by, g)
+                && found(y)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The piece of `by` that attacks `target` along attack group `g`'s reverse ray, if any (a
+    /// group's ray holds at most one: the walk stops at the first piece, or the second for a
+    /// hopper), with its index on the ray.
+    #[inline(always)]
+    pub(crate) fn group_attacker(
+        &self,
+        pos: &Position,
+        target: Square,
+        by: Color,
+        g: usize,
+    ) -> Option<(Square, usize)> {
         let t = &self.tables;
+        let group = &t.groups[by.index()][g];
         let board = &pos.board;
-        let hit = |y: Square, k: usize, mask_at: &[u64; 17]| {
-            let code = board[y.index()];
-            let p = Piece::from_code(code);
-            p.is_some_and(|p| p.color() == by && p.role().in_mask(mask_at[k.min(16)]) && self.active(pos, y))
+        let hit = |y: Square, i: usize| {
+            let p = Piece::from_code(board[y.index()]);
+            p.is_some_and(|p| {
+                p.color() == by && p.role().in_mask(group.mask_at[(i + 1).min(16)]) && self.active(pos, y)
+            })
         };
-        for (g, group) in t.groups[by.index()].iter().enumerate() {
-            let ray = t.reverse_ray(by, g, target);
-            let squares = t.ray_squares(ray);
-            match group.hop {
-                Hop::None => {
-                    for (i, &y) in squares.iter().enumerate() {
-                        if group.lame && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
-                            break;
-                        }
-                        if board[y.index()] != 0 {
-                            if hit(y, i + 1, &group.mask_at) && found(y) {
-                                return true;
-                            }
-                            break;
-                        }
+        let ray = t.reverse_ray(by, g, target);
+        let squares = t.ray_squares(ray);
+        match group.hop {
+            Hop::None => {
+                for (i, &y) in squares.iter().enumerate() {
+                    if group.lame && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
+                        return None;
+                    }
+                    if board[y.index()] != 0 {
+                        return hit(y, i).then_some((y, i));
                     }
                 }
-                Hop::Cannon => {
-                    let mut hurdle = false;
-                    for (i, &y) in squares.iter().enumerate() {
-                        if board[y.index()] == 0 {
-                            continue;
-                        }
-                        if !hurdle {
-                            hurdle = true;
-                            continue;
-                        }
-                        if hit(y, i + 1, &group.mask_at) && found(y) {
-                            return true;
-                        }
-                        break;
-                    }
-                }
-                Hop::Grasshopper => {
-                    if squares.first().is_none_or(|y| board[y.index()] == 0) {
+            }
+            Hop::Cannon => {
+                let mut hurdle = false;
+                for (i, &y) in squares.iter().enumerate() {
+                    if board[y.index()] == 0 {
                         continue;
                     }
-                    for (i, &y) in squares.iter().enumerate().skip(1) {
-                        if board[y.index()] != 0 {
-                            if hit(y, i + 1, &group.mask_at) && found(y) {
-                                return true;
-                            }
-                            break;
-                        }
+                    if !hurdle {
+                        hurdle = true;
+                        continue;
+                    }
+                    return hit(y, i).then_some((y, i));
+                }
+            }
+            Hop::Grasshopper => {
+                if squares.first().is_none_or(|y| board[y.index()] == 0) {
+                    return None;
+                }
+                for (i, &y) in squares.iter().enumerate().skip(1) {
+                    if board[y.index()] != 0 {
+                        return hit(y, i).then_some((y, i));
                     }
                 }
             }
         }
-        false
+        None
     }
 
     /// The plain captures ([`MoveKind::Capture`]) onto `target` of the side to move, pseudo-legal
@@ -190,15 +202,30 @@ impl Variant {
                 found = true;
                 false
             });
+            let victim = pos.piece_at(target).is_some_and(|p| p.color() != us);
             for sq in from {
-                if let Some(piece) = pos.piece_at(sq)
-                    && self.active(pos, sq)
-                {
+                let Some(piece) = pos.piece_at(sq).filter(|_| self.active(pos, sq)) else {
+                    continue;
+                };
+                if piece.role().in_mask(slow) {
+                    let first = out.len();
                     self.piece_moves(pos, sq, piece, out);
+                    let mut kept = first;
+                    for i in first..out.len() {
+                        if out[i].kind == MoveKind::Capture && out[i].to == target {
+                            out[kept] = out[i];
+                            kept += 1;
+                        }
+                    }
+                    out.truncate(kept);
+                } else if victim {
+                    // An attacker along the groups' lines has exactly one capture onto the
+                    // square (its moves are de-duplicated), expanded into its promotions.
+                    let mv = Move::new(sq, target, MoveKind::Capture);
+                    self.push_promoting(out, us, piece.role(), target, mv);
                 }
             }
         }
-        out.retain(|m| m.kind == MoveKind::Capture && m.to == target);
         // The walk above found every attacker but the slow ones.
         found || !out.is_empty() || (self.tables.slow_attackers[us.index()] != 0 && self.is_attacked(pos, target, us))
     }
@@ -623,7 +650,7 @@ impl Variant {
         }
     }
 
-    fn castling_moves(&self, pos: &Position, out: &mut MoveList) {
+    pub(crate) fn castling_moves(&self, pos: &Position, out: &mut MoveList) {
         let us = pos.side;
         for side in self
             .castling
@@ -666,7 +693,7 @@ impl Variant {
         }
     }
 
-    fn drop_moves(&self, pos: &Position, out: &mut MoveList) {
+    pub(crate) fn drop_moves(&self, pos: &Position, out: &mut MoveList) {
         let us = pos.side;
         for rule in &self.drops {
             for (role, _) in self.roles() {
@@ -689,172 +716,12 @@ impl Variant {
     }
 
     /// Whether `by` has a piece on the board whose attacks are found by generating its moves.
-    fn slow_attacker_on_board(&self, pos: &Position, by: Color) -> bool {
+    pub(crate) fn slow_attacker_on_board(&self, pos: &Position, by: Color) -> bool {
         let slow = self.tables.slow_attackers[by.index()];
         slow != 0
             && pos.by_color[by]
                 .iter()
                 .any(|s| pos.piece_at(s).is_some_and(|p| p.role().in_mask(slow)))
-    }
-
-    /// Squares that a move of the side to move may neither leave nor enter without possibly
-    /// exposing its royal on `king`: pinned pieces on rider lines, every square of a hopper's line
-    /// (a new or lost hurdle changes its attack) and the path squares of lame leaps. `None` when an
-    /// enemy piece whose attacks are found by generating its moves is on the board: then every move
-    /// is tested by playing it.
-    fn unsafe_squares(&self, pos: &Position, king: Square) -> Option<SquareSet> {
-        let us = pos.side;
-        let them = !us;
-        let t = &self.tables;
-        if self.slow_attacker_on_board(pos, them) {
-            return None;
-        }
-        let mut unsafe_squares = SquareSet::EMPTY;
-        for (g, group) in t.groups[them.index()].iter().enumerate() {
-            let ray = t.reverse_ray(them, g, king);
-            if group.hop != Hop::None || group.lame {
-                for (i, &y) in t.ray_squares(ray).iter().enumerate() {
-                    for &l in t.lame_squares(ray, i) {
-                        unsafe_squares.insert(l);
-                    }
-                    if group.hop != Hop::None || group.mask_at[2..].iter().any(|&m| m != 0) {
-                        unsafe_squares.insert(y);
-                    }
-                }
-                continue;
-            }
-            if group.mask_at[2..].iter().all(|&m| m == 0) {
-                continue;
-            }
-            let mut blocker = None;
-            for (i, &y) in t.ray_squares(ray).iter().enumerate() {
-                if pos.is_neutral(y) {
-                    // Nothing can move it during a move: the line is shut here.
-                    break;
-                }
-                let Some(p) = pos.piece_at(y) else { continue };
-                match blocker {
-                    None if p.color() == us => blocker = Some(y),
-                    Some(b) if p.color() == them && p.role().in_mask(group.mask_at[(i + 1).min(16)]) => {
-                        if self.active(pos, y) {
-                            unsafe_squares.insert(b);
-                        }
-                        break;
-                    }
-                    _ => break,
-                }
-            }
-        }
-        Some(unsafe_squares)
-    }
-
-    /// All legal moves of the side to move, a pass where the rules call for one. Empty when the
-    /// game is over (mate, stalemate, both sides stalemated, a lost royal or extinct type) and
-    /// while a chance event is pending ([`Variant::chance`]).
-    pub fn legal_moves(&self, pos: &Position) -> MoveList {
-        let mut moves = Vec::with_capacity(64);
-        self.legal_moves_into(pos, &mut moves);
-        moves
-    }
-
-    /// [`Variant::legal_moves`] into a caller's vector (cleared first).
-    pub fn legal_moves_into(&self, pos: &Position, moves: &mut MoveList) {
-        self.legal_moves_knowing_check(pos, None, moves);
-    }
-
-    /// [`Variant::legal_moves_into`] for a caller that already knows `in_check`, what
-    /// [`Variant::in_check`] says of `pos` (a search asks it of every node): it is not worked out
-    /// again. A wrong answer gives wrong moves.
-    pub fn legal_moves_given_check(&self, pos: &Position, in_check: bool, moves: &mut MoveList) {
-        self.legal_moves_knowing_check(pos, Some(in_check), moves);
-    }
-
-    fn legal_moves_knowing_check(&self, pos: &Position, known_check: Option<bool>, moves: &mut MoveList) {
-        moves.clear();
-        if self.material_decided(pos).is_some() || self.chance_pending(pos) {
-            return;
-        }
-        self.pseudo_moves(pos, moves);
-        let us = pos.side;
-        let in_check = if self.end.royal == RoyalRule::Last {
-            // Royals are ordinary pieces while a side has two or more: the move may not leave
-            // the mover with none, nor with one that is attacked.
-            let royals = pos.royals[us].count();
-            moves.retain(|mv| {
-                // With three royals, or two and a move that cannot lose one, nothing can go wrong.
-                if royals >= 3 || (royals == 2 && !(mv.poisoned && pos.royals[us].contains(mv.from))) {
-                    return true;
-                }
-                let next = pos.play(self, mv);
-                let left = next.royals[us];
-                match left.count() {
-                    0 => royals == 0,
-                    1 => !left.iter().any(|r| self.is_attacked(&next, r, !us)),
-                    _ => true,
-                }
-            });
-            known_check.unwrap_or_else(|| self.in_check(pos))
-        } else if self.end.royal == RoyalRule::Checkmate {
-            let royals = pos.royals[us];
-            let in_check = known_check.unwrap_or_else(|| self.in_check(pos));
-            // With one royal, not in check, a move can only expose it through the squares
-            // `unsafe_squares` lists; other moves need not be played to be known legal.
-            let unsafe_squares = match royals.first() {
-                Some(k) if royals.count() == 1 && !in_check && self.powers.is_none() => self.unsafe_squares(pos, k),
-                _ => None,
-            };
-            // A royal's plain step is legal where its square is not attacked with the royal
-            // taken off the board (so that it does not shield the squares behind it), in check
-            // or not. Not where an enemy's attacks are found by generating its moves: those
-            // would not see a capture of their own piece on the royal's square.
-            let bare_board = royals.count() == 1
-                && self.powers.is_none()
-                && (unsafe_squares.is_some() || !self.slow_attacker_on_board(pos, !us));
-            let mut bare = None;
-            moves.retain(|mv| {
-                if bare_board
-                    && royals.contains(mv.from)
-                    && matches!(mv.kind, MoveKind::Quiet | MoveKind::Capture)
-                    && mv.promotion.is_none()
-                    && !mv.poisoned
-                {
-                    let bare = bare.get_or_insert_with(|| {
-                        let mut bare = pos.clone();
-                        bare.board[mv.from.index()] = 0;
-                        bare.by_color[us].remove(mv.from);
-                        bare
-                    });
-                    return !self.is_attacked(bare, mv.to, !us);
-                }
-                let cheap = unsafe_squares.is_some_and(|u| {
-                    matches!(
-                        mv.kind,
-                        MoveKind::Quiet | MoveKind::Capture | MoveKind::DoubleStep | MoveKind::Drop(_)
-                    ) && !royals.contains(mv.from)
-                        && !u.contains(mv.from)
-                        && !u.contains(mv.to)
-                });
-                cheap || self.keeps_royals_safe(pos, mv)
-            });
-            in_check
-        } else {
-            false
-        };
-        if moves.is_empty() && self.end.stalemate == StalemateRule::Pass && !in_check && !pos.passed {
-            moves.push(Move::pass());
-        }
-    }
-
-    /// Whether after `mv` no royal of the mover is attacked.
-    fn keeps_royals_safe(&self, pos: &Position, mv: &Move) -> bool {
-        let us = pos.side;
-        let next = pos.play(self, mv);
-        !next.royals[us].iter().any(|r| self.is_attacked(&next, r, !us))
-    }
-
-    /// Whether `mv` is legal in `pos`.
-    pub fn is_legal(&self, pos: &Position, mv: &Move) -> bool {
-        self.legal_moves(pos).contains(mv)
     }
 }
 
