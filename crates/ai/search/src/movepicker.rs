@@ -133,7 +133,7 @@ pub fn order_losing_captures(
         if Some(*mv) != hash_move
             && mv.is_capture()
             && may_lose(v, eval, pos, mv)
-            && crate::see::see(v, eval, pos, mv) < 0
+            && crate::see::see_below(v, eval, pos, mv, 0)
         {
             *score += BAD_CAPTURE - GOOD_CAPTURE;
         }

@@ -854,7 +854,7 @@ impl Searcher {
                     } else {
                         scores[i] < 0
                     };
-                    if candidate && crate::see::see(&v, &self.eval, pos, &mv) < threshold {
+                    if candidate && crate::see::see_below(&v, &self.eval, pos, &mv, threshold) {
                         continue;
                     }
                 }
@@ -1018,7 +1018,7 @@ impl Searcher {
         };
         v.is_royal(mover.role())
             || !v.is_attacked(child, mv.to, !mover.color())
-            || crate::see::see(v, &self.eval, pos, mv) >= 0
+            || !crate::see::see_below(v, &self.eval, pos, mv, 0)
     }
 
     /// Whether `us` has a piece other than its royals and pawns.

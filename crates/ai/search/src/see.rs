@@ -48,6 +48,37 @@ fn immediate_gain(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i
     gain
 }
 
+/// Whether [`see`] of `mv` is below `threshold`, without playing the exchange where bounds decide:
+/// the exchange never wins more than the first capture takes, and never loses more than the piece
+/// left on the square (and what a recapture's promotion there gains).
+///
+/// # Panics
+/// As [`see`].
+pub fn see_below(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move, threshold: i32) -> bool {
+    let first = immediate_gain(v, eval, pos, mv);
+    if first < threshold {
+        return true;
+    }
+    if let Some(mover) = pos.piece_at(mv.from) {
+        let left = match mv.promotion {
+            Some(r) if v.is_royal(r) => ROYAL_VICTIM,
+            Some(r) => eval.value(r).max(1),
+            None => piece_value(v, eval, pos, mv.from),
+        };
+        let promotion = v
+            .promotions
+            .iter()
+            .filter(|p| p.rank == v.relative_rank(!mover.color(), mv.to))
+            .flat_map(|p| p.choices.iter().map(|&c| eval.value(c)))
+            .max()
+            .unwrap_or(0);
+        if first - left - promotion.max(0) >= threshold {
+            return false;
+        }
+    }
+    see(v, eval, pos, mv) < threshold
+}
+
 /// The material `mv` wins (negative: loses) for the side to move once the exchange on its square
 /// is played out, each side taking back with its least valuable piece and stopping when that
 /// would lose.

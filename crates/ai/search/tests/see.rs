@@ -94,3 +94,49 @@ fn a_rifle_takes_back_without_moving() {
     let value = |l: char| eval.value(v.roles().find(|(_, r)| r.letter == l).unwrap().0);
     assert_eq!(see(&v, &eval, &pos, &mv), value(pawn) - value(lady));
 }
+
+/// `see_below` answers `see(...) < threshold` for every legal move and several thresholds, in
+/// chosen positions (a recapture that promotes, Kiwipete) and along a game of each built-in game.
+#[test]
+fn the_bounds_never_change_the_answer() {
+    use messhall_search::see::see_below;
+    let check = |v: &Variant, eval: &Evaluator, pos: &Position| {
+        for mv in v.legal_moves(pos) {
+            let full = see(v, eval, pos, &mv);
+            for threshold in [-900, -300, -120, -60, 0, 1, 60, 200] {
+                assert_eq!(
+                    see_below(v, eval, pos, &mv, threshold),
+                    full < threshold,
+                    "{} below {threshold} in {}",
+                    mv.to_coordinates(v),
+                    pos.to_fen(v)
+                );
+            }
+        }
+    };
+    let chess = messhall_games::builtin("chess").unwrap();
+    let eval = Evaluator::new(&chess);
+    for fen in [
+        "4k3/8/8/8/8/8/1p6/R3K3 w - - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ] {
+        check(&chess, &eval, &Position::from_fen(&chess, fen).unwrap());
+    }
+    for game in messhall_games::BUILTINS {
+        let v = messhall_games::builtin(game.name).unwrap();
+        let eval = Evaluator::new(&v);
+        let mut pos = v.start();
+        for ply in 0..40usize {
+            if let Some(event) = v.chance(&pos).filter(|e| !e.outcomes.is_empty()) {
+                pos = v.resolve(&pos, &event.outcomes[ply % event.outcomes.len()]);
+                continue;
+            }
+            check(&v, &eval, &pos);
+            let moves = v.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(&v, &moves[(ply * 7 + 3) % moves.len()]);
+        }
+    }
+}

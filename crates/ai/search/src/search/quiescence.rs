@@ -71,7 +71,7 @@ impl Searcher {
             // side to move is better off standing pat.
             if self.see
                 && movepicker::may_lose(&v, &self.eval, pos, &mv)
-                && crate::see::see(&v, &self.eval, pos, &mv) < 0
+                && crate::see::see_below(&v, &self.eval, pos, &mv, 0)
             {
                 continue;
             }
