@@ -16,7 +16,7 @@ enum RoyalGuard {
     /// that is attacked.
     Last { royals: u32 },
     /// Checkmate rules: no royal may be left attacked.
-    Checkmate(Box<CheckmateGuard>),
+    Checkmate(CheckmateGuard),
 }
 
 /// The checkmate rules' shortcuts for one position (see [`Variant::unsafe_squares`] and
@@ -28,7 +28,6 @@ struct CheckmateGuard {
     evasions: Option<SquareSet>,
     /// A royal's plain step may be tested against the board with the royal taken off.
     bare_board: bool,
-    bare: Option<Position>,
 }
 
 impl RoyalGuard {
@@ -59,21 +58,21 @@ impl RoyalGuard {
                 let bare_board = royals.count() == 1
                     && v.powers.is_none()
                     && (unsafe_squares.is_some() || !v.slow_attacker_on_board(pos, !us));
-                RoyalGuard::Checkmate(Box::new(CheckmateGuard {
+                RoyalGuard::Checkmate(CheckmateGuard {
                     royals,
                     in_check,
                     unsafe_squares,
                     evasions,
                     bare_board,
-                    bare: None,
-                }))
+                })
             }
             _ => RoyalGuard::Free,
         }
     }
 
-    /// Whether the pseudo-legal `mv` keeps the mover's royals safe.
-    fn allows(&mut self, v: &Variant, pos: &Position, mv: &Move) -> bool {
+    /// Whether the pseudo-legal `mv` keeps the mover's royals safe. `bare` keeps, once made, the
+    /// copy of `pos` with the royal taken off that the royal's steps are tested against.
+    fn allows(&self, v: &Variant, pos: &Position, mv: &Move, bare: &mut Option<Position>) -> bool {
         let us = pos.side;
         match self {
             RoyalGuard::Free => true,
@@ -98,7 +97,7 @@ impl RoyalGuard {
                     && mv.promotion.is_none()
                     && !mv.poisoned
                 {
-                    let bare = g.bare.get_or_insert_with(|| {
+                    let bare = bare.get_or_insert_with(|| {
                         let mut bare = pos.clone();
                         bare.board[mv.from.index()] = 0;
                         bare.by_color[us].remove(mv.from);
@@ -154,8 +153,9 @@ impl Variant {
         self.pseudo_moves(pos, moves);
         let in_check = matches!(self.end.royal, RoyalRule::Checkmate | RoyalRule::Last)
             && known_check.unwrap_or_else(|| self.in_check(pos));
-        let mut guard = RoyalGuard::new(self, pos, in_check);
-        moves.retain(|mv| guard.allows(self, pos, mv));
+        let guard = RoyalGuard::new(self, pos, in_check);
+        let mut bare = None;
+        moves.retain(|mv| guard.allows(self, pos, mv, &mut bare));
         if moves.is_empty() && self.end.stalemate == StalemateRule::Pass && !in_check && !pos.passed {
             moves.push(Move::pass());
         }
