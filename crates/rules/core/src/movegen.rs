@@ -3,7 +3,7 @@
 use crate::moves::{Move, MoveKind};
 use crate::spec::RoyalRule;
 use crate::tables::*;
-use crate::{Color, Piece, Position, Role, Variant};
+use crate::{Color, Piece, Position, PromotionRule, Role, Variant};
 use messhall_betza::{Hop, UNLIMITED};
 use messhall_geometry::{Square, SquareSet};
 
@@ -516,12 +516,15 @@ impl Variant {
     #[inline]
     fn push(&self, out: &mut MoveList, ctx: &MoveAs, mv: Move) {
         if ctx.tactical_only && !mv.is_capture() {
-            // Only its promotions: the move without one, when allowed, comes last.
-            if ctx.promotes {
-                let first = out.len();
-                self.push_promoting(out, ctx.color, ctx.owner, mv.to, mv);
-                if out.len() > first && out.last().is_some_and(|m| m.promotion.is_none()) {
-                    out.pop();
+            // Only its promotions, not the move without one.
+            if ctx.promotes
+                && let Some(rule) = self.promotion_rule(ctx.color, ctx.owner, mv.to)
+            {
+                for &choice in &rule.choices {
+                    out.push(Move {
+                        promotion: Some(choice),
+                        ..mv
+                    });
                 }
             }
             return;
@@ -537,26 +540,31 @@ impl Variant {
     /// in a promotion zone.
     #[inline]
     pub(crate) fn push_promoting(&self, out: &mut MoveList, us: Color, role: Role, arrival: Square, mv: Move) {
-        if !self.promotions.is_empty() {
-            let rank = self.relative_rank(us, arrival);
-            if let Some(rule) = self
-                .promotions
-                .iter()
-                .find(|r| r.rank == rank && r.roles >> role.0 & 1 == 1)
-            {
-                for &choice in &rule.choices {
-                    out.push(Move {
-                        promotion: Some(choice),
-                        ..mv
-                    });
-                }
-                if !rule.forced {
-                    out.push(mv);
-                }
-                return;
+        if let Some(rule) = self.promotion_rule(us, role, arrival) {
+            for &choice in &rule.choices {
+                out.push(Move {
+                    promotion: Some(choice),
+                    ..mv
+                });
             }
+            if !rule.forced {
+                out.push(mv);
+            }
+            return;
         }
         out.push(mv);
+    }
+
+    /// The promotion rule for a `role` of `us` arriving on `arrival`, if it promotes there.
+    #[inline]
+    fn promotion_rule(&self, us: Color, role: Role, arrival: Square) -> Option<&PromotionRule> {
+        if self.promotions.is_empty() {
+            return None;
+        }
+        let rank = self.relative_rank(us, arrival);
+        self.promotions
+            .iter()
+            .find(|r| r.rank == rank && r.roles >> role.0 & 1 == 1)
     }
 
     fn multi_leg_moves(
