@@ -181,6 +181,9 @@ pub struct BotConfig {
     pub rollouts: Option<usize>,
     /// A search bot's prior weight.
     pub prior_weight: Option<f64>,
+    /// Whether `search` scores its rollouts by the learned evaluation (`eval=model`, the default)
+    /// or the hand-made one (`eval=hand`).
+    pub learned: Option<bool>,
 }
 
 impl BotConfig {
@@ -192,6 +195,9 @@ impl BotConfig {
                 bot.candidates = self.candidates.unwrap_or(bot.candidates).max(1);
                 bot.rollouts = self.rollouts.unwrap_or(bot.rollouts).max(1);
                 bot.prior_weight = self.prior_weight.unwrap_or(bot.prior_weight);
+                if self.learned == Some(false) {
+                    bot.model = None;
+                }
                 Box::new(bot)
             }
             BotKind::SearchV1 => {
@@ -222,14 +228,22 @@ impl std::str::FromStr for BotConfig {
             candidates: None,
             rollouts: None,
             prior_weight: None,
+            learned: None,
         };
         for part in parts {
-            let bad = || format!("{s:?}: {part:?} is not candidates=N, rollouts=N or prior=X");
+            let bad = || format!("{s:?}: {part:?} is not candidates=N, rollouts=N, prior=X or eval=model|hand");
             let (key, value) = part.split_once('=').ok_or_else(bad)?;
             match key.trim() {
                 "candidates" => config.candidates = Some(value.trim().parse().map_err(|_| bad())?),
                 "rollouts" => config.rollouts = Some(value.trim().parse().map_err(|_| bad())?),
                 "prior" => config.prior_weight = Some(value.trim().parse().map_err(|_| bad())?),
+                "eval" => {
+                    config.learned = Some(match value.trim() {
+                        "model" => true,
+                        "hand" => false,
+                        _ => return Err(bad()),
+                    })
+                }
                 _ => return Err(bad()),
             }
         }
@@ -244,6 +258,7 @@ impl From<BotKind> for BotConfig {
             candidates: None,
             rollouts: None,
             prior_weight: None,
+            learned: None,
         }
     }
 }

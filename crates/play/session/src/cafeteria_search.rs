@@ -13,6 +13,7 @@ use messhall_dice::SeededDice;
 use messhall_cafeteria::{Action, Game, Status, StudentId};
 
 use super::cafeteria_bots::{Bot, RuleBot, SEARCH_CAUTION, armed, staff_pressure};
+use super::cafeteria_model::Model;
 use super::cafeteria_odds::{food_off_outlook, food_off_share};
 
 /// Candidate actions the search bot examines by default.
@@ -41,6 +42,9 @@ pub struct SearchBot {
     /// points per point of rule score): a tie-breaker that keeps rollout noise from overturning a
     /// clear preference.
     pub prior_weight: f64,
+    /// The learned evaluation that scores a rollout's last position before the Food-Off
+    /// (`None`: the hand-made one, [`SearchBot::evaluate`]).
+    pub model: Option<Model>,
 }
 
 impl SearchBot {
@@ -51,6 +55,7 @@ impl SearchBot {
             candidates: CANDIDATES,
             rollouts: ROLLOUTS,
             prior_weight: PRIOR_WEIGHT,
+            model: Some(Model::fitted().clone()),
         }
     }
 
@@ -98,15 +103,26 @@ impl SearchBot {
         if total > 0.0 { 100.0 * mine / total } else { 0.0 }
     }
 
+    /// How good the position is for `player` (0-100) by `model`: as [`SearchBot::evaluate`] once
+    /// the game is over or in the Food-Off, before that 100 times the model's chance that the
+    /// player wins (the hand-made evaluation without a model).
+    pub fn evaluate_with(model: Option<&Model>, game: &Game, player: u8) -> f64 {
+        match model {
+            Some(m) if !game.is_over() && game.food_off_standings().is_empty() => 100.0 * m.chance(game, player),
+            _ => Self::evaluate(game, player),
+        }
+    }
+
     /// Plays `first` in a determinization of `game` as `player` sees it, then everyone by the
     /// cautious rules of thumb until the acting student's next turn; the evaluation there.
-    fn rollout(game: &Game, first: &Action, player: u8, seed: u64) -> f64 {
+    fn rollout(&self, game: &Game, first: &Action, player: u8, seed: u64) -> f64 {
         let mut dice = SeededDice::new(seed);
         let mut g = game.clone();
         g.set_narrated(false);
         g.shuffle_unseen(player, &mut dice);
+        let model = self.model.as_ref();
         let Some(me) = g.to_move() else {
-            return Self::evaluate(&g, player);
+            return Self::evaluate_with(model, &g, player);
         };
         let start_round = g.round();
         g.play_unchecked(first, &mut dice);
@@ -122,7 +138,7 @@ impl SearchBot {
             let a = policy.choose(&g);
             g.play_unchecked(&a, &mut dice);
         }
-        Self::evaluate(&g, player)
+        Self::evaluate_with(model, &g, player)
     }
 
     /// The candidates: legal actions that can help, best first by the cautious rules of thumb, at
@@ -204,7 +220,7 @@ impl Bot for SearchBot {
             let seeds = self.seeds(each);
             for arm in &mut arms {
                 for &seed in &seeds {
-                    arm.sum += Self::rollout(game, &arm.action, player, seed);
+                    arm.sum += self.rollout(game, &arm.action, player, seed);
                     arm.n += 1;
                 }
             }

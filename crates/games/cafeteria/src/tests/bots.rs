@@ -5,6 +5,9 @@ use crate::action::Target;
 #[path = "../../../../play/session/src/cafeteria_bots.rs"]
 #[allow(dead_code)] // what the tests here do not use
 mod cafeteria_bots;
+#[path = "../../../../play/session/src/cafeteria_model.rs"]
+#[allow(dead_code)]
+mod cafeteria_model;
 #[path = "../../../../play/session/src/cafeteria_odds.rs"]
 #[allow(dead_code)]
 mod cafeteria_odds;
