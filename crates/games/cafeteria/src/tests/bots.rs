@@ -99,6 +99,22 @@ fn evaluation_prefers_the_stronger_side() {
     assert!(before > 50.0 && before < 100.0, "{before}");
 }
 
+#[test]
+fn the_learned_evaluation_prefers_the_stronger_side() {
+    let model = cafeteria_model::Model::fitted();
+    let (mut g, _) = finishing_blow();
+    let before = SearchBot::evaluate_with(Some(model), &g, 0);
+    assert!(before > 50.0 && before < 100.0, "{before}");
+    let even = SearchBot::evaluate_with(Some(model), &g, 0) + SearchBot::evaluate_with(Some(model), &g, 1);
+    assert!((even - 100.0).abs() < 1e-9, "{even}");
+    g.students[0].ar = 1;
+    let hurt = SearchBot::evaluate_with(Some(model), &g, 0);
+    assert!(hurt < before, "{hurt} after Rock is hurt, {before} before");
+    g.students[1].status = Status::Retired;
+    g.check_end();
+    assert_eq!(SearchBot::evaluate_with(Some(model), &g, 0), 100.0);
+}
+
 /// Rock (player 0) with tea in range of Connie (player 1), who holds `connie` face down: the
 /// counter of that kind is taken from the main dishes' stack.
 fn connie_holds(connie: &str) -> Game {
@@ -131,6 +147,14 @@ fn the_search_bots_do_not_read_another_players_hidden_food() {
             "seed {seed}"
         );
     }
+}
+
+#[test]
+fn the_learned_evaluation_does_not_read_hidden_food() {
+    let (pizza, loaf) = (connie_holds("pizza"), connie_holds("loaf"));
+    assert_eq!(cafeteria_model::sides(&pizza), cafeteria_model::sides(&loaf));
+    let model = cafeteria_model::Model::fitted();
+    assert_eq!(model.chance(&pizza, 0), model.chance(&loaf, 0));
 }
 
 #[test]
