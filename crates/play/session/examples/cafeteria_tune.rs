@@ -14,7 +14,10 @@ fn main() {
     let number = |i: usize, default: u64| -> u64 {
         args.get(i).map_or(default, |s| {
             s.parse().unwrap_or_else(|_| {
-                eprintln!("argument {}: {s:?} is not a number; usage: cafeteria_tune [GAMES] [SEED] [OUT]", i + 1);
+                eprintln!(
+                    "argument {}: {s:?} is not a number; usage: cafeteria_tune [GAMES] [SEED] [OUT]",
+                    i + 1
+                );
                 std::process::exit(2)
             })
         })
@@ -28,7 +31,13 @@ fn main() {
     let report = tune(&opts);
     let summary = format!(
         "held-out loss {:.4} against {:.4} at even odds ({} positions of {} games held out; {} positions of {} games fitted, loss {:.4})",
-        report.held_out_loss, report.even_loss, report.held_out.0, report.held_out.1, report.train.0, report.train.1, report.train_loss
+        report.held_out_loss,
+        report.even_loss,
+        report.held_out.0,
+        report.held_out.1,
+        report.train.0,
+        report.train.1,
+        report.train_loss
     );
     println!("{summary}; {:.1} s", start.elapsed().as_secs_f64());
     for (name, w) in FEATURES.iter().zip(&report.model.weights) {

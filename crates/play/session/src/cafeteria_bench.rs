@@ -241,7 +241,11 @@ impl std::str::FromStr for BotConfig {
             close_rollouts: None,
         };
         for part in parts {
-            let bad = || format!("{s:?}: {part:?} is not candidates=N, rollouts=N, prior=X, eval=model|hand, horizon=turn|round or close=N");
+            let bad = || {
+                format!(
+                    "{s:?}: {part:?} is not candidates=N, rollouts=N, prior=X, eval=model|hand, horizon=turn|round or close=N"
+                )
+            };
             let (key, value) = part.split_once('=').ok_or_else(bad)?;
             match key.trim() {
                 "candidates" => config.candidates = Some(value.trim().parse().map_err(|_| bad())?),

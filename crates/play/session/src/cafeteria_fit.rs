@@ -209,10 +209,11 @@ fn solve(mut a: [[f64; FEATURE_COUNT]; FEATURE_COUNT], mut b: Features) -> Optio
         }
         a.swap(col, pivot);
         b.swap(col, pivot);
+        let pivot_row = a[col];
         for row in col + 1..FEATURE_COUNT {
-            let f = a[row][col] / a[col][col];
-            for k in col..FEATURE_COUNT {
-                a[row][k] -= f * a[col][k];
+            let f = a[row][col] / pivot_row[col];
+            for (x, p) in a[row][col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= f * p;
             }
             b[row] -= f * b[col];
         }
@@ -232,7 +233,11 @@ pub fn tune(opts: &FitOptions) -> FitReport {
     let (mut train_games, mut held_games) = (0, 0);
     let every = opts.hold_out_every.max(2);
     for i in 0..opts.games {
-        let samples = self_play(opts.seed + u64::from(i), opts.players.clamp(2, 4), opts.random_per_mille);
+        let samples = self_play(
+            opts.seed + u64::from(i),
+            opts.players.clamp(2, 4),
+            opts.random_per_mille,
+        );
         if samples.is_empty() {
             continue;
         }

@@ -154,7 +154,10 @@ impl Model {
 
     /// `player`'s chance to win the game in progress, by the model.
     pub fn chance(&self, game: &Game, player: u8) -> f64 {
-        self.chances(&sides(game)).get(usize::from(player)).copied().unwrap_or(0.0)
+        self.chances(&sides(game))
+            .get(usize::from(player))
+            .copied()
+            .unwrap_or(0.0)
     }
 }
 
@@ -209,7 +212,10 @@ pub fn sides(game: &Game) -> Vec<Option<Features>> {
                 x[13] += f64::from(u8::from(s.hiding.is_some()));
                 x[14] += f64::from(u8::from(!s.made_trip));
                 let near = |j: usize, o: &messhall_cafeteria::Student| {
-                    o.player != s.player && o.status == Status::Active && o.pos.king_distance(s.pos) <= THROW_REACH && j != i
+                    o.player != s.player
+                        && o.status == Status::Active
+                        && o.pos.king_distance(s.pos) <= THROW_REACH
+                        && j != i
                 };
                 let exposed = students.iter().enumerate().any(|(j, o)| armed[j] && near(j, o));
                 x[15] += f64::from(u8::from(exposed));

@@ -32,9 +32,18 @@ fn error(text: &str) -> String {
 fn a_bad_weights_file_gives_a_one_line_error_naming_the_line() {
     let good = Model::even().to_toml("test");
     let cases = [
-        (good.replacen("students = 0.000000", "pupils = 1.0", 1), "line 2: unknown feature \"pupils\""),
-        (good.replacen("food = 0.000000", "food = \"lots\"", 1), "line 8: food is not a number"),
-        (good.replacen("food = 0.000000", "food = nan", 1), "line 8: food is not a finite number"),
+        (
+            good.replacen("students = 0.000000", "pupils = 1.0", 1),
+            "line 2: unknown feature \"pupils\"",
+        ),
+        (
+            good.replacen("food = 0.000000", "food = \"lots\"", 1),
+            "line 8: food is not a number",
+        ),
+        (
+            good.replacen("food = 0.000000", "food = nan", 1),
+            "line 8: food is not a finite number",
+        ),
         (good.replacen("food = 0.000000\n", "", 1), "feature \"food\" is missing"),
         (good.replacen("food = 0.000000", "food = = 1", 1), "line 8:"),
         (format!("{good}students = 1.0\n"), "line 20:"),
@@ -56,7 +65,10 @@ fn a_tiny_seeded_fit_is_deterministic_and_lowers_the_held_out_loss() {
         ..FitOptions::default()
     };
     let first = tune(&opts);
-    assert!(first.held_out.0 > 100 && first.train.0 > 4 * first.held_out.0 / 2, "{first:?}");
+    assert!(
+        first.held_out.0 > 100 && first.train.0 > 4 * first.held_out.0 / 2,
+        "{first:?}"
+    );
     assert!(
         first.held_out_loss < first.even_loss,
         "held-out loss {} not below even odds' {}",
@@ -73,9 +85,15 @@ fn a_tiny_seeded_fit_is_deterministic_and_lowers_the_held_out_loss() {
 fn a_search_bot_name_chooses_its_evaluation_and_rollouts() {
     use messhall_play::cafeteria_bench::BotConfig;
     let c: BotConfig = "search,eval=hand,horizon=turn,close=64".parse().expect("a bot name");
-    assert_eq!((c.learned, c.turn_horizon, c.close_rollouts), (Some(false), Some(true), Some(64)));
+    assert_eq!(
+        (c.learned, c.turn_horizon, c.close_rollouts),
+        (Some(false), Some(true), Some(64))
+    );
     let plain: BotConfig = "search".parse().expect("a bot name");
-    assert_eq!((plain.learned, plain.turn_horizon, plain.close_rollouts), (None, None, None));
+    assert_eq!(
+        (plain.learned, plain.turn_horizon, plain.close_rollouts),
+        (None, None, None)
+    );
     for bad in ["search,eval=guess", "search,horizon=game", "search,close=many"] {
         let e = bad.parse::<BotConfig>().expect_err(bad);
         assert!(e.contains("eval=model|hand") && !e.contains('\n'), "{e}");

@@ -182,6 +182,26 @@ fn the_search_bot_replays_from_its_seed_and_chooses_legal_actions() {
     }
 }
 
+#[test]
+fn the_search_bot_options_replay_and_choose_legal_actions() {
+    let g = connie_holds("pizza");
+    let legal = g.legal_actions();
+    let make = |turn_horizon: bool, close_rollouts: usize, learned: bool| {
+        let mut bot = SearchBot::with_effort(5, 6, 24);
+        bot.turn_horizon = turn_horizon;
+        bot.close_rollouts = close_rollouts;
+        if !learned {
+            bot.model = None;
+        }
+        bot
+    };
+    for (turn_horizon, close, learned) in [(true, 0, true), (false, 32, true), (false, 32, false)] {
+        let first = make(turn_horizon, close, learned).choose(&g);
+        assert!(legal.contains(&first), "{first:?}");
+        assert_eq!(make(turn_horizon, close, learned).choose(&g), first);
+    }
+}
+
 /// Rock (player 0) beside Table A in his turn, having searched it: the beverage found lies face
 /// down as `found`, and the other counter of the pair sits where `found` was taken from (the top
 /// of the beverages' stack). Connie, of player 1, is in range of Rock's tea.
