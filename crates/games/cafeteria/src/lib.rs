@@ -25,6 +25,10 @@
 pub const DESCRIPTION: &str =
     "Food Fight, the cafeteria dice game for 2-4 players (messhall play cafeteria --players 4 --bots 3)";
 
+/// The weights of the bots' learned evaluation (`data/weights.toml`; its first line is the
+/// command that fitted it). The play layer's `cafeteria_model` reads them.
+pub const BOT_WEIGHTS: &str = include_str!("../data/weights.toml");
+
 mod action;
 mod data;
 mod error;

@@ -5,7 +5,8 @@
 //! `cargo run --release -p messhall-play --example cafeteria_match -- A B [GAMES] [SEED] [PLAYERS] [TARGET]`
 //!
 //! For example `-- search search-v1 100 1 2 0.65`: the search bot against the first one. A search
-//! bot's effort can be changed: `search,candidates=8,rollouts=128,prior=1.5`.
+//! bot's effort can be changed: `search,candidates=8,rollouts=128,prior=1.5`, and `search`'s
+//! evaluation and rollouts: `eval=hand` (the hand-made evaluation), `horizon=turn`, `close=N`.
 
 use messhall_play::cafeteria_bench::{HeadToHead, head_to_head};
 
@@ -13,7 +14,7 @@ mod bot_args;
 
 fn main() {
     let args = bot_args::BotArgs::from_env(
-        "usage: cafeteria_match A B [GAMES] [SEED] [PLAYERS] [TARGET] (A and B: random, rules, search or search-v1, optionally with ,candidates=N,rollouts=N,prior=X)",
+        "usage: cafeteria_match A B [GAMES] [SEED] [PLAYERS] [TARGET] (A and B: random, rules, search or search-v1, optionally with ,candidates=N,rollouts=N,prior=X,eval=model|hand,horizon=round|turn,close=N)",
     );
     let (a, b) = args.bots();
     let spec = HeadToHead {

@@ -170,7 +170,8 @@ pub fn bench(opts: &BenchOptions, progress: &mut dyn Write) -> BenchReport {
 }
 
 /// A bot for a match: a kind, and for the search bots their effort if not the default
-/// (`search,candidates=8,rollouts=128,prior=1.5`).
+/// (`search,candidates=8,rollouts=128,prior=1.5`), and for `search` its evaluation and rollouts
+/// (`eval=model|hand`, `horizon=round|turn`, `close=N`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BotConfig {
     /// The kind of bot.
@@ -181,6 +182,14 @@ pub struct BotConfig {
     pub rollouts: Option<usize>,
     /// A search bot's prior weight.
     pub prior_weight: Option<f64>,
+    /// Whether `search` scores its rollouts by the learned evaluation (`eval=model`, the default)
+    /// or the hand-made one (`eval=hand`).
+    pub learned: Option<bool>,
+    /// Whether `search`'s rollouts end with the acting student's turn (`horizon=turn`) or at its
+    /// next turn (`horizon=round`).
+    pub turn_horizon: Option<bool>,
+    /// Rollouts `search` may add to a close decision (`close=N`).
+    pub close_rollouts: Option<usize>,
 }
 
 impl BotConfig {
@@ -192,6 +201,11 @@ impl BotConfig {
                 bot.candidates = self.candidates.unwrap_or(bot.candidates).max(1);
                 bot.rollouts = self.rollouts.unwrap_or(bot.rollouts).max(1);
                 bot.prior_weight = self.prior_weight.unwrap_or(bot.prior_weight);
+                if self.learned == Some(false) {
+                    bot.model = None;
+                }
+                bot.turn_horizon = self.turn_horizon.unwrap_or(bot.turn_horizon);
+                bot.close_rollouts = self.close_rollouts.unwrap_or(bot.close_rollouts);
                 Box::new(bot)
             }
             BotKind::SearchV1 => {
@@ -209,7 +223,7 @@ impl BotConfig {
 impl std::str::FromStr for BotConfig {
     type Err = String;
 
-    /// Reads `KIND[,candidates=N][,rollouts=N][,prior=X]`.
+    /// Reads `KIND[,candidates=N][,rollouts=N][,prior=X][,eval=model|hand][,horizon=round|turn][,close=N]`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut parts = s.split(',');
         let kind: BotKind = parts
@@ -222,14 +236,36 @@ impl std::str::FromStr for BotConfig {
             candidates: None,
             rollouts: None,
             prior_weight: None,
+            learned: None,
+            turn_horizon: None,
+            close_rollouts: None,
         };
         for part in parts {
-            let bad = || format!("{s:?}: {part:?} is not candidates=N, rollouts=N or prior=X");
+            let bad = || {
+                format!(
+                    "{s:?}: {part:?} is not candidates=N, rollouts=N, prior=X, eval=model|hand, horizon=turn|round or close=N"
+                )
+            };
             let (key, value) = part.split_once('=').ok_or_else(bad)?;
             match key.trim() {
                 "candidates" => config.candidates = Some(value.trim().parse().map_err(|_| bad())?),
                 "rollouts" => config.rollouts = Some(value.trim().parse().map_err(|_| bad())?),
                 "prior" => config.prior_weight = Some(value.trim().parse().map_err(|_| bad())?),
+                "close" => config.close_rollouts = Some(value.trim().parse().map_err(|_| bad())?),
+                "horizon" => {
+                    config.turn_horizon = Some(match value.trim() {
+                        "turn" => true,
+                        "round" => false,
+                        _ => return Err(bad()),
+                    })
+                }
+                "eval" => {
+                    config.learned = Some(match value.trim() {
+                        "model" => true,
+                        "hand" => false,
+                        _ => return Err(bad()),
+                    })
+                }
                 _ => return Err(bad()),
             }
         }
@@ -244,6 +280,9 @@ impl From<BotKind> for BotConfig {
             candidates: None,
             rollouts: None,
             prior_weight: None,
+            learned: None,
+            turn_horizon: None,
+            close_rollouts: None,
         }
     }
 }

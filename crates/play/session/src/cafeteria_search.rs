@@ -4,7 +4,8 @@
 //! Each rollout reshuffles what the bot's player cannot see (the Food Line stacks and the other
 //! players' food, within each family), draws fresh dice, plays the candidate and then everyone by the
 //! cautious rules of thumb until the acting student's next turn, and scores the position by the
-//! player's share of the fighting strength left. The candidates are the rules of thumb's favourites;
+//! learned win-probability model (`cafeteria_model`; the hand-made share of the fighting
+//! strength left without one). The candidates are the rules of thumb's favourites;
 //! each halving round gives the survivors the same dice seeds (common random numbers), so they are
 //! compared on the same luck, and keeps the better half for the next round.
 
@@ -13,6 +14,7 @@ use messhall_dice::SeededDice;
 use messhall_cafeteria::{Action, Game, Status, StudentId};
 
 use super::cafeteria_bots::{Bot, RuleBot, SEARCH_CAUTION, armed, staff_pressure};
+use super::cafeteria_model::Model;
 use super::cafeteria_odds::{food_off_outlook, food_off_share};
 
 /// Candidate actions the search bot examines by default.
@@ -41,6 +43,15 @@ pub struct SearchBot {
     /// points per point of rule score): a tie-breaker that keeps rollout noise from overturning a
     /// clear preference.
     pub prior_weight: f64,
+    /// The learned evaluation that scores a rollout's last position before the Food-Off
+    /// (`None`: the hand-made one, [`SearchBot::evaluate`]).
+    pub model: Option<Model>,
+    /// Whether a rollout ends with the acting student's turn (`true`) rather than at its next
+    /// turn; only with a model, which then has to judge what the others and the staff will do.
+    pub turn_horizon: bool,
+    /// Rollouts a close decision may spend beyond [`SearchBot::rollouts`]: while the last two
+    /// candidates' paired difference is within two standard errors of zero.
+    pub close_rollouts: usize,
 }
 
 impl SearchBot {
@@ -51,6 +62,9 @@ impl SearchBot {
             candidates: CANDIDATES,
             rollouts: ROLLOUTS,
             prior_weight: PRIOR_WEIGHT,
+            model: Some(Model::fitted().clone()),
+            turn_horizon: false,
+            close_rollouts: 0,
         }
     }
 
@@ -98,15 +112,27 @@ impl SearchBot {
         if total > 0.0 { 100.0 * mine / total } else { 0.0 }
     }
 
+    /// How good the position is for `player` (0-100) by `model`: as [`SearchBot::evaluate`] once
+    /// the game is over or in the Food-Off, before that 100 times the model's chance that the
+    /// player wins (the hand-made evaluation without a model).
+    pub fn evaluate_with(model: Option<&Model>, game: &Game, player: u8) -> f64 {
+        match model {
+            Some(m) if !game.is_over() && game.food_off_standings().is_empty() => 100.0 * m.chance(game, player),
+            _ => Self::evaluate(game, player),
+        }
+    }
+
     /// Plays `first` in a determinization of `game` as `player` sees it, then everyone by the
     /// cautious rules of thumb until the acting student's next turn; the evaluation there.
-    fn rollout(game: &Game, first: &Action, player: u8, seed: u64) -> f64 {
+    fn rollout(&self, game: &Game, first: &Action, player: u8, seed: u64) -> f64 {
         let mut dice = SeededDice::new(seed);
         let mut g = game.clone();
         g.set_narrated(false);
         g.shuffle_unseen(player, &mut dice);
+        let model = self.model.as_ref();
+        let short = self.turn_horizon && model.is_some();
         let Some(me) = g.to_move() else {
-            return Self::evaluate(&g, player);
+            return Self::evaluate_with(model, &g, player);
         };
         let start_round = g.round();
         g.play_unchecked(first, &mut dice);
@@ -119,10 +145,13 @@ impl SearchBot {
             if g.round() > start_round && g.to_move() == Some(me) && g.miss_choices().is_empty() {
                 break;
             }
+            if short && (g.round() > start_round || g.to_move() != Some(me)) && g.miss_choices().is_empty() {
+                break;
+            }
             let a = policy.choose(&g);
             g.play_unchecked(&a, &mut dice);
         }
-        Self::evaluate(&g, player)
+        Self::evaluate_with(model, &g, player)
     }
 
     /// The candidates: legal actions that can help, best first by the cautious rules of thumb, at
@@ -158,6 +187,8 @@ struct Arm {
     prior: f64,
     sum: f64,
     n: usize,
+    /// This halving round's results, seed by seed.
+    round: Vec<f64>,
 }
 
 impl Arm {
@@ -188,6 +219,7 @@ impl Bot for SearchBot {
                 prior,
                 sum: 0.0,
                 n: 0,
+                round: Vec::new(),
             })
             .collect();
         match arms.len() {
@@ -203,10 +235,11 @@ impl Bot for SearchBot {
             let each = (per_round / arms.len()).max(1);
             let seeds = self.seeds(each);
             for arm in &mut arms {
-                for &seed in &seeds {
-                    arm.sum += Self::rollout(game, &arm.action, player, seed);
-                    arm.n += 1;
-                }
+                arm.round.clear();
+                self.roll(game, arm, player, &seeds);
+            }
+            if arms.len() == 2 {
+                self.settle(game, &mut arms, player);
             }
             let w = self.prior_weight;
             arms.sort_by(|a, b| b.value(w).total_cmp(&a.value(w)));
@@ -219,6 +252,45 @@ impl Bot for SearchBot {
         "search"
     }
 }
+
+impl SearchBot {
+    fn roll(&self, game: &Game, arm: &mut Arm, player: u8, seeds: &[u64]) {
+        for &seed in seeds {
+            let v = self.rollout(game, &arm.action, player, seed);
+            arm.sum += v;
+            arm.n += 1;
+            arm.round.push(v);
+        }
+    }
+
+    /// The last two candidates: more rollouts on common seeds, [`CLOSE_BATCH`] at a time, while
+    /// their values (with the prior) differ by less than two standard errors of the paired
+    /// differences, up to [`SearchBot::close_rollouts`].
+    fn settle(&mut self, game: &Game, arms: &mut [Arm], player: u8) {
+        let mut spent = 0;
+        while spent + 2 * CLOSE_BATCH <= self.close_rollouts {
+            let [a, b] = arms else { return };
+            let diffs: Vec<f64> = a.round.iter().zip(&b.round).map(|(x, y)| x - y).collect();
+            let n = diffs.len() as f64;
+            if n < 2.0 {
+                return;
+            }
+            let mean = diffs.iter().sum::<f64>() / n;
+            let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
+            let gap = (a.value(self.prior_weight) - b.value(self.prior_weight)).abs();
+            if gap >= 2.0 * (var / n).sqrt() {
+                return;
+            }
+            let seeds = self.seeds(CLOSE_BATCH);
+            self.roll(game, a, player, &seeds);
+            self.roll(game, b, player, &seeds);
+            spent += 2 * CLOSE_BATCH;
+        }
+    }
+}
+
+/// Rollouts a close decision adds to each of the last two candidates at a time.
+const CLOSE_BATCH: usize = 8;
 
 /// In the Food-Off, the attack with the best exact share of the win (the target does not matter:
 /// it takes no damage that counts; a survivor of another player is named when there is one).

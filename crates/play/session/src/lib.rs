@@ -45,6 +45,8 @@ pub mod arena;
 mod baseline_player;
 pub mod cafeteria_bench;
 pub mod cafeteria_bots;
+pub mod cafeteria_fit;
+pub mod cafeteria_model;
 pub mod cafeteria_odds;
 mod cafeteria_player;
 pub mod cafeteria_search;

@@ -5,6 +5,9 @@ use crate::action::Target;
 #[path = "../../../../play/session/src/cafeteria_bots.rs"]
 #[allow(dead_code)] // what the tests here do not use
 mod cafeteria_bots;
+#[path = "../../../../play/session/src/cafeteria_model.rs"]
+#[allow(dead_code)]
+mod cafeteria_model;
 #[path = "../../../../play/session/src/cafeteria_odds.rs"]
 #[allow(dead_code)]
 mod cafeteria_odds;
@@ -96,6 +99,22 @@ fn evaluation_prefers_the_stronger_side() {
     assert!(before > 50.0 && before < 100.0, "{before}");
 }
 
+#[test]
+fn the_learned_evaluation_prefers_the_stronger_side() {
+    let model = cafeteria_model::Model::fitted();
+    let (mut g, _) = finishing_blow();
+    let before = SearchBot::evaluate_with(Some(model), &g, 0);
+    assert!(before > 50.0 && before < 100.0, "{before}");
+    let even = SearchBot::evaluate_with(Some(model), &g, 0) + SearchBot::evaluate_with(Some(model), &g, 1);
+    assert!((even - 100.0).abs() < 1e-9, "{even}");
+    g.students[0].ar = 1;
+    let hurt = SearchBot::evaluate_with(Some(model), &g, 0);
+    assert!(hurt < before, "{hurt} after Rock is hurt, {before} before");
+    g.students[1].status = Status::Retired;
+    g.check_end();
+    assert_eq!(SearchBot::evaluate_with(Some(model), &g, 0), 100.0);
+}
+
 /// Rock (player 0) with tea in range of Connie (player 1), who holds `connie` face down: the
 /// counter of that kind is taken from the main dishes' stack.
 fn connie_holds(connie: &str) -> Game {
@@ -131,6 +150,14 @@ fn the_search_bots_do_not_read_another_players_hidden_food() {
 }
 
 #[test]
+fn the_learned_evaluation_does_not_read_hidden_food() {
+    let (pizza, loaf) = (connie_holds("pizza"), connie_holds("loaf"));
+    assert_eq!(cafeteria_model::sides(&pizza), cafeteria_model::sides(&loaf));
+    let model = cafeteria_model::Model::fitted();
+    assert_eq!(model.chance(&pizza, 0), model.chance(&loaf, 0));
+}
+
+#[test]
 fn the_determinization_depends_only_on_what_the_player_can_know() {
     let (pizza, loaf) = (connie_holds("pizza"), connie_holds("loaf"));
     for seed in 1..=4 {
@@ -152,6 +179,26 @@ fn the_search_bot_replays_from_its_seed_and_chooses_legal_actions() {
     assert!(legal.contains(&first), "{first:?}");
     for _ in 0..3 {
         assert_eq!(SearchBot::with_effort(3, 6, 24).choose(&g), first);
+    }
+}
+
+#[test]
+fn the_search_bot_options_replay_and_choose_legal_actions() {
+    let g = connie_holds("pizza");
+    let legal = g.legal_actions();
+    let make = |turn_horizon: bool, close_rollouts: usize, learned: bool| {
+        let mut bot = SearchBot::with_effort(5, 6, 24);
+        bot.turn_horizon = turn_horizon;
+        bot.close_rollouts = close_rollouts;
+        if !learned {
+            bot.model = None;
+        }
+        bot
+    };
+    for (turn_horizon, close, learned) in [(true, 0, true), (false, 32, true), (false, 32, false)] {
+        let first = make(turn_horizon, close, learned).choose(&g);
+        assert!(legal.contains(&first), "{first:?}");
+        assert_eq!(make(turn_horizon, close, learned).choose(&g), first);
     }
 }
 
