@@ -44,6 +44,12 @@ pub struct TuneOptions {
     /// Terms kept as they start, by the names of [`Weights::named`] (`royal_centre`,
     /// `mobility.King`): both their middle-game and end-game weights.
     pub keep: Vec<String>,
+    /// Fit only quiet positions: those whose quiescence score equals the static score (no
+    /// capture or promotion changes it), as Texel's method has it. Without it every position
+    /// where the move played was quiet counts, also one where a capture is waiting.
+    pub quiet_only: bool,
+    /// Leave out the games stopped at [`MAX_PLIES`]: their "draw" is no result.
+    pub finished_only: bool,
 }
 
 impl TuneOptions {
@@ -55,6 +61,8 @@ impl TuneOptions {
             seed,
             prior: FIT_PRIOR,
             keep: Vec::new(),
+            quiet_only: false,
+            finished_only: false,
         }
     }
 }
@@ -77,6 +85,12 @@ pub struct TuneReport {
     pub held_out: usize,
     /// Results of the self-play games: White's wins, draws, Black's wins.
     pub results: [usize; 3],
+    /// Games stopped at [`MAX_PLIES`] (counted as draws in `results`).
+    pub unfinished: usize,
+    /// Positions left out of the fit and the hold-out: not quiet (with
+    /// [`TuneOptions::quiet_only`]), or from a game stopped at the ply limit (with
+    /// [`TuneOptions::finished_only`]).
+    pub left_out: usize,
     /// The logistic curve's scale: a score of `1 / scale` centipawns is 73% to win.
     pub scale: f64,
     /// Mean loss on the held-out positions with the weights before and after the fit, and on the
@@ -112,13 +126,23 @@ pub fn tune(
     let mut training = Vec::new();
     let mut held_out = Vec::new();
     let mut results = [0; 3];
+    let (mut unfinished, mut left_out) = (0, 0);
     for g in 0..options.games {
-        let (samples, result) = self_play(v, start, options, g as u64, &evaluator);
-        results[match result {
+        let played = self_play(v, start, options, g as u64, &evaluator);
+        results[match played.result {
             r if r > 0.75 => 0,
             r if r < 0.25 => 2,
             _ => 1,
         }] += 1;
+        left_out += played.left_out;
+        let mut samples = played.samples;
+        if !played.finished {
+            unfinished += 1;
+            if options.finished_only {
+                left_out += samples.len();
+                samples.clear();
+            }
+        }
         if g % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
             held_out.extend(samples);
         } else {
@@ -146,6 +170,8 @@ pub fn tune(
         training: training.len(),
         held_out: held_out.len(),
         results,
+        unfinished,
+        left_out,
         scale,
         held_out_before: loss(&held_out, &as_f64(&initial), scale),
         held_out_after: loss(&held_out, &as_f64(&rounded), scale),
@@ -154,15 +180,22 @@ pub fn tune(
     })
 }
 
+/// What one self-play game gave.
+struct Played {
+    /// Its positions to fit to.
+    samples: Vec<Sample>,
+    /// Its result for White.
+    result: f64,
+    /// Whether it ended by the rules, not at [`MAX_PLIES`].
+    finished: bool,
+    /// Positions not quiet, left out.
+    left_out: usize,
+}
+
 /// One self-play game: its quiet positions (not in check, the move played neither a capture nor
-/// a promotion) and its result for White.
-fn self_play(
-    v: &Arc<Variant>,
-    weights: &Weights,
-    options: &TuneOptions,
-    game: u64,
-    eval: &Evaluator,
-) -> (Vec<Sample>, f64) {
+/// a promotion; with [`TuneOptions::quiet_only`], also no capture changing the static score) and
+/// its result for White.
+fn self_play(v: &Arc<Variant>, weights: &Weights, options: &TuneOptions, game: u64, eval: &Evaluator) -> Played {
     let seed = options.seed ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let mut rng = SearchRng::new(seed);
     let mut engine = Engine::new(v.clone(), &Options::default());
@@ -174,6 +207,7 @@ fn self_play(
     let mut g = Game::with_seed(v.clone(), v.start(), seed);
     let mut positions = Vec::new();
     let mut result = 0.5;
+    let mut finished = false;
     for ply in 0..MAX_PLIES {
         while let Some(event) = g.pending_chance() {
             let chooser = event.chooser.unwrap_or(g.position().side_to_move());
@@ -190,11 +224,13 @@ fn self_play(
                 Some(Color::Black) => 0.0,
                 None => 0.5,
             };
+            finished = true;
             break;
         }
         let pos = g.position().clone();
         let moves = v.legal_moves(&pos);
         if moves.is_empty() {
+            // Not an outcome the rules know (they pass or end the game instead): no result.
             break;
         }
         let mv = if ply < OPENING_PLIES {
@@ -214,6 +250,14 @@ fn self_play(
         }
         g.play(mv);
     }
+    let before = positions.len();
+    if options.quiet_only {
+        let searcher = engine.searcher_mut();
+        positions.retain(|p| {
+            let (stand, settled) = searcher.static_and_quiescence(p);
+            stand == settled
+        });
+    }
     let samples = positions
         .iter()
         .map(|p| Sample {
@@ -222,7 +266,12 @@ fn self_play(
             result,
         })
         .collect();
-    (samples, result)
+    Played {
+        samples,
+        result,
+        finished,
+        left_out: before - positions.len(),
+    }
 }
 
 /// Which terms (in feature order) stay as they start: the global terms by name, then

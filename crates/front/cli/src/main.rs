@@ -218,6 +218,12 @@ enum Command {
         /// several times, or as a comma-separated list).
         #[arg(long, value_delimiter = ',', action = clap::ArgAction::Append)]
         keep: Vec<String>,
+        /// Fit only quiet positions: those whose quiescence score equals the static score.
+        #[arg(long)]
+        quiet_only: bool,
+        /// Leave out the games still going at the ply limit (their draw is no result).
+        #[arg(long)]
+        finished_only: bool,
     },
     /// Benchmarks.
     Bench {
@@ -472,6 +478,8 @@ fn main() -> ExitCode {
             from_derived,
             prior,
             keep,
+            quiet_only,
+            finished_only,
         } => tune::run(&tune::TuneRequest {
             variant: &variant,
             games: games as usize,
@@ -481,6 +489,8 @@ fn main() -> ExitCode {
             from_derived,
             prior,
             keep: &keep,
+            quiet_only,
+            finished_only,
         }),
         Command::Bench { what } => bench::run(what),
         Command::Serve {
@@ -559,6 +569,8 @@ mod tests {
             from_derived: true,
             prior: messhall_search::tune::FIT_PRIOR,
             keep: &["royal_centre".to_string()],
+            quiet_only: true,
+            finished_only: true,
         })
         .unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
@@ -575,6 +587,8 @@ mod tests {
                 from_derived: false,
                 prior: messhall_search::tune::FIT_PRIOR,
                 keep: &[],
+                quiet_only: false,
+                finished_only: false,
             })
             .is_err()
         );

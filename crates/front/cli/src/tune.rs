@@ -20,6 +20,10 @@ pub struct TuneRequest<'a> {
     pub prior: f64,
     /// Terms kept as they start.
     pub keep: &'a [String],
+    /// Fit only positions whose quiescence score equals the static score.
+    pub quiet_only: bool,
+    /// Leave out the games stopped at the ply limit.
+    pub finished_only: bool,
 }
 
 pub fn run(r: &TuneRequest<'_>) -> Result<()> {
@@ -44,6 +48,8 @@ pub fn run(r: &TuneRequest<'_>) -> Result<()> {
     let options = TuneOptions {
         prior: r.prior,
         keep: r.keep.to_vec(),
+        quiet_only: r.quiet_only,
+        finished_only: r.finished_only,
         ..TuneOptions::new(r.games, r.depth, r.seed)
     };
     let report = tune(&v, &start, &options, &mut |done| {
@@ -57,10 +63,16 @@ pub fn run(r: &TuneRequest<'_>) -> Result<()> {
         r.variant, r.games, r.depth, r.seed
     );
     println!(
-        "positions: {} fitted, {} held out (every {}th game); logistic scale 1/{:.0} cp",
+        "games stopped at the ply limit ({}): {}",
+        messhall_search::tune::MAX_PLIES,
+        report.unfinished
+    );
+    println!(
+        "positions: {} fitted, {} held out (every {}th game), {} left out; logistic scale 1/{:.0} cp",
         report.training,
         report.held_out,
         messhall_search::tune::HOLD_OUT_EVERY,
+        report.left_out,
         1.0 / report.scale
     );
     println!("{:<24} {:>10} {:>10}", "loss (cross-entropy)", "before", "after");
