@@ -50,6 +50,10 @@ pub struct TuneOptions {
     pub quiet_only: bool,
     /// Leave out the games stopped at [`MAX_PLIES`]: their "draw" is no result.
     pub finished_only: bool,
+    /// Fit the logistic curve's scale in the middle game and the end game apart (blended by the
+    /// phase), so that where a centipawn of material predicts the results more or less sharply in
+    /// one phase (material is not fitted) the positional weights are not bent to make up for it.
+    pub phase_scale: bool,
 }
 
 impl TuneOptions {
@@ -63,6 +67,7 @@ impl TuneOptions {
             keep: Vec::new(),
             quiet_only: false,
             finished_only: false,
+            phase_scale: false,
         }
     }
 }
@@ -91,8 +96,11 @@ pub struct TuneReport {
     /// [`TuneOptions::quiet_only`]), or from a game stopped at the ply limit (with
     /// [`TuneOptions::finished_only`]).
     pub left_out: usize,
-    /// The logistic curve's scale: a score of `1 / scale` centipawns is 73% to win.
+    /// The logistic curve's scale in the middle game: a score of `1 / scale` centipawns is 73% to
+    /// win.
     pub scale: f64,
+    /// Its scale in the end game (the same as `scale` unless [`TuneOptions::phase_scale`]).
+    pub end_game_scale: f64,
     /// Mean loss on the held-out positions with the weights before and after the fit, and on the
     /// training positions.
     pub held_out_before: f64,
@@ -159,7 +167,18 @@ pub fn tune(
         ));
     }
     let initial: Vec<Pair> = evaluator.term_weights().to_vec();
-    let scale = fit_scale(&training, &initial);
+    let scale = if options.phase_scale {
+        fit_phase_scale(&training, &initial)
+    } else {
+        let one = fit_scale(&training, &initial, |x| Scale {
+            middle_game: x,
+            end_game: x,
+        });
+        Scale {
+            middle_game: one,
+            end_game: one,
+        }
+    };
     let fitted = fit(&training, &initial, scale, options.prior, &kept);
     let rounded: Vec<Pair> = fitted
         .iter()
@@ -172,7 +191,8 @@ pub fn tune(
         results,
         unfinished,
         left_out,
-        scale,
+        scale: scale.middle_game,
+        end_game_scale: scale.end_game,
         held_out_before: loss(&held_out, &as_f64(&initial), scale),
         held_out_after: loss(&held_out, &as_f64(&rounded), scale),
         training_before: loss(&training, &as_f64(&initial), scale),
@@ -323,13 +343,33 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The logistic curve's scale (per centipawn) in the middle game and the end game, blended by
+/// the phase as the weights are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scale {
+    pub middle_game: f64,
+    pub end_game: f64,
+}
+
+impl Scale {
+    /// The scale at a sample's phase.
+    fn at(&self, s: &Sample) -> f64 {
+        // One scale is used exactly as it is (the runs before the two scales give the same weights).
+        if self.middle_game == self.end_game {
+            return self.middle_game;
+        }
+        let phase = f64::from(s.features.phase) / f64::from(PHASE_MAX);
+        self.middle_game * phase + self.end_game * (1.0 - phase)
+    }
+}
+
 /// Mean cross-entropy of the results given the scores through the logistic curve.
-pub fn loss(samples: &[Sample], weights: &[[f64; 2]], scale: f64) -> f64 {
+pub fn loss(samples: &[Sample], weights: &[[f64; 2]], scale: Scale) -> f64 {
     let eps = 1e-9;
     let total: f64 = samples
         .iter()
         .map(|s| {
-            let p = sigmoid(scale * score(s, weights)).clamp(eps, 1.0 - eps);
+            let p = sigmoid(scale.at(s) * score(s, weights)).clamp(eps, 1.0 - eps);
             -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
         })
         .sum();
@@ -337,15 +377,16 @@ pub fn loss(samples: &[Sample], weights: &[[f64; 2]], scale: f64) -> f64 {
 }
 
 /// The logistic curve's scale that best fits the results with the weights as they are (a
-/// golden-section search between 1/2000 and 1/50 per centipawn).
-fn fit_scale(samples: &[Sample], weights: &[Pair]) -> f64 {
+/// golden-section search between 1/2000 and 1/50 per centipawn), where `scale(x)` is the whole
+/// scale for `x` (so one of the two phases' scales can be searched with the other fixed).
+fn fit_scale(samples: &[Sample], weights: &[Pair], scale: impl Fn(f64) -> Scale) -> f64 {
     let w = as_f64(weights);
     let (mut lo, mut hi) = (1.0 / 2000.0, 1.0 / 50.0);
     let phi = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let a = hi - phi * (hi - lo);
         let b = lo + phi * (hi - lo);
-        if loss(samples, &w, a) < loss(samples, &w, b) {
+        if loss(samples, &w, scale(a)) < loss(samples, &w, scale(b)) {
             hi = b;
         } else {
             lo = a;
@@ -354,9 +395,36 @@ fn fit_scale(samples: &[Sample], weights: &[Pair]) -> f64 {
     (lo + hi) / 2.0
 }
 
+/// The middle game's and the end game's scales that best fit the results with the weights as
+/// they are: one scale for both first, then each in turn with the other fixed, until neither
+/// moves by a thousandth.
+fn fit_phase_scale(samples: &[Sample], weights: &[Pair]) -> Scale {
+    let one = fit_scale(samples, weights, |x| Scale {
+        middle_game: x,
+        end_game: x,
+    });
+    let mut scale = Scale {
+        middle_game: one,
+        end_game: one,
+    };
+    for _ in 0..8 {
+        let before = scale;
+        scale.middle_game = fit_scale(samples, weights, |x| Scale {
+            middle_game: x,
+            ..scale
+        });
+        scale.end_game = fit_scale(samples, weights, |x| Scale { end_game: x, ..scale });
+        let moved = |a: f64, b: f64| (a - b).abs() > 1e-3 * b;
+        if !moved(scale.middle_game, before.middle_game) && !moved(scale.end_game, before.end_game) {
+            break;
+        }
+    }
+    scale
+}
+
 /// Gradient descent (Adam) on the weights from `initial`, with a pull of `prior` back toward
 /// them; the terms `kept` do not move.
-fn fit(samples: &[Sample], initial: &[Pair], scale: f64, prior: f64, kept: &[bool]) -> Vec<[f64; 2]> {
+fn fit(samples: &[Sample], initial: &[Pair], scale: Scale, prior: f64, kept: &[bool]) -> Vec<[f64; 2]> {
     let start = as_f64(initial);
     let mut w = start.clone();
     let n = samples.len() as f64;
@@ -366,6 +434,7 @@ fn fit(samples: &[Sample], initial: &[Pair], scale: f64, prior: f64, kept: &[boo
     for step in 1..=FIT_STEPS {
         let mut grad = vec![[0.0f64; 2]; w.len()];
         for s in samples {
+            let scale = scale.at(s);
             let err = sigmoid(scale * score(s, &w)) - s.result;
             let side = if s.white_to_move { 1.0 } else { -1.0 };
             let phase = f64::from(s.features.phase) / f64::from(PHASE_MAX);

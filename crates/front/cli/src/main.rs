@@ -224,6 +224,9 @@ enum Command {
         /// Leave out the games still going at the ply limit (their draw is no result).
         #[arg(long)]
         finished_only: bool,
+        /// Fit the logistic scale of the middle game and of the end game apart.
+        #[arg(long)]
+        phase_scale: bool,
     },
     /// Benchmarks.
     Bench {
@@ -480,6 +483,7 @@ fn main() -> ExitCode {
             keep,
             quiet_only,
             finished_only,
+            phase_scale,
         } => tune::run(&tune::TuneRequest {
             variant: &variant,
             games: games as usize,
@@ -491,6 +495,7 @@ fn main() -> ExitCode {
             keep: &keep,
             quiet_only,
             finished_only,
+            phase_scale,
         }),
         Command::Bench { what } => bench::run(what),
         Command::Serve {
@@ -571,6 +576,7 @@ mod tests {
             keep: &["royal_centre".to_string()],
             quiet_only: true,
             finished_only: true,
+            phase_scale: true,
         })
         .unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
@@ -589,6 +595,7 @@ mod tests {
                 keep: &[],
                 quiet_only: false,
                 finished_only: false,
+                phase_scale: false,
             })
             .is_err()
         );

@@ -24,6 +24,8 @@ pub struct TuneRequest<'a> {
     pub quiet_only: bool,
     /// Leave out the games stopped at the ply limit.
     pub finished_only: bool,
+    /// Fit the logistic scale of the middle game and the end game apart.
+    pub phase_scale: bool,
 }
 
 pub fn run(r: &TuneRequest<'_>) -> Result<()> {
@@ -50,6 +52,7 @@ pub fn run(r: &TuneRequest<'_>) -> Result<()> {
         keep: r.keep.to_vec(),
         quiet_only: r.quiet_only,
         finished_only: r.finished_only,
+        phase_scale: r.phase_scale,
         ..TuneOptions::new(r.games, r.depth, r.seed)
     };
     let report = tune(&v, &start, &options, &mut |done| {
@@ -68,13 +71,21 @@ pub fn run(r: &TuneRequest<'_>) -> Result<()> {
         report.unfinished
     );
     println!(
-        "positions: {} fitted, {} held out (every {}th game), {} left out; logistic scale 1/{:.0} cp",
+        "positions: {} fitted, {} held out (every {}th game), {} left out",
         report.training,
         report.held_out,
         messhall_search::tune::HOLD_OUT_EVERY,
         report.left_out,
-        1.0 / report.scale
     );
+    if report.end_game_scale == report.scale {
+        println!("logistic scale 1/{:.0} cp", 1.0 / report.scale);
+    } else {
+        println!(
+            "logistic scale 1/{:.0} cp in the middle game, 1/{:.0} cp in the end game",
+            1.0 / report.scale,
+            1.0 / report.end_game_scale
+        );
+    }
     println!("{:<24} {:>10} {:>10}", "loss (cross-entropy)", "before", "after");
     println!(
         "{:<24} {:>10.5} {:>10.5}",

@@ -19,3 +19,27 @@ impl Searcher {
         (stand, settled)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn scores(name: &str, fen: &str) -> (i32, i32) {
+        let v = Arc::new(messhall_games::builtin(name).unwrap());
+        let pos = Position::from_fen(&v, fen).unwrap();
+        Searcher::new(v, 1).static_and_quiescence(&pos)
+    }
+
+    #[test]
+    fn a_position_is_quiet_where_no_capture_changes_its_score() {
+        let (stand, settled) = scores("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(stand, settled);
+        // White's Knight can take the Queen left standing on d5.
+        let (stand, settled) = scores("chess", "rnb1kbnr/pppppppp/8/3q4/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 1");
+        assert!(settled > stand + 500, "{stand} {settled}");
+        // Where taking the King wins, a King that can be taken is a won game, not a quiet one.
+        let (stand, settled) = scores("pieceeater", "4k3/8/8/8/*7/8/8/4K2r[] w - - 0 1");
+        assert!(settled > stand + 5_000, "{stand} {settled}");
+    }
+}
