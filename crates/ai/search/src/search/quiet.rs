@@ -39,7 +39,7 @@ mod tests {
         let (stand, settled) = scores("chess", "rnb1kbnr/pppppppp/8/3q4/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 1");
         assert!(settled > stand + 500, "{stand} {settled}");
         // Where taking the King wins, a King that can be taken is a won game, not a quiet one.
-        let (stand, settled) = scores("pieceeater", "4k3/8/8/8/*7/8/8/4K2r[] w - - 0 1");
+        let (stand, settled) = scores("pieceeater", "4k3/8/8/8/*7/8/8/4R1K1[] w - - 0 1");
         assert!(settled > stand + 5_000, "{stand} {settled}");
     }
 }
