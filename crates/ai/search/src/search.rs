@@ -19,6 +19,7 @@ use std::time::Duration;
 mod chance;
 mod pruning;
 mod quiescence;
+mod quiet;
 
 /// A win by mate (or royal capture) at the root; mates further away score less.
 pub const MATE: i32 = 30_000;

@@ -44,6 +44,16 @@ pub struct TuneOptions {
     /// Terms kept as they start, by the names of [`Weights::named`] (`royal_centre`,
     /// `mobility.King`): both their middle-game and end-game weights.
     pub keep: Vec<String>,
+    /// Fit only quiet positions: those whose quiescence score equals the static score (no
+    /// capture or promotion changes it), as Texel's method has it. Without it every position
+    /// where the move played was quiet counts, also one where a capture is waiting.
+    pub quiet_only: bool,
+    /// Leave out the games stopped at [`MAX_PLIES`]: their "draw" is no result.
+    pub finished_only: bool,
+    /// Fit the logistic curve's scale in the middle game and the end game apart (blended by the
+    /// phase), so that where a centipawn of material predicts the results more or less sharply in
+    /// one phase (material is not fitted) the positional weights are not bent to make up for it.
+    pub phase_scale: bool,
 }
 
 impl TuneOptions {
@@ -55,6 +65,9 @@ impl TuneOptions {
             seed,
             prior: FIT_PRIOR,
             keep: Vec::new(),
+            quiet_only: false,
+            finished_only: false,
+            phase_scale: false,
         }
     }
 }
@@ -77,8 +90,17 @@ pub struct TuneReport {
     pub held_out: usize,
     /// Results of the self-play games: White's wins, draws, Black's wins.
     pub results: [usize; 3],
-    /// The logistic curve's scale: a score of `1 / scale` centipawns is 73% to win.
+    /// Games stopped at [`MAX_PLIES`] (counted as draws in `results`).
+    pub unfinished: usize,
+    /// Positions left out of the fit and the hold-out: not quiet (with
+    /// [`TuneOptions::quiet_only`]), or from a game stopped at the ply limit (with
+    /// [`TuneOptions::finished_only`]).
+    pub left_out: usize,
+    /// The logistic curve's scale in the middle game: a score of `1 / scale` centipawns is 73% to
+    /// win.
     pub scale: f64,
+    /// Its scale in the end game (the same as `scale` unless [`TuneOptions::phase_scale`]).
+    pub end_game_scale: f64,
     /// Mean loss on the held-out positions with the weights before and after the fit, and on the
     /// training positions.
     pub held_out_before: f64,
@@ -112,13 +134,23 @@ pub fn tune(
     let mut training = Vec::new();
     let mut held_out = Vec::new();
     let mut results = [0; 3];
+    let (mut unfinished, mut left_out) = (0, 0);
     for g in 0..options.games {
-        let (samples, result) = self_play(v, start, options, g as u64, &evaluator);
-        results[match result {
+        let played = self_play(v, start, options, g as u64, &evaluator);
+        results[match played.result {
             r if r > 0.75 => 0,
             r if r < 0.25 => 2,
             _ => 1,
         }] += 1;
+        left_out += played.left_out;
+        let mut samples = played.samples;
+        if !played.finished {
+            unfinished += 1;
+            if options.finished_only {
+                left_out += samples.len();
+                samples.clear();
+            }
+        }
         if g % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
             held_out.extend(samples);
         } else {
@@ -135,7 +167,18 @@ pub fn tune(
         ));
     }
     let initial: Vec<Pair> = evaluator.term_weights().to_vec();
-    let scale = fit_scale(&training, &initial);
+    let scale = if options.phase_scale {
+        fit_phase_scale(&training, &initial)
+    } else {
+        let one = fit_scale(&training, &initial, |x| Scale {
+            middle_game: x,
+            end_game: x,
+        });
+        Scale {
+            middle_game: one,
+            end_game: one,
+        }
+    };
     let fitted = fit(&training, &initial, scale, options.prior, &kept);
     let rounded: Vec<Pair> = fitted
         .iter()
@@ -146,7 +189,10 @@ pub fn tune(
         training: training.len(),
         held_out: held_out.len(),
         results,
-        scale,
+        unfinished,
+        left_out,
+        scale: scale.middle_game,
+        end_game_scale: scale.end_game,
         held_out_before: loss(&held_out, &as_f64(&initial), scale),
         held_out_after: loss(&held_out, &as_f64(&rounded), scale),
         training_before: loss(&training, &as_f64(&initial), scale),
@@ -154,15 +200,22 @@ pub fn tune(
     })
 }
 
+/// What one self-play game gave.
+struct Played {
+    /// Its positions to fit to.
+    samples: Vec<Sample>,
+    /// Its result for White.
+    result: f64,
+    /// Whether it ended by the rules, not at [`MAX_PLIES`].
+    finished: bool,
+    /// Positions not quiet, left out.
+    left_out: usize,
+}
+
 /// One self-play game: its quiet positions (not in check, the move played neither a capture nor
-/// a promotion) and its result for White.
-fn self_play(
-    v: &Arc<Variant>,
-    weights: &Weights,
-    options: &TuneOptions,
-    game: u64,
-    eval: &Evaluator,
-) -> (Vec<Sample>, f64) {
+/// a promotion; with [`TuneOptions::quiet_only`], also no capture changing the static score) and
+/// its result for White.
+fn self_play(v: &Arc<Variant>, weights: &Weights, options: &TuneOptions, game: u64, eval: &Evaluator) -> Played {
     let seed = options.seed ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     let mut rng = SearchRng::new(seed);
     let mut engine = Engine::new(v.clone(), &Options::default());
@@ -174,6 +227,7 @@ fn self_play(
     let mut g = Game::with_seed(v.clone(), v.start(), seed);
     let mut positions = Vec::new();
     let mut result = 0.5;
+    let mut finished = false;
     for ply in 0..MAX_PLIES {
         while let Some(event) = g.pending_chance() {
             let chooser = event.chooser.unwrap_or(g.position().side_to_move());
@@ -190,11 +244,13 @@ fn self_play(
                 Some(Color::Black) => 0.0,
                 None => 0.5,
             };
+            finished = true;
             break;
         }
         let pos = g.position().clone();
         let moves = v.legal_moves(&pos);
         if moves.is_empty() {
+            // Not an outcome the rules know (they pass or end the game instead): no result.
             break;
         }
         let mv = if ply < OPENING_PLIES {
@@ -214,6 +270,14 @@ fn self_play(
         }
         g.play(mv);
     }
+    let before = positions.len();
+    if options.quiet_only {
+        let searcher = engine.searcher_mut();
+        positions.retain(|p| {
+            let (stand, settled) = searcher.static_and_quiescence(p);
+            stand == settled
+        });
+    }
     let samples = positions
         .iter()
         .map(|p| Sample {
@@ -222,7 +286,12 @@ fn self_play(
             result,
         })
         .collect();
-    (samples, result)
+    Played {
+        samples,
+        result,
+        finished,
+        left_out: before - positions.len(),
+    }
 }
 
 /// Which terms (in feature order) stay as they start: the global terms by name, then
@@ -274,13 +343,33 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// The logistic curve's scale (per centipawn) in the middle game and the end game, blended by
+/// the phase as the weights are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scale {
+    pub middle_game: f64,
+    pub end_game: f64,
+}
+
+impl Scale {
+    /// The scale at a sample's phase.
+    fn at(&self, s: &Sample) -> f64 {
+        // One scale is used exactly as it is (the runs before the two scales give the same weights).
+        if self.middle_game == self.end_game {
+            return self.middle_game;
+        }
+        let phase = f64::from(s.features.phase) / f64::from(PHASE_MAX);
+        self.middle_game * phase + self.end_game * (1.0 - phase)
+    }
+}
+
 /// Mean cross-entropy of the results given the scores through the logistic curve.
-pub fn loss(samples: &[Sample], weights: &[[f64; 2]], scale: f64) -> f64 {
+pub fn loss(samples: &[Sample], weights: &[[f64; 2]], scale: Scale) -> f64 {
     let eps = 1e-9;
     let total: f64 = samples
         .iter()
         .map(|s| {
-            let p = sigmoid(scale * score(s, weights)).clamp(eps, 1.0 - eps);
+            let p = sigmoid(scale.at(s) * score(s, weights)).clamp(eps, 1.0 - eps);
             -(s.result * p.ln() + (1.0 - s.result) * (1.0 - p).ln())
         })
         .sum();
@@ -288,15 +377,16 @@ pub fn loss(samples: &[Sample], weights: &[[f64; 2]], scale: f64) -> f64 {
 }
 
 /// The logistic curve's scale that best fits the results with the weights as they are (a
-/// golden-section search between 1/2000 and 1/50 per centipawn).
-fn fit_scale(samples: &[Sample], weights: &[Pair]) -> f64 {
+/// golden-section search between 1/2000 and 1/50 per centipawn), where `scale(x)` is the whole
+/// scale for `x` (so one of the two phases' scales can be searched with the other fixed).
+fn fit_scale(samples: &[Sample], weights: &[Pair], scale: impl Fn(f64) -> Scale) -> f64 {
     let w = as_f64(weights);
     let (mut lo, mut hi) = (1.0 / 2000.0, 1.0 / 50.0);
     let phi = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let a = hi - phi * (hi - lo);
         let b = lo + phi * (hi - lo);
-        if loss(samples, &w, a) < loss(samples, &w, b) {
+        if loss(samples, &w, scale(a)) < loss(samples, &w, scale(b)) {
             hi = b;
         } else {
             lo = a;
@@ -305,9 +395,36 @@ fn fit_scale(samples: &[Sample], weights: &[Pair]) -> f64 {
     (lo + hi) / 2.0
 }
 
+/// The middle game's and the end game's scales that best fit the results with the weights as
+/// they are: one scale for both first, then each in turn with the other fixed, until neither
+/// moves by a thousandth.
+fn fit_phase_scale(samples: &[Sample], weights: &[Pair]) -> Scale {
+    let one = fit_scale(samples, weights, |x| Scale {
+        middle_game: x,
+        end_game: x,
+    });
+    let mut scale = Scale {
+        middle_game: one,
+        end_game: one,
+    };
+    for _ in 0..8 {
+        let before = scale;
+        scale.middle_game = fit_scale(samples, weights, |x| Scale {
+            middle_game: x,
+            ..scale
+        });
+        scale.end_game = fit_scale(samples, weights, |x| Scale { end_game: x, ..scale });
+        let moved = |a: f64, b: f64| (a - b).abs() > 1e-3 * b;
+        if !moved(scale.middle_game, before.middle_game) && !moved(scale.end_game, before.end_game) {
+            break;
+        }
+    }
+    scale
+}
+
 /// Gradient descent (Adam) on the weights from `initial`, with a pull of `prior` back toward
 /// them; the terms `kept` do not move.
-fn fit(samples: &[Sample], initial: &[Pair], scale: f64, prior: f64, kept: &[bool]) -> Vec<[f64; 2]> {
+fn fit(samples: &[Sample], initial: &[Pair], scale: Scale, prior: f64, kept: &[bool]) -> Vec<[f64; 2]> {
     let start = as_f64(initial);
     let mut w = start.clone();
     let n = samples.len() as f64;
@@ -317,6 +434,7 @@ fn fit(samples: &[Sample], initial: &[Pair], scale: f64, prior: f64, kept: &[boo
     for step in 1..=FIT_STEPS {
         let mut grad = vec![[0.0f64; 2]; w.len()];
         for s in samples {
+            let scale = scale.at(s);
             let err = sigmoid(scale * score(s, &w)) - s.result;
             let side = if s.white_to_move { 1.0 } else { -1.0 };
             let phase = f64::from(s.features.phase) / f64::from(PHASE_MAX);

@@ -145,5 +145,22 @@ fn the_built_in_weights_files_are_read() {
         let w = Weights::from_toml(&v, text).unwrap_or_else(|e| panic!("{}: {e}", b.name));
         assert_eq!(Weights::for_variant(&v), w, "{}", b.name);
         assert_eq!(Evaluator::new(&v).weights(), &w, "{}", b.name);
+        // The first line says how the file was made, so the run can be repeated.
+        let first = text.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with(&format!("# Fitted by `messhall tune {} ", b.name)) && first.contains("--seed"),
+            "{}: {first}",
+            b.name
+        );
+        // A file written for this game, given a piece it does not have, is refused in one line.
+        let bad = format!("{text}Dragon = [1, 2]\n");
+        let e = Weights::from_toml(&v, &bad).unwrap_err().to_string();
+        assert!(e.contains("Dragon") && !e.contains('\n'), "{}: {e}", b.name);
     }
+    let fitted: Vec<&str> = messhall_games::BUILTINS
+        .iter()
+        .map(|b| b.name)
+        .filter(|n| messhall_games::builtin_weights(n).is_some())
+        .collect();
+    assert_eq!(fitted, ["chess", "calorie", "foodfight", "pieceeater-mate"]);
 }

@@ -48,3 +48,61 @@ fn kept_terms_stay_where_they_start_and_unknown_ones_are_refused() {
         assert!(e.contains(bad) && !e.contains('\n'), "{e}");
     }
 }
+
+/// `quiet_only` leaves out the positions where a capture changes the static score, and nothing
+/// else: the same games (same seed) give as many positions with it as without, those left out
+/// included. `finished_only` leaves out the positions of the games stopped at the ply limit.
+#[test]
+fn quiet_only_and_finished_only_leave_positions_out_of_the_same_games() {
+    let v = Arc::new(messhall_games::builtin("chess").unwrap());
+    let start = Weights::derived(&v);
+    let all = tune(&v, &start, &TuneOptions::new(10, 1, 5), &mut |_| {}).unwrap();
+    assert_eq!(all.left_out, 0);
+    let quiet = TuneOptions {
+        quiet_only: true,
+        ..TuneOptions::new(10, 1, 5)
+    };
+    let quiet = tune(&v, &start, &quiet, &mut |_| {}).unwrap();
+    assert_eq!(quiet.results, all.results);
+    assert!(quiet.left_out > 0, "{quiet:?}");
+    assert_eq!(
+        quiet.training + quiet.held_out + quiet.left_out,
+        all.training + all.held_out
+    );
+    let finished = TuneOptions {
+        finished_only: true,
+        ..TuneOptions::new(10, 1, 5)
+    };
+    let finished = tune(&v, &start, &finished, &mut |_| {}).unwrap();
+    assert_eq!(finished.unfinished, all.unfinished);
+    assert_eq!(finished.left_out > 0, all.unfinished > 0, "{finished:?}");
+    assert_eq!(
+        finished.training + finished.held_out + finished.left_out,
+        all.training + all.held_out
+    );
+}
+
+/// With `phase_scale` the middle game's and the end game's scales are fitted apart: the two
+/// differ, and together they predict the fitted positions at least as well as one scale does
+/// (the weights as they start).
+#[test]
+fn a_scale_per_phase_fits_at_least_as_well_as_one() {
+    let v = Arc::new(messhall_games::builtin("chess").unwrap());
+    let start = Weights::derived(&v);
+    let one = tune(&v, &start, &TuneOptions::new(10, 1, 5), &mut |_| {}).unwrap();
+    assert_eq!(one.scale, one.end_game_scale);
+    let options = TuneOptions {
+        phase_scale: true,
+        ..TuneOptions::new(10, 1, 5)
+    };
+    let two = tune(&v, &start, &options, &mut |_| {}).unwrap();
+    assert_ne!(two.scale, two.end_game_scale);
+    assert!(
+        two.training_before <= one.training_before + 1e-9,
+        "{} with two scales, {} with one",
+        two.training_before,
+        one.training_before
+    );
+    let again = tune(&v, &start, &options, &mut |_| {}).unwrap();
+    assert_eq!(two.weights, again.weights);
+}

@@ -218,6 +218,15 @@ enum Command {
         /// several times, or as a comma-separated list).
         #[arg(long, value_delimiter = ',', action = clap::ArgAction::Append)]
         keep: Vec<String>,
+        /// Fit only quiet positions: those whose quiescence score equals the static score.
+        #[arg(long)]
+        quiet_only: bool,
+        /// Leave out the games still going at the ply limit (their draw is no result).
+        #[arg(long)]
+        finished_only: bool,
+        /// Fit the logistic scale of the middle game and of the end game apart.
+        #[arg(long)]
+        phase_scale: bool,
     },
     /// Benchmarks.
     Bench {
@@ -472,6 +481,9 @@ fn main() -> ExitCode {
             from_derived,
             prior,
             keep,
+            quiet_only,
+            finished_only,
+            phase_scale,
         } => tune::run(&tune::TuneRequest {
             variant: &variant,
             games: games as usize,
@@ -481,6 +493,9 @@ fn main() -> ExitCode {
             from_derived,
             prior,
             keep: &keep,
+            quiet_only,
+            finished_only,
+            phase_scale,
         }),
         Command::Bench { what } => bench::run(what),
         Command::Serve {
@@ -559,6 +574,9 @@ mod tests {
             from_derived: true,
             prior: messhall_search::tune::FIT_PRIOR,
             keep: &["royal_centre".to_string()],
+            quiet_only: true,
+            finished_only: true,
+            phase_scale: true,
         })
         .unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
@@ -575,6 +593,9 @@ mod tests {
                 from_derived: false,
                 prior: messhall_search::tune::FIT_PRIOR,
                 keep: &[],
+                quiet_only: false,
+                finished_only: false,
+                phase_scale: false,
             })
             .is_err()
         );

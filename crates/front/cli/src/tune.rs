@@ -20,6 +20,12 @@ pub struct TuneRequest<'a> {
     pub prior: f64,
     /// Terms kept as they start.
     pub keep: &'a [String],
+    /// Fit only positions whose quiescence score equals the static score.
+    pub quiet_only: bool,
+    /// Leave out the games stopped at the ply limit.
+    pub finished_only: bool,
+    /// Fit the logistic scale of the middle game and the end game apart.
+    pub phase_scale: bool,
 }
 
 pub fn run(r: &TuneRequest<'_>) -> Result<()> {
@@ -44,6 +50,9 @@ pub fn run(r: &TuneRequest<'_>) -> Result<()> {
     let options = TuneOptions {
         prior: r.prior,
         keep: r.keep.to_vec(),
+        quiet_only: r.quiet_only,
+        finished_only: r.finished_only,
+        phase_scale: r.phase_scale,
         ..TuneOptions::new(r.games, r.depth, r.seed)
     };
     let report = tune(&v, &start, &options, &mut |done| {
@@ -57,12 +66,26 @@ pub fn run(r: &TuneRequest<'_>) -> Result<()> {
         r.variant, r.games, r.depth, r.seed
     );
     println!(
-        "positions: {} fitted, {} held out (every {}th game); logistic scale 1/{:.0} cp",
+        "games stopped at the ply limit ({}): {}",
+        messhall_search::tune::MAX_PLIES,
+        report.unfinished
+    );
+    println!(
+        "positions: {} fitted, {} held out (every {}th game), {} left out",
         report.training,
         report.held_out,
         messhall_search::tune::HOLD_OUT_EVERY,
-        1.0 / report.scale
+        report.left_out,
     );
+    if report.end_game_scale == report.scale {
+        println!("logistic scale 1/{:.0} cp", 1.0 / report.scale);
+    } else {
+        println!(
+            "logistic scale 1/{:.0} cp in the middle game, 1/{:.0} cp in the end game",
+            1.0 / report.scale,
+            1.0 / report.end_game_scale
+        );
+    }
     println!("{:<24} {:>10} {:>10}", "loss (cross-entropy)", "before", "after");
     println!(
         "{:<24} {:>10.5} {:>10.5}",

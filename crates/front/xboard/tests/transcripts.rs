@@ -437,7 +437,7 @@ telluser The PieceEater eats the White Pawn on e4
 telluser The PieceEater eats the Black Pawn on d5
 pong 1
 Illegal move (d5 is empty): d5d4
-1 46 T 39 d1f3
+1 54 T 39 d1f3
 move d1f3
 # PieceEater: die 1 of 7: steps d5c6
 pong 2
