@@ -16,7 +16,8 @@
 //! variant's fitted ones; or `target=P`: a sequential test of the first engine's share against
 //! P (0.65 for 65%), stopping once its 95% interval lies wholly above or below P, judged from 10
 //! games on (the rule of `messhall match --target`; GAMES is then the most played; `until=P`
-//! says the same in per cent, `until=65`). Games come in
+//! says the same in per cent, `until=65`); or `from=N`: begin at game N (even: pairs stay
+//! whole), to spread one match over several processes. Games come in
 //! pairs from the same seeded random opening (4 plies) and dice, colours swapped; a game still
 //! going after 400 plies is a draw.
 //!
@@ -235,7 +236,9 @@ fn main() {
         return;
     }
     if args.len() < 3 {
-        eprintln!("usage: versus VARIANT GAMES NODES [FEATURE|new|terms|all|weights=FILE|fitted|target=P|until=P ...]");
+        eprintln!(
+            "usage: versus VARIANT GAMES NODES [FEATURE|new|terms|all|weights=FILE|fitted|target=P|until=P|from=N ...]"
+        );
         std::process::exit(2);
     }
     let v = Arc::new(messhall_games::load(&args[0]).unwrap_or_else(|e| {
@@ -268,7 +271,13 @@ fn main() {
     let mut old = engine(&v, off);
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut scores = Vec::new();
-    for g in 0..games {
+    let first: u64 = off.iter().find_map(|o| o.strip_prefix("from=")).map_or(0, |n| {
+        n.parse::<u64>().map(|n| n & !1).unwrap_or_else(|_| {
+            eprintln!("versus: from={n}: not a game number");
+            std::process::exit(2)
+        })
+    });
+    for g in first..first + games {
         let game = opening(&v, g / 2);
         let s = if g % 2 == 0 {
             play(&v, game, &mut new, &mut old, nodes)
