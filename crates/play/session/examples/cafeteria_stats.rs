@@ -40,7 +40,7 @@ fn main() {
         let seed = seed0 + i;
         let a_seat = (i % 2) as u8;
         let mut bots: Vec<_> = (0..2u8)
-            .map(|p| if p == a_seat { a } else { b }.make(seed * 8 + u64::from(p)))
+            .map(|p| if p == a_seat { &a } else { &b }.make(seed * 8 + u64::from(p)))
             .collect();
         let mut dice = SeededDice::new(seed);
         let Ok(mut game) = Game::new_narrated(Setup::new(2, &[]), &mut dice) else {

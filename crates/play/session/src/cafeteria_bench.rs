@@ -8,6 +8,7 @@ use std::time::Instant;
 use messhall_dice::SeededDice;
 
 use crate::cafeteria_bots::{Bot, BotError, BotKind, RandomBot, RuleBot, SearchBot, SearchV1Bot};
+use crate::cafeteria_model::Model;
 use crate::tally::Tally;
 use messhall_cafeteria::{Game, Outcome, Setup};
 
@@ -171,8 +172,8 @@ pub fn bench(opts: &BenchOptions, progress: &mut dyn Write) -> BenchReport {
 
 /// A bot for a match: a kind, and for the search bots their effort if not the default
 /// (`search,candidates=8,rollouts=128,prior=1.5`), and for `search` its evaluation and rollouts
-/// (`eval=model|hand`, `horizon=round|turn`, `close=N`).
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// (`eval=model|hand`, `horizon=round|turn`, `close=N`, `weights=FILE`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct BotConfig {
     /// The kind of bot.
     pub kind: BotKind,
@@ -190,6 +191,9 @@ pub struct BotConfig {
     pub turn_horizon: Option<bool>,
     /// Rollouts `search` may add to a close decision (`close=N`).
     pub close_rollouts: Option<usize>,
+    /// The learned evaluation `search` uses instead of the stored one (`weights=FILE`, read when
+    /// the name is parsed).
+    pub weights: Option<Model>,
 }
 
 impl BotConfig {
@@ -201,6 +205,9 @@ impl BotConfig {
                 bot.candidates = self.candidates.unwrap_or(bot.candidates).max(1);
                 bot.rollouts = self.rollouts.unwrap_or(bot.rollouts).max(1);
                 bot.prior_weight = self.prior_weight.unwrap_or(bot.prior_weight);
+                if let Some(m) = &self.weights {
+                    bot.model = Some(m.clone());
+                }
                 if self.learned == Some(false) {
                     bot.model = None;
                 }
@@ -223,7 +230,7 @@ impl BotConfig {
 impl std::str::FromStr for BotConfig {
     type Err = String;
 
-    /// Reads `KIND[,candidates=N][,rollouts=N][,prior=X][,eval=model|hand][,horizon=round|turn][,close=N]`.
+    /// Reads `KIND[,candidates=N][,rollouts=N][,prior=X][,eval=model|hand][,horizon=round|turn][,close=N][,weights=FILE]`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let mut parts = s.split(',');
         let kind: BotKind = parts
@@ -239,11 +246,12 @@ impl std::str::FromStr for BotConfig {
             learned: None,
             turn_horizon: None,
             close_rollouts: None,
+            weights: None,
         };
         for part in parts {
             let bad = || {
                 format!(
-                    "{s:?}: {part:?} is not candidates=N, rollouts=N, prior=X, eval=model|hand, horizon=turn|round or close=N"
+                    "{s:?}: {part:?} is not candidates=N, rollouts=N, prior=X, eval=model|hand, horizon=turn|round, close=N or weights=FILE"
                 )
             };
             let (key, value) = part.split_once('=').ok_or_else(bad)?;
@@ -252,6 +260,11 @@ impl std::str::FromStr for BotConfig {
                 "rollouts" => config.rollouts = Some(value.trim().parse().map_err(|_| bad())?),
                 "prior" => config.prior_weight = Some(value.trim().parse().map_err(|_| bad())?),
                 "close" => config.close_rollouts = Some(value.trim().parse().map_err(|_| bad())?),
+                "weights" => {
+                    let path = value.trim();
+                    let text = std::fs::read_to_string(path).map_err(|e| format!("{s:?}: {path}: {e}"))?;
+                    config.weights = Some(Model::from_toml(&text).map_err(|e| format!("{path}: {e}"))?);
+                }
                 "horizon" => {
                     config.turn_horizon = Some(match value.trim() {
                         "turn" => true,
@@ -283,6 +296,7 @@ impl From<BotKind> for BotConfig {
             learned: None,
             turn_horizon: None,
             close_rollouts: None,
+            weights: None,
         }
     }
 }
@@ -391,7 +405,7 @@ pub fn head_to_head(spec: &HeadToHead, progress: &mut dyn Write) -> HeadToHeadRe
         let a_seat = (i % u32::from(players)) as u8;
         let mut bots: Vec<Timed> = (0..players)
             .map(|p| Timed {
-                bot: if p == a_seat { spec.a } else { spec.b }.make(seed * 8 + u64::from(p)),
+                bot: if p == a_seat { &spec.a } else { &spec.b }.make(seed * 8 + u64::from(p)),
                 decisions: 0,
                 seconds: 0.0,
             })

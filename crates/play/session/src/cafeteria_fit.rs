@@ -1,6 +1,6 @@
 //! Fitting the cafeteria's win-probability model ([`Model`]) to seeded self-play games: the
-//! cautious rules of thumb (the search bots' rollout policy, with a few random actions for
-//! variety) play whole games; the position at the start of every student's turn before the
+//! cautious rules of thumb (the search bots' rollout policy) or the search bot itself, with a few
+//! random actions for variety, play whole games; the position at the start of every student's turn before the
 //! Food-Off is kept with each player's features and labelled with the game's result; the games
 //! are split by seed into a training and a held-out part; Newton's method minimises the
 //! training part's cross-entropy (with a small L2 penalty), and the held-out part's loss is
@@ -11,6 +11,37 @@ use messhall_dice::{Dice, SeededDice};
 
 use super::cafeteria_bots::{Bot, RandomBot, RuleBot, SEARCH_CAUTION};
 use super::cafeteria_model::{FEATURE_COUNT, Features, Model, sides};
+use super::cafeteria_search::SearchBot;
+
+/// Who plays the self-play games a fit learns from.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum FitPolicy {
+    /// The cautious rules of thumb (the search bots' rollout policy): fast, many games.
+    #[default]
+    Rules,
+    /// The search bot (`search`) with `rollouts` rollouts a decision, scoring them by `model`: the
+    /// positions the bot itself reaches, so a refit learns what its own games decide.
+    Search {
+        /// Rollouts a decision.
+        rollouts: usize,
+        /// The evaluation the players' rollouts use.
+        model: Model,
+    },
+}
+
+impl FitPolicy {
+    fn bot(&self, seed: u64) -> Box<dyn Bot> {
+        match self {
+            FitPolicy::Rules => Box::new(RuleBot::careful(seed, SEARCH_CAUTION)),
+            FitPolicy::Search { rollouts, model } => {
+                let mut bot = SearchBot::new(seed);
+                bot.rollouts = (*rollouts).max(1);
+                bot.model = Some(model.clone());
+                Box::new(bot)
+            }
+        }
+    }
+}
 
 /// One position: each player's features (`None` for a player out of the fight) and its share of
 /// the game's result.
@@ -37,6 +68,14 @@ pub struct FitOptions {
     pub l2: f64,
     /// Chance in a thousand that a self-play action is a random legal one.
     pub random_per_mille: u32,
+    /// Who plays the games.
+    pub policy: FitPolicy,
+    /// A model to measure on the same held-out positions beside the fit (the stored one, say).
+    pub compare: Option<Model>,
+    /// The weights the L2 penalty pulls toward, and the fit starts from (`None`: all 0): a refit
+    /// to a few hundred games of the search bot stays near the model it played with unless
+    /// those games say otherwise.
+    pub anchor: Option<Model>,
 }
 
 impl Default for FitOptions {
@@ -48,6 +87,9 @@ impl Default for FitOptions {
             hold_out_every: 5,
             l2: 1e-4,
             random_per_mille: 50,
+            policy: FitPolicy::Rules,
+            compare: None,
+            anchor: None,
         }
     }
 }
@@ -67,19 +109,19 @@ pub struct FitReport {
     pub held_out_loss: f64,
     /// The held-out positions' mean cross-entropy at even odds between the sides in the fight.
     pub even_loss: f64,
+    /// The held-out positions' mean cross-entropy with [`FitOptions::compare`], if given.
+    pub compare_loss: Option<f64>,
 }
 
-/// Plays one self-play game on `seed` and returns its positions labelled with the result (none
-/// when nobody won).
-pub fn self_play(seed: u64, players: u8, random_per_mille: u32) -> Vec<Sample> {
+/// Plays one self-play game on `seed`, every player by `policy`, and returns its positions
+/// labelled with the result (none when nobody won).
+pub fn self_play(seed: u64, players: u8, random_per_mille: u32, policy: &FitPolicy) -> Vec<Sample> {
     let mut dice = SeededDice::new(seed);
     let Ok(mut game) = Game::new(Setup::new(players, &[]), &mut dice) else {
         return Vec::new();
     };
     let mut choice = SeededDice::new(seed ^ 0x7e57_da7a);
-    let mut bots: Vec<RuleBot> = (0..u64::from(players))
-        .map(|p| RuleBot::careful(seed * 8 + p, SEARCH_CAUTION))
-        .collect();
+    let mut bots: Vec<Box<dyn Bot>> = (0..u64::from(players)).map(|p| policy.bot(seed * 8 + p)).collect();
     let mut random = RandomBot::new(seed ^ 0xd1ce);
     let mut positions: Vec<Vec<Option<Features>>> = Vec::new();
     let mut last = None;
@@ -141,12 +183,24 @@ pub fn loss(model: &Model, samples: &[Sample]) -> f64 {
 /// Fits a model to `samples` by Newton's method on the mean cross-entropy plus
 /// `l2 / 2 * |w|^2`, from even odds, halving a step that does not lower the objective.
 pub fn fit(samples: &[Sample], l2: f64) -> Model {
-    let mut model = Model::even();
+    fit_toward(samples, l2, &Model::even())
+}
+
+/// As [`fit`], with the penalty `l2 / 2 * |w - anchor|^2` and `anchor` as the start.
+pub fn fit_toward(samples: &[Sample], l2: f64, anchor: &Model) -> Model {
+    let mut model = anchor.clone();
     if samples.is_empty() {
         return model;
     }
     let n = samples.len() as f64;
-    let objective = |m: &Model| loss(m, samples) + 0.5 * l2 * m.weights.iter().map(|w| w * w).sum::<f64>();
+    let penalty = |m: &Model| -> f64 {
+        m.weights
+            .iter()
+            .zip(&anchor.weights)
+            .map(|(w, a)| (w - a) * (w - a))
+            .sum()
+    };
+    let objective = |m: &Model| loss(m, samples) + 0.5 * l2 * penalty(m);
     let mut current = objective(&model);
     for _ in 0..30 {
         let mut grad = [0.0; FEATURE_COUNT];
@@ -173,7 +227,7 @@ pub fn fit(samples: &[Sample], l2: f64) -> Model {
             }
         }
         for k in 0..FEATURE_COUNT {
-            grad[k] += l2 * model.weights[k];
+            grad[k] += l2 * (model.weights[k] - anchor.weights[k]);
             hess[k][k] += l2;
         }
         let Some(step) = solve(hess, grad) else { break };
@@ -226,36 +280,67 @@ fn solve(mut a: [[f64; FEATURE_COUNT]; FEATURE_COUNT], mut b: Features) -> Optio
     Some(x)
 }
 
-/// Plays the self-play games, fits the model to the training games and measures it on the
-/// held-out ones.
-pub fn tune(opts: &FitOptions) -> FitReport {
-    let (mut train, mut held_out) = (Vec::new(), Vec::new());
-    let (mut train_games, mut held_games) = (0, 0);
+/// The labelled positions of a fit's self-play games, split by game.
+#[derive(Clone, Debug, Default)]
+pub struct Positions {
+    /// The training games' positions.
+    pub train: Vec<Sample>,
+    /// The held-out games' positions.
+    pub held_out: Vec<Sample>,
+    /// Training games with a winner.
+    pub train_games: u32,
+    /// Held-out games with a winner.
+    pub held_games: u32,
+}
+
+/// Plays the self-play games of `opts` and splits their positions.
+pub fn play_games(opts: &FitOptions) -> Positions {
+    let mut out = Positions::default();
     let every = opts.hold_out_every.max(2);
     for i in 0..opts.games {
         let samples = self_play(
             opts.seed + u64::from(i),
             opts.players.clamp(2, 4),
             opts.random_per_mille,
+            &opts.policy,
         );
         if samples.is_empty() {
             continue;
         }
         if i % every == every - 1 {
-            held_games += 1;
-            held_out.extend(samples);
+            out.held_games += 1;
+            out.held_out.extend(samples);
         } else {
-            train_games += 1;
-            train.extend(samples);
+            out.train_games += 1;
+            out.train.extend(samples);
         }
     }
-    let model = fit(&train, opts.l2);
+    out
+}
+
+/// Fits the model to the training positions with `opts`' penalty and anchor and measures it
+/// on the held-out ones.
+pub fn fit_positions(positions: &Positions, opts: &FitOptions) -> FitReport {
+    let Positions {
+        train,
+        held_out,
+        train_games,
+        held_games,
+    } = positions;
+    let model = fit_toward(train, opts.l2, opts.anchor.as_ref().unwrap_or(&Model::even()));
     FitReport {
-        train_loss: loss(&model, &train),
-        held_out_loss: loss(&model, &held_out),
-        even_loss: loss(&Model::even(), &held_out),
-        train: (train.len(), train_games),
-        held_out: (held_out.len(), held_games),
+        train_loss: loss(&model, train),
+        held_out_loss: loss(&model, held_out),
+        even_loss: loss(&Model::even(), held_out),
+        compare_loss: opts.compare.as_ref().map(|m| loss(m, held_out)),
+        train: (train.len(), *train_games),
+        held_out: (held_out.len(), *held_games),
         model,
     }
+}
+
+/// Plays the self-play games, fits the model to the training games and measures it on the
+/// held-out ones.
+pub fn tune(opts: &FitOptions) -> FitReport {
+    fit_positions(&play_games(opts), opts)
 }

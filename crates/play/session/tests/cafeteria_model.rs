@@ -99,3 +99,56 @@ fn a_search_bot_name_chooses_its_evaluation_and_rollouts() {
         assert!(e.contains("eval=model|hand") && !e.contains('\n'), "{e}");
     }
 }
+
+#[test]
+fn a_fit_to_the_search_bots_own_games_is_deterministic() {
+    use messhall_play::cafeteria_fit::FitPolicy;
+    let opts = FitOptions {
+        games: 5,
+        seed: 7,
+        policy: FitPolicy::Search {
+            rollouts: 4,
+            model: Model::fitted().clone(),
+        },
+        compare: Some(Model::fitted().clone()),
+        ..FitOptions::default()
+    };
+    let first = tune(&opts);
+    assert!(first.train.0 > 20 && first.held_out.0 > 5, "{first:?}");
+    let stored = first.compare_loss.expect("the stored weights measured");
+    assert!(stored.is_finite() && stored > 0.0, "{first:?}");
+    let second = tune(&opts);
+    assert_eq!(first.model, second.model);
+    assert_eq!(first.compare_loss, second.compare_loss);
+    // The same seeds played by the rules of thumb are other games.
+    let rules = tune(&FitOptions {
+        policy: FitPolicy::Rules,
+        ..opts.clone()
+    });
+    assert_ne!(rules.train.0, 0);
+    assert_ne!(rules.model, first.model);
+}
+
+#[test]
+fn a_search_bot_reads_its_weights_from_a_file_and_names_a_bad_one() {
+    use messhall_play::cafeteria_bench::BotConfig;
+    let dir = std::env::temp_dir().join(format!("messhall-cafeteria-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let good = dir.join("good.toml");
+    let mut model = Model::even();
+    model.weights[0] = 0.5;
+    std::fs::write(&good, model.to_toml("test")).expect("written");
+    let c: BotConfig = format!("search,weights={}", good.display()).parse().expect("a bot name");
+    assert_eq!(c.weights.as_ref(), Some(&model));
+    let bad = dir.join("bad.toml");
+    std::fs::write(&bad, "# test\nstudents = lots\n").expect("written");
+    let e = format!("search,weights={}", bad.display())
+        .parse::<BotConfig>()
+        .expect_err("a bad weights file");
+    assert!(e.contains("bad.toml") && e.contains("line 2") && !e.contains('\n'), "{e}");
+    let e = format!("search,weights={}", dir.join("missing.toml").display())
+        .parse::<BotConfig>()
+        .expect_err("no such file");
+    assert!(e.contains("missing.toml") && !e.contains('\n'), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
