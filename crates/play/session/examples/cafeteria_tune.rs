@@ -18,8 +18,7 @@ use messhall_play::cafeteria_fit::{FitOptions, FitPolicy, fit_positions, play_ga
 use messhall_play::cafeteria_model::{FEATURES, Model};
 use messhall_play::cafeteria_search::ROLLOUTS;
 
-const USAGE: &str =
-    "usage: cafeteria_tune [GAMES] [SEED] [OUT] [POLICY] [L2,...] (POLICY: rules or search[,rollouts=N][,weights=FILE])";
+const USAGE: &str = "usage: cafeteria_tune [GAMES] [SEED] [OUT] [POLICY] [L2,...] (POLICY: rules or search[,rollouts=N][,weights=FILE])";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -80,9 +79,12 @@ fn main() {
         opts.l2 = l2;
         let report = fit_positions(&positions, &opts);
         println!("L2 {l2}: held-out loss {:.4}", report.held_out_loss);
-        if best.as_ref().is_none_or(|(_, b): &(f64, messhall_play::cafeteria_fit::FitReport)| {
-            report.held_out_loss < b.held_out_loss
-        }) {
+        if best
+            .as_ref()
+            .is_none_or(|(_, b): &(f64, messhall_play::cafeteria_fit::FitReport)| {
+                report.held_out_loss < b.held_out_loss
+            })
+        {
             best = Some((l2, report));
         }
     }
@@ -105,7 +107,12 @@ fn main() {
         println!("{name:>16} {w:+.4}");
     }
     if let Some(out) = args.get(2).filter(|o| *o != "-") {
-        let policy: String = args.get(3..).unwrap_or_default().iter().map(|a| format!(" {a}")).collect();
+        let policy: String = args
+            .get(3..)
+            .unwrap_or_default()
+            .iter()
+            .map(|a| format!(" {a}"))
+            .collect();
         let header = format!(
             "Fitted by `cargo run --release -p messhall-play --example cafeteria_tune -- {} {} {out}{policy}`: L2 {l2}, {summary}.",
             opts.games, opts.seed

@@ -1,10 +1,11 @@
 //! Fitting the cafeteria's win-probability model ([`Model`]) to seeded self-play games: the
-//! cautious rules of thumb (the search bots' rollout policy) or the search bot itself, with a few
-//! random actions for variety, play whole games; the position at the start of every student's turn before the
-//! Food-Off is kept with each player's features and labelled with the game's result; the games
-//! are split by seed into a training and a held-out part; Newton's method minimises the
-//! training part's cross-entropy (with a small L2 penalty), and the held-out part's loss is
-//! reported beside that of even odds. Everything follows from the seed.
+//! cautious rules of thumb (the search bots' rollout policy) or the search bot itself, with a
+//! few random actions for variety, play whole games; the position at the start of every
+//! student's turn before the Food-Off is kept with each player's features and labelled with the
+//! game's result; the games are split by seed into a training and a held-out part; Newton's
+//! method minimises the training part's cross-entropy (with a small L2 penalty, toward zero or
+//! toward an anchor model), and the held-out part's loss is reported beside that of even odds.
+//! Everything follows from the seed.
 
 use messhall_cafeteria::{Game, Setup};
 use messhall_dice::{Dice, SeededDice};

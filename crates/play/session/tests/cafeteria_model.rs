@@ -138,17 +138,46 @@ fn a_search_bot_reads_its_weights_from_a_file_and_names_a_bad_one() {
     let mut model = Model::even();
     model.weights[0] = 0.5;
     std::fs::write(&good, model.to_toml("test")).expect("written");
-    let c: BotConfig = format!("search,weights={}", good.display()).parse().expect("a bot name");
+    let c: BotConfig = format!("search,weights={}", good.display())
+        .parse()
+        .expect("a bot name");
     assert_eq!(c.weights.as_ref(), Some(&model));
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "# test\nstudents = lots\n").expect("written");
     let e = format!("search,weights={}", bad.display())
         .parse::<BotConfig>()
         .expect_err("a bad weights file");
-    assert!(e.contains("bad.toml") && e.contains("line 2") && !e.contains('\n'), "{e}");
+    assert!(
+        e.contains("bad.toml") && e.contains("line 2") && !e.contains('\n'),
+        "{e}"
+    );
     let e = format!("search,weights={}", dir.join("missing.toml").display())
         .parse::<BotConfig>()
         .expect_err("no such file");
     assert!(e.contains("missing.toml") && !e.contains('\n'), "{e}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn an_anchored_fit_stays_at_its_anchor_under_a_heavy_penalty() {
+    let mut opts = FitOptions {
+        games: 10,
+        seed: 3,
+        anchor: Some(Model::fitted().clone()),
+        l2: 1e6,
+        ..FitOptions::default()
+    };
+    let held = tune(&opts);
+    for (w, a) in held.model.weights.iter().zip(&Model::fitted().weights) {
+        assert!((w - a).abs() < 1e-3, "{w} drifted from {a}");
+    }
+    // A light penalty lets the same games move the weights.
+    opts.l2 = 1e-4;
+    let free = tune(&opts);
+    assert!(
+        free.train_loss < held.train_loss,
+        "{} !< {}",
+        free.train_loss,
+        held.train_loss
+    );
 }
