@@ -57,6 +57,7 @@ const BUILTIN_WEIGHTS: &[(&str, &str)] = &[
     ("foodfight", include_str!("../weights/foodfight.toml")),
     ("pieceeater", include_str!("../weights/pieceeater.toml")),
     ("pieceeater-mate", include_str!("../weights/pieceeater-mate.toml")),
+    ("pieceeater-steered", include_str!("../weights/pieceeater-steered.toml")),
 ];
 
 /// Where the weights of a variant file are kept: beside it, `NAME.weights.toml` for `NAME.toml`.
