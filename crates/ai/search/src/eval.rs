@@ -89,7 +89,8 @@ pub struct Hunt {
 impl Hunt {
     /// Its score in centipawns with the close-in and corner weights `close_in` and `corner`.
     pub fn score(&self, close_in: Pair, corner: Pair) -> i32 {
-        let blend = |w: Pair| i64::from(w[0]) * i64::from(self.phase) + i64::from(w[1]) * i64::from(PHASE_MAX - self.phase);
+        let blend =
+            |w: Pair| i64::from(w[0]) * i64::from(self.phase) + i64::from(w[1]) * i64::from(PHASE_MAX - self.phase);
         let part = |w: Pair, count: i32| (blend(w) * i64::from(count) / i64::from(PHASE_MAX)) as i32;
         part(close_in, self.near) + part(corner, self.corner)
     }

@@ -66,7 +66,11 @@ fn the_royal_hunt_is_weighed_by_the_file() {
         let f = e.features(&v, &pos);
         // The Rooks are a step from the King (6 each inside the range of 7), White's King five
         // away (2); the bare King stands 2 steps from the centre.
-        assert_eq!((f.hunt[0].phase, f.hunt[0].near, f.hunt[0].corner), (0, 14, 2), "{name}");
+        assert_eq!(
+            (f.hunt[0].phase, f.hunt[0].near, f.hunt[0].corner),
+            (0, 14, 2),
+            "{name}"
+        );
         // Black hunts too where taking a royal wins (its King is 5 steps from White's, and White
         // keeps 80 of 256 of its pieces), not in chess.
         let black = if name == "pieceeater" {
@@ -97,7 +101,11 @@ fn the_royal_hunt_is_weighed_by_the_file() {
     let mut e = Evaluator::new(&v);
     e.set_weights(&v, &Weights::derived(&v));
     let mut start = v.start();
-    let e4 = v.legal_moves(&start).into_iter().find(|m| v.san(&start, m) == "e4").unwrap();
+    let e4 = v
+        .legal_moves(&start)
+        .into_iter()
+        .find(|m| v.san(&start, m) == "e4")
+        .unwrap();
     start = start.play(&v, &e4);
     while let Some(o) = v.chance(&start).and_then(|e| e.outcomes.first().copied()) {
         start = v.resolve(&start, &o);
@@ -107,13 +115,13 @@ fn the_royal_hunt_is_weighed_by_the_file() {
     assert_eq!(f.hunt[0].phase, PHASE_MAX);
     assert!(f.hunt[0].near > 0, "{f:?}");
     let before = e.evaluate(&v, &start);
-    e.set_weights(&v, &Weights::from_toml(&v, "close_in = [4, 12]\ncorner = [0, 10]\n").unwrap());
+    e.set_weights(
+        &v,
+        &Weights::from_toml(&v, "close_in = [4, 12]\ncorner = [0, 10]\n").unwrap(),
+    );
     let after = e.features(&v, &start);
     assert_eq!(after.hunt, f.hunt);
-    assert_eq!(
-        e.evaluate(&v, &start) - before,
-        4 * (f.hunt[0].near - f.hunt[1].near)
-    );
+    assert_eq!(e.evaluate(&v, &start) - before, 4 * (f.hunt[0].near - f.hunt[1].near));
 }
 
 #[test]
@@ -238,6 +246,13 @@ fn the_built_in_weights_files_are_read() {
         .collect();
     assert_eq!(
         fitted,
-        ["chess", "calorie", "foodfight", "pieceeater", "pieceeater-mate", "pieceeater-steered"]
+        [
+            "chess",
+            "calorie",
+            "foodfight",
+            "pieceeater",
+            "pieceeater-mate",
+            "pieceeater-steered"
+        ]
     );
 }

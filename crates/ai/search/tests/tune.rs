@@ -131,7 +131,11 @@ fn weights_counted_by_too_few_positions_stay_where_they_start() {
     println!("{:?} of {} positions", report.thin, report.training);
     assert!(report.training as f64 > min);
     // The bare royal's distance from the centre is an end-game matter: no middle-game position.
-    assert!(report.thin.iter().any(|(n, p)| n == "corner.mg" && *p == 0.0), "{:?}", report.thin);
+    assert!(
+        report.thin.iter().any(|(n, p)| n == "corner.mg" && *p == 0.0),
+        "{:?}",
+        report.thin
+    );
     // Every position has a side to move, and most of chess's are middle games.
     assert!(!report.thin.iter().any(|(n, _)| n == "tempo.mg"), "{:?}", report.thin);
     for (name, positions) in &report.thin {
