@@ -33,12 +33,16 @@ pub const DOUBLED: usize = 7;
 pub const ISOLATED: usize = 8;
 pub const BLOCKED: usize = 9;
 pub const TEMPO: usize = 10;
+/// The royal hunt's two terms: blended by the hunted side's phase, not the game's, and counted
+/// in [`Features::hunt`] (their places in [`Features::terms`] stay 0).
+pub const CLOSE_IN: usize = 11;
+pub const CORNER: usize = 12;
 /// Terms before the per-role mobility.
-pub const GLOBAL_TERMS: usize = 11;
+pub const GLOBAL_TERMS: usize = 13;
 /// Most terms: the global ones and one per role (a variant has at most 64 roles).
 pub const MAX_TERMS: usize = GLOBAL_TERMS + 64;
 /// What a term's weight is per: the advancement weight is per cent of its table.
-const TERM_DIVISOR: [i64; GLOBAL_TERMS] = [1, 1, 1, 1, 1, 100, 1, 1, 1, 1, 1];
+const TERM_DIVISOR: [i64; GLOBAL_TERMS] = [1, 1, 1, 1, 1, 100, 1, 1, 1, 1, 1, 1, 1];
 /// 100 over each term's divisor (exact: every divisor divides 100).
 const TERM_SCALE: [i64; GLOBAL_TERMS] = {
     let mut scale = [0; GLOBAL_TERMS];
@@ -57,12 +61,39 @@ pub const PHASE_MAX: i32 = 256;
 pub type TermCounts = [i32; MAX_TERMS];
 
 /// A position's features for fitting the weights: the score without the positional terms, the
-/// phase, and each term's count for the side to move less the other side's.
+/// phase, each term's count for the side to move less the other side's, and each side's hunt of
+/// the enemy royal.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Features {
     pub fixed: i32,
     pub phase: i32,
     pub terms: Vec<i32>,
+    /// The side to move's hunt, then the other side's.
+    pub hunt: [Hunt; 2],
+}
+
+/// One side's hunt of the enemy royal ([`CLOSE_IN`], [`CORNER`]): each counts `(middle game
+/// weight * phase + end game weight * (256 - phase)) * count / 256` centipawns (rounded toward
+/// 0), where the phase is the hunted side's own (its share of its starting pieces), so the hunt
+/// grows as the enemy's pieces go. All 0 where the side does not hunt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hunt {
+    /// The hunted side's phase, 0 to [`PHASE_MAX`].
+    pub phase: i32,
+    /// Steps each piece stands nearer an enemy royal than [`CHASE_RANGE`], summed.
+    pub near: i32,
+    /// Steps a bare enemy royal stands from the centre.
+    pub corner: i32,
+}
+
+impl Hunt {
+    /// Its score in centipawns with the close-in and corner weights `close_in` and `corner`.
+    pub fn score(&self, close_in: Pair, corner: Pair) -> i32 {
+        let blend =
+            |w: Pair| i64::from(w[0]) * i64::from(self.phase) + i64::from(w[1]) * i64::from(PHASE_MAX - self.phase);
+        let part = |w: Pair, count: i32| (blend(w) * i64::from(count) / i64::from(PHASE_MAX)) as i32;
+        part(close_in, self.near) + part(corner, self.corner)
+    }
 }
 
 /// Share of the promotion gain a pawn one rank short of promotion is worth (per mille).
@@ -72,18 +103,20 @@ pub const ENERGY_VALUE_PERCENT: [i32; 3] = [10, 55, 85];
 /// Centipawns per point of energy, up to [`ENERGY_CAP`].
 pub const ENERGY_CP: i32 = 3;
 pub const ENERGY_CAP: i32 = 12;
-/// Centipawns per step each piece stands nearer the enemy royal than [`CHASE_RANGE`]. Where
-/// taking a royal wins (no check: a royal can walk into danger) it grows as the enemy's pieces go,
-/// and is full once they are gone; in other games it counts only against a royal left with no
-/// pieces (pawns aside). A bare royal is caught by pieces that close in on it: without this term
-/// a side far ahead wandered until the fifty-move rule drew (in PieceEater Chess, where the
-/// PieceEater eats so much that such endings are common, and in Food Fight, where four pieces
-/// against a bare Chef drew). Counted in checkmate games from the first lost piece, as in the
-/// PieceEater, it cost chess's ladder most of its margins (level 6 against 5: 57.5%, against 72.5%).
+/// Centipawns per step each piece stands nearer the enemy royal than [`CHASE_RANGE`]: the derived
+/// end-game weight of [`CLOSE_IN`] (the middle game's is 0). Where taking a royal wins (no check:
+/// a royal can walk into danger) it grows as the enemy's pieces go, and is full once they are
+/// gone; in other games it counts only against a royal left with no pieces (pawns aside). A bare
+/// royal is caught by pieces that close in on it: without this term a side far ahead wandered
+/// until the fifty-move rule drew (in PieceEater Chess, where the PieceEater eats so much that
+/// such endings are common, and in Food Fight, where four pieces against a bare Chef drew).
+/// Counted in checkmate games from the first lost piece, as in the PieceEater, it cost chess's
+/// ladder most of its margins (level 6 against 5: 57.5%, against 72.5%).
 pub const CHASE_CP: i32 = 12;
 pub const CHASE_RANGE: i32 = 7;
 /// Centipawns per step a bare enemy royal (no pieces, pawns aside) stands from the centre: it is
-/// mated or caught on the edge.
+/// mated or caught on the edge (the derived end-game weight of [`CORNER`]; a bare royal's side is
+/// in its end game, so the middle game's never counts).
 pub const CORNER_CP: i32 = 10;
 
 /// A straight line of squares one of a piece's moves goes along, nearest first.
@@ -394,6 +427,8 @@ impl Evaluator {
             &mut w.isolated,
             &mut w.blocked,
             &mut w.tempo,
+            &mut w.close_in,
+            &mut w.corner,
         ];
         for (slot, pair) in globals.into_iter().zip(terms) {
             *slot = *pair;
@@ -411,7 +446,7 @@ impl Evaluator {
     /// tables).
     pub fn evaluate(&self, v: &Variant, pos: &Position) -> i32 {
         let mut counts = [[0i32; MAX_TERMS]; 2];
-        let (fixed, phase) = self.terms(v, pos, &mut counts);
+        let (fixed, phase) = self.terms(v, pos, &mut counts, None);
         let (u, t) = (pos.side_to_move().index(), (!pos.side_to_move()).index());
         let mut sum = 0i64;
         for (k, w) in self.term_weights.iter().enumerate() {
@@ -434,12 +469,15 @@ impl Evaluator {
     /// As [`Evaluator::evaluate`].
     pub fn features(&self, v: &Variant, pos: &Position) -> Features {
         let mut counts = [[0i32; MAX_TERMS]; 2];
-        let (fixed, phase) = self.terms(v, pos, &mut counts);
+        let mut hunt = [Hunt::default(); 2];
+        let (fixed, phase) = self.terms(v, pos, &mut counts, Some(&mut hunt));
         let (u, t) = (pos.side_to_move().index(), (!pos.side_to_move()).index());
+        let (w, c) = (self.weights.close_in, self.weights.corner);
         Features {
-            fixed,
+            fixed: fixed - hunt[u].score(w, c) + hunt[t].score(w, c),
             phase,
             terms: (0..self.term_count()).map(|k| counts[u][k] - counts[t][k]).collect(),
+            hunt: [hunt[u], hunt[t]],
         }
     }
 
@@ -448,10 +486,17 @@ impl Evaluator {
         TERM_DIVISOR.get(k).copied().unwrap_or(1)
     }
 
-    /// Counts each side's terms into `counts`; returns the score of the unweighted part (material,
-    /// hands, energy, closing in on a royal, the game's own term) for the side to move, and the
-    /// phase.
-    fn terms(&self, v: &Variant, pos: &Position, counts: &mut [TermCounts; 2]) -> (i32, i32) {
+    /// Counts each side's terms into `counts`; returns the score of the part not blended by the
+    /// game phase (material, hands, energy, the hunt of a royal, the game's own term) for the side
+    /// to move, and the phase. With `hunts`, each side's hunt is counted there in full (else only
+    /// where its weights make it count).
+    fn terms(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        counts: &mut [TermCounts; 2],
+        mut hunts: Option<&mut [Hunt; 2]>,
+    ) -> (i32, i32) {
         let us = pos.side_to_move();
         let mut material = [0i32; 2];
         let mut positional = [0i32; 2];
@@ -575,33 +620,34 @@ impl Evaluator {
         }
         counts[us.index()][TEMPO] += 1;
         for color in Color::ALL {
-            let phase = self.phase(&material, &pawns, !color);
-            // Closing in: where taking a royal wins, from the first lost piece on; elsewhere once
-            // the enemy has only its royal and pawns left and we have pieces to mate with.
-            let bare = phase == 0 && self.phase(&material, &pawns, color) > 0;
-            let weight = if self.royal_capture {
-                256 - phase
-            } else if bare {
-                256
-            } else {
-                0
-            };
-            if weight == 0 {
+            let hunted = self.phase(&material, &pawns, !color);
+            // Closing in: where taking a royal wins, from the first lost piece on (its weights
+            // blended by the hunted side's phase); elsewhere once the enemy has only its royal and
+            // pawns left and we have pieces to mate with.
+            let bare = hunted == 0 && self.phase(&material, &pawns, color) > 0;
+            if !self.royal_capture && !bare {
                 continue;
             }
+            let mut hunt = Hunt {
+                phase: hunted,
+                ..Hunt::default()
+            };
             let targets = pos.royals(!color);
-            let mut near = 0;
-            for target in targets {
-                for sq in pos.pieces_of(color) {
-                    let d = i32::from(sq.file().abs_diff(target.file()).max(sq.rank().abs_diff(target.rank())));
-                    near += (CHASE_RANGE - d).max(0);
+            let close_in = self.weights.close_in;
+            if hunts.is_some() || close_in[0] * hunted + close_in[1] * (PHASE_MAX - hunted) != 0 {
+                for target in targets {
+                    for sq in pos.pieces_of(color) {
+                        let d = i32::from(sq.file().abs_diff(target.file()).max(sq.rank().abs_diff(target.rank())));
+                        hunt.near += (CHASE_RANGE - d).max(0);
+                    }
                 }
             }
-            positional[color.index()] += CHASE_CP * near * weight / 256;
             if bare && targets.count() == 1 {
-                for target in targets {
-                    positional[color.index()] += CORNER_CP * self.off_centre(target);
-                }
+                hunt.corner = targets.into_iter().map(|t| self.off_centre(t)).sum();
+            }
+            positional[color.index()] += hunt.score(close_in, self.weights.corner);
+            if let Some(hunts) = hunts.as_deref_mut() {
+                hunts[color.index()] = hunt;
             }
         }
         let pieces = (material[0] - pawns[0]).max(0) + (material[1] - pawns[1]).max(0);
@@ -685,6 +731,8 @@ fn term_weights(v: &Variant, w: &Weights) -> Vec<Pair> {
         w.isolated,
         w.blocked,
         w.tempo,
+        w.close_in,
+        w.corner,
     ];
     out.extend(
         v.roles()

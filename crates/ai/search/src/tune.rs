@@ -6,7 +6,7 @@
 //! step is seeded and single-threaded: the same options give the same weights.
 
 use crate::baseline::greedy_step;
-use crate::eval::{Evaluator, Features, GLOBAL_TERMS, PHASE_MAX};
+use crate::eval::{CLOSE_IN, CORNER, Evaluator, Features, GLOBAL_TERMS, PHASE_MAX};
 use crate::weights::{Pair, Weights};
 use crate::{Engine, Limits, Options, SearchRng};
 use messhall_rules::{Color, Game, Position, Variant};
@@ -42,7 +42,8 @@ pub struct TuneOptions {
     /// fitted weights nearer their start.
     pub prior: f64,
     /// Terms kept as they start, by the names of [`Weights::named`] (`royal_centre`,
-    /// `mobility.King`): both their middle-game and end-game weights.
+    /// `mobility.King`): both their middle-game and end-game weights, or one of them with `.mg`
+    /// or `.eg` after the name (`close_in.mg`).
     pub keep: Vec<String>,
     /// Fit only quiet positions: those whose quiescence score equals the static score (no
     /// capture or promotion changes it), as Texel's method has it. Without it every position
@@ -54,6 +55,10 @@ pub struct TuneOptions {
     /// phase), so that where a centipawn of material predicts the results more or less sharply in
     /// one phase (material is not fitted) the positional weights are not bent to make up for it.
     pub phase_scale: bool,
+    /// Keep a weight as it starts where fewer fitted positions than this count its term in its
+    /// phase: a position counts as much as it stands in that weight's phase (a term counted only
+    /// in end games has no middle-game positions at all). 0 (the default) fits every weight.
+    pub min_positions: f64,
 }
 
 impl TuneOptions {
@@ -68,6 +73,7 @@ impl TuneOptions {
             quiet_only: false,
             finished_only: false,
             phase_scale: false,
+            min_positions: 0.0,
         }
     }
 }
@@ -101,6 +107,9 @@ pub struct TuneReport {
     pub scale: f64,
     /// Its scale in the end game (the same as `scale` unless [`TuneOptions::phase_scale`]).
     pub end_game_scale: f64,
+    /// The weights kept for want of positions ([`TuneOptions::min_positions`]), as `NAME.mg` or
+    /// `NAME.eg` (the middle game's or end game's), with the positions that count them.
+    pub thin: Vec<(String, f64)>,
     /// Mean loss on the held-out positions with the weights before and after the fit, and on the
     /// training positions.
     pub held_out_before: f64,
@@ -130,7 +139,13 @@ pub fn tune(
             options.prior
         ));
     }
-    let kept = kept_terms(v, &options.keep, evaluator.term_count())?;
+    if !(options.min_positions.is_finite() && options.min_positions >= 0.0) {
+        return Err(format!(
+            "the fewest positions a weight is fitted to is {}: it must be 0 or more",
+            options.min_positions
+        ));
+    }
+    let mut kept = kept_terms(v, &options.keep, evaluator.term_count())?;
     let mut training = Vec::new();
     let mut held_out = Vec::new();
     let mut results = [0; 3];
@@ -167,6 +182,16 @@ pub fn tune(
         ));
     }
     let initial: Vec<Pair> = evaluator.term_weights().to_vec();
+    let mut thin = Vec::new();
+    let support = support(&training, initial.len());
+    for (k, name) in names_in_term_order(v).into_iter().enumerate() {
+        for (j, half) in ["mg", "eg"].into_iter().enumerate() {
+            if support[k][j] < options.min_positions && !kept[k][j] {
+                kept[k][j] = true;
+                thin.push((format!("{name}.{half}"), support[k][j]));
+            }
+        }
+    }
     let scale = if options.phase_scale {
         fit_phase_scale(&training, &initial)
     } else {
@@ -193,6 +218,7 @@ pub fn tune(
         left_out,
         scale: scale.middle_game,
         end_game_scale: scale.end_game,
+        thin,
         held_out_before: loss(&held_out, &as_f64(&initial), scale),
         held_out_after: loss(&held_out, &as_f64(&rounded), scale),
         training_before: loss(&training, &as_f64(&initial), scale),
@@ -294,27 +320,30 @@ fn self_play(v: &Arc<Variant>, weights: &Weights, options: &TuneOptions, game: u
     }
 }
 
-/// Which terms (in feature order) stay as they start: the global terms by name, then
-/// `mobility.NAME` by the piece's role.
-fn kept_terms(v: &Variant, names: &[String], count: usize) -> Result<Vec<bool>, String> {
-    let globals: Vec<String> = Weights::default().named().into_iter().map(|(n, _)| n).collect();
-    let mut kept = vec![false; count];
+/// Which weights (per term in feature order, the middle game's and the end game's) stay as they
+/// start: the global terms by name, then `mobility.NAME` by the piece's role; `NAME.mg` or
+/// `NAME.eg` keeps one of the two.
+fn kept_terms(v: &Variant, names: &[String], count: usize) -> Result<Vec<[bool; 2]>, String> {
+    let terms = names_in_term_order(v);
+    let mut kept = vec![[false; 2]; count];
     for name in names {
-        let index = match name.strip_prefix("mobility.") {
-            Some(piece) => v
-                .roles()
-                .find(|(_, info)| info.name == piece)
-                .map(|(role, _)| GLOBAL_TERMS + role.index()),
-            None => globals.iter().position(|g| g == name),
+        let (term, halves) = match (name.strip_suffix(".mg"), name.strip_suffix(".eg")) {
+            (Some(term), _) => (term, [true, false]),
+            (_, Some(term)) => (term, [false, true]),
+            _ => (name.as_str(), [true, true]),
         };
-        match index.and_then(|i| kept.get_mut(i)) {
-            Some(slot) => *slot = true,
+        match terms.iter().position(|t| t == term).and_then(|i| kept.get_mut(i)) {
+            Some(slot) => {
+                slot[0] |= halves[0];
+                slot[1] |= halves[1];
+            }
             None => {
                 return Err(format!(
-                    "no term named \"{}\" in {} (the global terms: {}; or mobility.PIECE)",
+                    "no term named \"{}\" in {} (the global terms: {}; or mobility.PIECE; \
+                     .mg or .eg after a name keeps one of its weights)",
                     messhall_rules::echo(name),
                     v.name,
-                    globals.join(", ")
+                    terms[..GLOBAL_TERMS].join(", ")
                 ));
             }
         }
@@ -322,20 +351,60 @@ fn kept_terms(v: &Variant, names: &[String], count: usize) -> Result<Vec<bool>, 
     Ok(kept)
 }
 
+/// The names of the terms in feature order: the global terms, then `mobility.NAME` by role.
+fn names_in_term_order(v: &Variant) -> Vec<String> {
+    // The default weights name no piece: their names are the global terms'.
+    let mut out: Vec<String> = Weights::default().named().into_iter().map(|(n, _)| n).collect();
+    out.extend(v.roles().map(|(_, info)| format!("mobility.{}", info.name)));
+    out
+}
+
+/// How many positions count each term in the middle game and in the end game: each position
+/// where the term counts adds its share of each phase (a term's own phase for the hunt).
+fn support(samples: &[Sample], terms: usize) -> Vec<[f64; 2]> {
+    let mut out = vec![[0.0; 2]; terms];
+    for s in samples {
+        coefficients(&s.features, |k, a, b| {
+            let whole = a.abs() + b.abs();
+            if whole > 0.0 && k < terms {
+                out[k][0] += a.abs() / whole;
+                out[k][1] += b.abs() / whole;
+            }
+        });
+    }
+    out
+}
+
 fn as_f64(weights: &[Pair]) -> Vec<[f64; 2]> {
     weights.iter().map(|p| [f64::from(p[0]), f64::from(p[1])]).collect()
 }
 
-/// The static score for White (centipawns) of a sample under `weights`.
-fn score(s: &Sample, weights: &[[f64; 2]]) -> f64 {
-    let f = &s.features;
+/// What each weight adds to a sample's score for the side to move, per centipawn: calls
+/// `each(term, middle game, end game)` for every term the position counts. The score is linear in
+/// the weights: [`Features::fixed`] plus these times the weights.
+fn coefficients(f: &Features, mut each: impl FnMut(usize, f64, f64)) {
     let phase = f64::from(f.phase) / f64::from(PHASE_MAX);
-    let mut sum = f64::from(f.fixed);
-    for (k, (&count, w)) in f.terms.iter().zip(weights).enumerate() {
+    for (k, &count) in f.terms.iter().enumerate() {
         if count != 0 {
-            sum += f64::from(count) * (w[0] * phase + w[1] * (1.0 - phase)) / Evaluator::term_divisor(k) as f64;
+            let x = f64::from(count) / Evaluator::term_divisor(k) as f64;
+            each(k, x * phase, x * (1.0 - phase));
         }
     }
+    for (hunt, sign) in f.hunt.iter().zip([1.0, -1.0]) {
+        let phase = f64::from(hunt.phase) / f64::from(PHASE_MAX);
+        for (k, count) in [(CLOSE_IN, hunt.near), (CORNER, hunt.corner)] {
+            if count != 0 {
+                let x = sign * f64::from(count);
+                each(k, x * phase, x * (1.0 - phase));
+            }
+        }
+    }
+}
+
+/// The static score for White (centipawns) of a sample under `weights`.
+fn score(s: &Sample, weights: &[[f64; 2]]) -> f64 {
+    let mut sum = f64::from(s.features.fixed);
+    coefficients(&s.features, |k, a, b| sum += a * weights[k][0] + b * weights[k][1]);
     if s.white_to_move { sum } else { -sum }
 }
 
@@ -423,8 +492,8 @@ fn fit_phase_scale(samples: &[Sample], weights: &[Pair]) -> Scale {
 }
 
 /// Gradient descent (Adam) on the weights from `initial`, with a pull of `prior` back toward
-/// them; the terms `kept` do not move.
-fn fit(samples: &[Sample], initial: &[Pair], scale: Scale, prior: f64, kept: &[bool]) -> Vec<[f64; 2]> {
+/// them; the weights `kept` (per term, the middle game's and the end game's) do not move.
+fn fit(samples: &[Sample], initial: &[Pair], scale: Scale, prior: f64, kept: &[[bool; 2]]) -> Vec<[f64; 2]> {
     let start = as_f64(initial);
     let mut w = start.clone();
     let n = samples.len() as f64;
@@ -436,21 +505,17 @@ fn fit(samples: &[Sample], initial: &[Pair], scale: Scale, prior: f64, kept: &[b
         for s in samples {
             let scale = scale.at(s);
             let err = sigmoid(scale * score(s, &w)) - s.result;
-            let side = if s.white_to_move { 1.0 } else { -1.0 };
-            let phase = f64::from(s.features.phase) / f64::from(PHASE_MAX);
-            for (k, &count) in s.features.terms.iter().enumerate() {
-                if count != 0 {
-                    let d = err * scale * side * f64::from(count) / Evaluator::term_divisor(k) as f64;
-                    grad[k][0] += d * phase;
-                    grad[k][1] += d * (1.0 - phase);
-                }
-            }
+            let d = err * scale * if s.white_to_move { 1.0 } else { -1.0 };
+            coefficients(&s.features, |k, a, b| {
+                grad[k][0] += d * a;
+                grad[k][1] += d * b;
+            });
         }
         for k in 0..w.len() {
-            if kept.get(k).copied().unwrap_or(false) {
-                continue;
-            }
             for j in 0..2 {
+                if kept.get(k).is_some_and(|kept| kept[j]) {
+                    continue;
+                }
                 let g = grad[k][j] / n + 2.0 * prior / n * (w[k][j] - start[k][j]);
                 m[k][j] = beta1 * m[k][j] + (1.0 - beta1) * g;
                 v2[k][j] = beta2 * v2[k][j] + (1.0 - beta2) * g * g;

@@ -2,6 +2,7 @@
 //! game, derived from the variant by default and replaceable by a weights file (TOML) that
 //! `messhall tune` writes.
 
+use crate::eval::{CHASE_CP, CORNER_CP};
 use messhall_rules::{Variant, one_line};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -44,6 +45,14 @@ pub struct Weights {
     pub blocked: Pair,
     /// Having the move.
     pub tempo: Pair,
+    /// Hunting a royal: per step each piece stands nearer an enemy royal than
+    /// [`CHASE_RANGE`](crate::eval::CHASE_RANGE), blended by the hunted side's phase (its share of
+    /// its starting pieces), not the game's. Counted where taking a royal wins, and elsewhere
+    /// against a royal left with no pieces (pawns aside).
+    pub close_in: Pair,
+    /// Per step a bare enemy royal (no pieces, pawns aside) stands from the board's centre; blended
+    /// as `close_in`, so with the hunted side bare only the end-game weight counts.
+    pub corner: Pair,
 }
 
 /// Why a weights file was refused.
@@ -73,6 +82,8 @@ impl Default for Weights {
             isolated: [-8, -8],
             blocked: [-4, -8],
             tempo: [10, 10],
+            close_in: [0, CHASE_CP],
+            corner: [0, CORNER_CP],
         }
     }
 }
@@ -167,7 +178,7 @@ impl Weights {
         out
     }
 
-    fn globals(&self) -> [(&'static str, Pair); 11] {
+    fn globals(&self) -> [(&'static str, Pair); 13] {
         [
             ("centre", self.centre),
             ("shelter", self.shelter),
@@ -180,10 +191,12 @@ impl Weights {
             ("isolated", self.isolated),
             ("blocked", self.blocked),
             ("tempo", self.tempo),
+            ("close_in", self.close_in),
+            ("corner", self.corner),
         ]
     }
 
-    fn globals_mut(&mut self) -> [(&'static str, &mut Pair); 11] {
+    fn globals_mut(&mut self) -> [(&'static str, &mut Pair); 13] {
         [
             ("centre", &mut self.centre),
             ("shelter", &mut self.shelter),
@@ -196,6 +209,8 @@ impl Weights {
             ("isolated", &mut self.isolated),
             ("blocked", &mut self.blocked),
             ("tempo", &mut self.tempo),
+            ("close_in", &mut self.close_in),
+            ("corner", &mut self.corner),
         ]
     }
 }

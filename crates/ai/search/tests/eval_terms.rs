@@ -28,7 +28,9 @@ fn the_score_is_its_features_weighed() {
                 let blended = i64::from(w[0]) * i64::from(f.phase) + i64::from(w[1]) * i64::from(PHASE_MAX - f.phase);
                 sum += i64::from(*count) * blended * 100 / Evaluator::term_divisor(k);
             }
-            let expected = f.fixed + (sum / (100 * i64::from(PHASE_MAX))) as i32;
+            let (w, c) = (e.weights().close_in, e.weights().corner);
+            let hunt = f.hunt[0].score(w, c) - f.hunt[1].score(w, c);
+            let expected = f.fixed + hunt + (sum / (100 * i64::from(PHASE_MAX))) as i32;
             assert_eq!(e.evaluate(&v, &pos), expected, "{name} ply {ply}");
             let moves = v.legal_moves(&pos);
             let Some(mv) = moves.get(ply * 7 % moves.len().max(1)) else {
@@ -40,6 +42,86 @@ fn the_score_is_its_features_weighed() {
             }
         }
     }
+}
+
+/// The hunt of a royal is two weights of the file, `close_in` and `corner`, whose derived values
+/// are the constants the evaluation had before they were weights; a file that leaves them out
+/// keeps those, and a file's values change exactly what they weigh.
+#[test]
+fn the_royal_hunt_is_weighed_by_the_file() {
+    for b in messhall_games::BUILTINS {
+        let v = variant(b.name);
+        let derived = Weights::derived(&v);
+        assert_eq!(derived.close_in, [0, eval::CHASE_CP], "{}", b.name);
+        assert_eq!(derived.corner, [0, eval::CORNER_CP], "{}", b.name);
+        let w = Weights::from_toml(&v, "tempo = [20, 5]\n").unwrap();
+        assert_eq!((w.close_in, w.corner), (derived.close_in, derived.corner), "{}", b.name);
+    }
+    // Two Rooks beside a bare King (PieceEater: taking it wins; chess: it is mated).
+    for name in ["pieceeater", "chess"] {
+        let v = variant(name);
+        let pos = Position::from_fen(&v, "8/8/3k4/2R1R3/8/8/8/7K w - - 0 1").unwrap();
+        let mut e = Evaluator::new(&v);
+        e.set_weights(&v, &Weights::derived(&v));
+        let f = e.features(&v, &pos);
+        // The Rooks are a step from the King (6 each inside the range of 7), White's King five
+        // away (2); the bare King stands 2 steps from the centre.
+        assert_eq!(
+            (f.hunt[0].phase, f.hunt[0].near, f.hunt[0].corner),
+            (0, 14, 2),
+            "{name}"
+        );
+        // Black hunts too where taking a royal wins (its King is 5 steps from White's, and White
+        // keeps 80 of 256 of its pieces), not in chess.
+        let black = if name == "pieceeater" {
+            eval::Hunt {
+                phase: 80,
+                near: 2,
+                corner: 0,
+            }
+        } else {
+            eval::Hunt::default()
+        };
+        assert_eq!(f.hunt[1], black, "{name}");
+        let before = e.evaluate(&v, &pos);
+        let w = Weights::from_toml(&v, "close_in = [0, 20]\ncorner = [0, 3]\n").unwrap();
+        e.set_weights(&v, &w);
+        // Black's part: 12 and then 20 centipawns a step, times 176/256 (White's phase is 80).
+        let black = 20 * 176 * black.near / 256 - 12 * 176 * black.near / 256;
+        assert_eq!(
+            e.evaluate(&v, &pos) - before,
+            (20 - 12) * 14 + (3 - 10) * 2 - black,
+            "{name}"
+        );
+    }
+    // Where taking a royal wins, the hunt counts with every piece on the board, blended by the
+    // hunted side's phase: nothing at the start with the derived weights, the middle-game weight
+    // with a file's.
+    let v = variant("pieceeater");
+    let mut e = Evaluator::new(&v);
+    e.set_weights(&v, &Weights::derived(&v));
+    let mut start = v.start();
+    let e4 = v
+        .legal_moves(&start)
+        .into_iter()
+        .find(|m| v.san(&start, m) == "e4")
+        .unwrap();
+    start = start.play(&v, &e4);
+    while let Some(o) = v.chance(&start).and_then(|e| e.outcomes.first().copied()) {
+        start = v.resolve(&start, &o);
+    }
+    let f = e.features(&v, &start);
+    assert_ne!(f.hunt[0].near, f.hunt[1].near, "{f:?}");
+    assert_eq!(f.hunt[0].phase, PHASE_MAX);
+    assert!(f.hunt[0].near > 0, "{f:?}");
+    let before = e.evaluate(&v, &start);
+    e.set_weights(
+        &v,
+        &Weights::from_toml(&v, "close_in = [4, 12]\ncorner = [0, 10]\n").unwrap(),
+    );
+    let after = e.features(&v, &start);
+    assert_eq!(after.hunt, f.hunt);
+    assert_eq!(e.evaluate(&v, &start) - before, 4 * (f.hunt[0].near - f.hunt[1].near));
 }
 
 #[test]
@@ -162,5 +244,15 @@ fn the_built_in_weights_files_are_read() {
         .map(|b| b.name)
         .filter(|n| messhall_games::builtin_weights(n).is_some())
         .collect();
-    assert_eq!(fitted, ["chess", "calorie", "foodfight", "pieceeater-mate"]);
+    assert_eq!(
+        fitted,
+        [
+            "chess",
+            "calorie",
+            "foodfight",
+            "pieceeater",
+            "pieceeater-mate",
+            "pieceeater-steered"
+        ]
+    );
 }

@@ -106,3 +106,74 @@ fn a_scale_per_phase_fits_at_least_as_well_as_one() {
     let again = tune(&v, &start, &options, &mut |_| {}).unwrap();
     assert_eq!(two.weights, again.weights);
 }
+
+/// With `min_positions`, a weight whose term is counted in its phase by fewer fitted positions
+/// stays as it starts, and the report names it; weights with enough positions are still fitted.
+#[test]
+fn weights_counted_by_too_few_positions_stay_where_they_start() {
+    let v = Arc::new(messhall_games::builtin("chess").unwrap());
+    let start = Weights::derived(&v);
+    let named = |w: &Weights| -> Vec<(String, [i32; 2])> { w.named() };
+    let all = TuneOptions {
+        min_positions: 1e12,
+        ..TuneOptions::new(10, 1, 5)
+    };
+    let all = tune(&v, &start, &all, &mut |_| {}).unwrap();
+    assert_eq!(all.weights, start);
+    assert_eq!(all.thin.len(), 2 * named(&start).len());
+
+    let min = 100.0;
+    let options = TuneOptions {
+        min_positions: min,
+        ..TuneOptions::new(10, 1, 5)
+    };
+    let report = tune(&v, &start, &options, &mut |_| {}).unwrap();
+    println!("{:?} of {} positions", report.thin, report.training);
+    assert!(report.training as f64 > min);
+    // The bare royal's distance from the centre is an end-game matter: no middle-game position.
+    assert!(
+        report.thin.iter().any(|(n, p)| n == "corner.mg" && *p == 0.0),
+        "{:?}",
+        report.thin
+    );
+    // Every position has a side to move, and most of chess's are middle games.
+    assert!(!report.thin.iter().any(|(n, _)| n == "tempo.mg"), "{:?}", report.thin);
+    for (name, positions) in &report.thin {
+        assert!(*positions < min, "{name}: {positions}");
+        let (term, half) = name.rsplit_once('.').unwrap();
+        let j = usize::from(half == "eg");
+        let weight = |w: &Weights| named(w).into_iter().find(|(n, _)| n == term).unwrap().1[j];
+        assert_eq!(weight(&report.weights), weight(&start), "{name}");
+    }
+    assert_ne!(report.weights, start);
+    let bad = TuneOptions {
+        min_positions: -1.0,
+        ..TuneOptions::new(10, 1, 5)
+    };
+    let e = tune(&v, &start, &bad, &mut |_| {}).unwrap_err();
+    assert!(e.contains("-1") && !e.contains('\n'), "{e}");
+}
+
+/// The pull toward the start is a prior: a stronger one keeps the fitted weights nearer where they
+/// started, on the same positions.
+#[test]
+fn a_stronger_pull_keeps_the_weights_nearer_their_start() {
+    let v = Arc::new(messhall_games::builtin("chess").unwrap());
+    let start = Weights::derived(&v);
+    let moved = |prior: f64| -> i32 {
+        let options = TuneOptions {
+            prior,
+            ..TuneOptions::new(10, 1, 5)
+        };
+        let report = tune(&v, &start, &options, &mut |_| {}).unwrap();
+        report
+            .weights
+            .named()
+            .iter()
+            .zip(start.named())
+            .map(|((_, a), (_, b))| (a[0] - b[0]).abs() + (a[1] - b[1]).abs())
+            .sum()
+    };
+    let (weak, strong) = (moved(0.5), moved(50.0));
+    assert!(strong < weak, "moved {strong} with a pull of 50, {weak} with 0.5");
+}

@@ -214,8 +214,9 @@ enum Command {
         /// Pull of each weight toward where it started (larger: the weights move less).
         #[arg(long, default_value_t = messhall_search::tune::FIT_PRIOR)]
         prior: f64,
-        /// A term to keep as it starts, e.g. royal_centre or mobility.King (may be given
-        /// several times, or as a comma-separated list).
+        /// A term to keep as it starts, e.g. royal_centre or mobility.King, or one of its two
+        /// weights, e.g. close_in.mg or mobility.Queen.eg (may be given several times, or as a
+        /// comma-separated list).
         #[arg(long, value_delimiter = ',', action = clap::ArgAction::Append)]
         keep: Vec<String>,
         /// Fit only quiet positions: those whose quiescence score equals the static score.
@@ -227,6 +228,10 @@ enum Command {
         /// Fit the logistic scale of the middle game and of the end game apart.
         #[arg(long)]
         phase_scale: bool,
+        /// Keep a weight (a term's middle-game or end-game one) as it starts where fewer fitted
+        /// positions than this count its term in that phase.
+        #[arg(long, default_value_t = 0.0)]
+        min_positions: f64,
     },
     /// Benchmarks.
     Bench {
@@ -484,6 +489,7 @@ fn main() -> ExitCode {
             quiet_only,
             finished_only,
             phase_scale,
+            min_positions,
         } => tune::run(&tune::TuneRequest {
             variant: &variant,
             games: games as usize,
@@ -496,6 +502,7 @@ fn main() -> ExitCode {
             quiet_only,
             finished_only,
             phase_scale,
+            min_positions,
         }),
         Command::Bench { what } => bench::run(what),
         Command::Serve {
@@ -577,6 +584,7 @@ mod tests {
             quiet_only: true,
             finished_only: true,
             phase_scale: true,
+            min_positions: 100.0,
         })
         .unwrap();
         let text = std::fs::read_to_string(&out).unwrap();
@@ -596,6 +604,7 @@ mod tests {
                 quiet_only: false,
                 finished_only: false,
                 phase_scale: false,
+                min_positions: 0.0,
             })
             .is_err()
         );

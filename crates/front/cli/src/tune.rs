@@ -26,6 +26,8 @@ pub struct TuneRequest<'a> {
     pub finished_only: bool,
     /// Fit the logistic scale of the middle game and the end game apart.
     pub phase_scale: bool,
+    /// Keep weights counted by fewer fitted positions than this.
+    pub min_positions: f64,
 }
 
 pub fn run(r: &TuneRequest<'_>) -> Result<()> {
@@ -53,6 +55,7 @@ pub fn run(r: &TuneRequest<'_>) -> Result<()> {
         quiet_only: r.quiet_only,
         finished_only: r.finished_only,
         phase_scale: r.phase_scale,
+        min_positions: r.min_positions,
         ..TuneOptions::new(r.games, r.depth, r.seed)
     };
     let report = tune(&v, &start, &options, &mut |done| {
@@ -84,6 +87,14 @@ pub fn run(r: &TuneRequest<'_>) -> Result<()> {
             "logistic scale 1/{:.0} cp in the middle game, 1/{:.0} cp in the end game",
             1.0 / report.scale,
             1.0 / report.end_game_scale
+        );
+    }
+    if !report.thin.is_empty() {
+        let thin: Vec<String> = report.thin.iter().map(|(n, p)| format!("{n} ({p:.0})")).collect();
+        println!(
+            "kept for want of positions (fewer than {}): {}",
+            r.min_positions,
+            thin.join(", ")
         );
     }
     println!("{:<24} {:>10} {:>10}", "loss (cross-entropy)", "before", "after");

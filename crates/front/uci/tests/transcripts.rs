@@ -319,11 +319,11 @@ d4d3: 18
 d4e3: 18
 
 Nodes searched: 151
-info depth 1 score cp 52 nodes 80 nps N time T pv e2e4
+info depth 1 score cp 45 nodes 80 nps N time T pv e2e4
 bestmove e2e4
 info string Illegal move (the PieceEater steps first: one of d4c5 d4d5 d4e5 d4c4 d4e4 d4c3 d4d3 d4e3): e2e4
 bestmove b4a5
-info depth 1 score cp -74 nodes 126 nps N time T pv d8f6
+info depth 1 score cp -77 nodes 110 nps N time T pv d8f6
 bestmove d8f6
 info string Error (unknown command): step
 "#;

@@ -392,7 +392,7 @@ Illegal move (a Knight cannot be dropped on b1): N@b1
 Illegal move (by this game's dice the PieceEater steps c6d6, not c6b5): a7a6,c6b5
 # PieceEater: die 4 of 6: steps c6d6
 highlight 8/8/8/8/4Y3/4Y3/8/8
-1 26 T 24 d2d4
+1 28 T 21 d2d4
 move d2d4
 # PieceEater: die 2 of 5: steps d6e6
 pong 1
@@ -483,7 +483,7 @@ Illegal move (the PieceEater on e5 steps first: give its step as the first leg, 
 # PieceEater: steered by Black: steps e5e4
 telluser The PieceEater eats the White Pawn on e4
 pong 1
-1 110 T 117 e7e5
+1 109 T 88 e7e5
 move e5e4,
 move e7e5
 # PieceEater: steered by Black: steps e5e4

@@ -55,7 +55,9 @@ const BUILTIN_WEIGHTS: &[(&str, &str)] = &[
     ("chess", include_str!("../weights/chess.toml")),
     ("calorie", include_str!("../weights/calorie.toml")),
     ("foodfight", include_str!("../weights/foodfight.toml")),
+    ("pieceeater", include_str!("../weights/pieceeater.toml")),
     ("pieceeater-mate", include_str!("../weights/pieceeater-mate.toml")),
+    ("pieceeater-steered", include_str!("../weights/pieceeater-steered.toml")),
 ];
 
 /// Where the weights of a variant file are kept: beside it, `NAME.weights.toml` for `NAME.toml`.
