@@ -84,7 +84,7 @@ const NO_EVAL: i32 = -INFINITY - 1;
 pub const CHECK_EVERY: u64 = 1024;
 
 /// The search features [`Searcher::set_feature`] switches, by name.
-pub const FEATURES: [&str; 17] = [
+pub const FEATURES: [&str; 18] = [
     "see",
     "aspiration",
     "fifty",
@@ -102,6 +102,7 @@ pub const FEATURES: [&str; 17] = [
     "matedistance",
     "chanceqs",
     "chancehorizon",
+    "shortermate",
 ];
 /// The features issue 21's second part added (`new` in the benchmarks switches them all): those
 /// of [`FEATURES`] from `lmr` to `recapture`.
@@ -283,6 +284,11 @@ pub struct Searcher {
     /// from the position before it, whose static score holds the event's expected cost, instead
     /// of a quiescence search after each outcome (needs `chance_quiescence`).
     pub chance_horizon: bool,
+    /// Where the side to move already has a mate in hand (alpha is a mate score), its moves are
+    /// searched to full depth, unreduced and unpruned: a move can then only beat alpha with a
+    /// shorter mate, which a search cut short cannot see and the static score cannot foretell
+    /// (off: a quiet first move of a mate in 3, reduced behind a mate in 5, was missed).
+    pub shorter_mates: bool,
 }
 
 impl Searcher {
@@ -351,6 +357,7 @@ impl Searcher {
             mate_distance: true,
             chance_quiescence: true,
             chance_horizon: true,
+            shorter_mates: true,
             variant,
         }
     }
@@ -379,6 +386,7 @@ impl Searcher {
             "matedistance" => &mut self.mate_distance,
             "chanceqs" => &mut self.chance_quiescence,
             "chancehorizon" => &mut self.chance_horizon,
+            "shortermate" => &mut self.shorter_mates,
             _ => return Err(format!("no search feature {name:?} (one of {})", FEATURES.join(", "))),
         };
         *flag = on;
@@ -754,7 +762,7 @@ impl Searcher {
         } else {
             entry.and_then(|e| e.mv)
         };
-        if prune && self.iir && hash_move.is_none() && depth >= pruning::IIR_MIN_DEPTH {
+        if prune && self.iir && hash_move.is_none() && depth >= pruning::IIR_MIN_DEPTH && !self.wants_shorter_mate(alpha) {
             depth -= 1;
         }
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
@@ -818,7 +826,8 @@ impl Searcher {
             // Late and futile quiet moves are skipped unless they give check (a quiet check may
             // mate, and quiescence does not look at checks).
             let mut played = None;
-            if prune && best > -MATE_BOUND && !in_check {
+            let full_depth = self.wants_shorter_mate(alpha);
+            if prune && best > -MATE_BOUND && !in_check && !full_depth {
                 let reduced = depth - 1 - self.lmr.get(depth, i);
                 let late = self.move_count_pruning
                     && depth <= pruning::LMP_MAX_DEPTH
@@ -910,7 +919,7 @@ impl Searcher {
                     -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
                 } else {
                     let mut reduction = 0;
-                    if self.reductions && !hunting && !in_check && !gives_check && quiet {
+                    if self.reductions && !hunting && !in_check && !gives_check && quiet && !full_depth {
                         if self.lmr_table {
                             if depth >= LMR_MIN_DEPTH && i >= pruning::LMR_TABLE_MIN_INDEX {
                                 let mut r = self.lmr.get(depth, i);
@@ -980,6 +989,12 @@ impl Searcher {
         };
         self.tt.store(key, best_move, best, depth, bound, ply);
         best
+    }
+
+    /// Whether the side to move, with `alpha` in hand, needs a shorter mate than one already
+    /// found, so that nothing may be reduced or pruned ([`Searcher::shorter_mates`]).
+    fn wants_shorter_mate(&self, alpha: i32) -> bool {
+        self.shorter_mates && alpha >= MATE_BOUND
     }
 
     /// A quiet move that made a cutoff: a killer, the counter move of the move before, and

@@ -162,5 +162,5 @@ fn the_built_in_weights_files_are_read() {
         .map(|b| b.name)
         .filter(|n| messhall_games::builtin_weights(n).is_some())
         .collect();
-    assert_eq!(fitted, ["chess", "calorie", "foodfight", "pieceeater-mate"]);
+    assert_eq!(fitted, ["chess", "calorie", "foodfight", "friendly", "pieceeater-mate"]);
 }
