@@ -84,7 +84,7 @@ const NO_EVAL: i32 = -INFINITY - 1;
 pub const CHECK_EVERY: u64 = 1024;
 
 /// The search features [`Searcher::set_feature`] switches, by name.
-pub const FEATURES: [&str; 18] = [
+pub const FEATURES: [&str; 19] = [
     "see",
     "aspiration",
     "fifty",
@@ -103,6 +103,7 @@ pub const FEATURES: [&str; 18] = [
     "chanceqs",
     "chancehorizon",
     "shortermate",
+    "barefutility",
 ];
 /// The features issue 21's second part added (`new` in the benchmarks switches them all): those
 /// of [`FEATURES`] from `lmr` to `recapture`.
@@ -289,6 +290,9 @@ pub struct Searcher {
     /// shorter mate, which a search cut short cannot see and the static score cannot foretell
     /// (off: a quiet first move of a mate in 3, reduced behind a mate in 5, was missed).
     pub shorter_mates: bool,
+    /// Reverse futility pruning spares a side that has only royals and pawns (as the null move
+    /// does): off, a bare King's static score stood at depth 3 and hid the mate it was in.
+    pub bare_futility: bool,
 }
 
 impl Searcher {
@@ -358,6 +362,7 @@ impl Searcher {
             chance_quiescence: true,
             chance_horizon: true,
             shorter_mates: true,
+            bare_futility: true,
             variant,
         }
     }
@@ -387,6 +392,7 @@ impl Searcher {
             "chanceqs" => &mut self.chance_quiescence,
             "chancehorizon" => &mut self.chance_horizon,
             "shortermate" => &mut self.shorter_mates,
+            "barefutility" => &mut self.bare_futility,
             _ => return Err(format!("no search feature {name:?} (one of {})", FEATURES.join(", "))),
         };
         *flag = on;
@@ -726,7 +732,13 @@ impl Searcher {
         self.static_evals[ply] = stand;
         let improving = stand != NO_EVAL && (ply < 2 || stand > self.static_evals[ply - 2]);
         if prune && !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            if depth <= FUTILITY_DEPTH && stand - FUTILITY_MARGIN * depth >= beta {
+            // A side with nothing but royals and pawns does not stand on its static score, for
+            // the reason it gets no pass below: its few moves may all be bad (a mating net, a
+            // zugzwang). Chess's King against two Rooks hid a mate in 3 from depth 6 so.
+            if depth <= FUTILITY_DEPTH
+                && stand - FUTILITY_MARGIN * depth >= beta
+                && (!self.bare_futility || self.has_officers(pos, pos.side_to_move()))
+            {
                 return stand;
             }
             // Two passes in a row are never tried, nor a pass where only the royals and pawns
@@ -826,8 +838,7 @@ impl Searcher {
             // Late and futile quiet moves are skipped unless they give check (a quiet check may
             // mate, and quiescence does not look at checks).
             let mut played = None;
-            let full_depth = self.wants_shorter_mate(alpha);
-            if prune && best > -MATE_BOUND && !in_check && !full_depth {
+            if prune && best > -MATE_BOUND && !in_check {
                 let reduced = depth - 1 - self.lmr.get(depth, i);
                 let late = self.move_count_pruning
                     && depth <= pruning::LMP_MAX_DEPTH
@@ -919,7 +930,7 @@ impl Searcher {
                     -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
                 } else {
                     let mut reduction = 0;
-                    if self.reductions && !hunting && !in_check && !gives_check && quiet && !full_depth {
+                    if self.reductions && !hunting && !in_check && !gives_check && quiet && !self.wants_shorter_mate(alpha) {
                         if self.lmr_table {
                             if depth >= LMR_MIN_DEPTH && i >= pruning::LMR_TABLE_MIN_INDEX {
                                 let mut r = self.lmr.get(depth, i);
@@ -1079,3 +1090,4 @@ mod tests {
         }
     }
 }
+
