@@ -285,10 +285,12 @@ pub struct Searcher {
     /// from the position before it, whose static score holds the event's expected cost, instead
     /// of a quiescence search after each outcome (needs `chance_quiescence`).
     pub chance_horizon: bool,
-    /// Where the side to move already has a mate in hand (alpha is a mate score), its moves are
-    /// searched to full depth, unreduced and unpruned: a move can then only beat alpha with a
-    /// shorter mate, which a search cut short cannot see and the static score cannot foretell
-    /// (off: a quiet first move of a mate in 3, reduced behind a mate in 5, was missed).
+    /// Where the side to move already has a mate in hand (alpha is a mate score), nothing is
+    /// reduced (late moves, nodes without a move from the table): a move can then beat alpha
+    /// only with a shorter mate, which a reduced search does not reach, and a reduced move that
+    /// fails low is not searched again (off: a quiet first move of a mate in 3, reduced behind
+    /// a mate in 5, was missed). Pruning stays: off as well, it found the same mates at many
+    /// times the nodes.
     pub shorter_mates: bool,
     /// Reverse futility pruning spares a side that has only royals and pawns (as the null move
     /// does): off, a bare King's static score stood at depth 3 and hid the mate it was in.
@@ -1003,7 +1005,7 @@ impl Searcher {
     }
 
     /// Whether the side to move, with `alpha` in hand, needs a shorter mate than one already
-    /// found, so that nothing may be reduced or pruned ([`Searcher::shorter_mates`]).
+    /// found, so that nothing may be reduced ([`Searcher::shorter_mates`]).
     fn wants_shorter_mate(&self, alpha: i32) -> bool {
         self.shorter_mates && alpha >= MATE_BOUND
     }
