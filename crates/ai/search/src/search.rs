@@ -776,7 +776,12 @@ impl Searcher {
         } else {
             entry.and_then(|e| e.mv)
         };
-        if prune && self.iir && hash_move.is_none() && depth >= pruning::IIR_MIN_DEPTH && !self.wants_shorter_mate(alpha) {
+        if prune
+            && self.iir
+            && hash_move.is_none()
+            && depth >= pruning::IIR_MIN_DEPTH
+            && !self.wants_shorter_mate(alpha)
+        {
             depth -= 1;
         }
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
@@ -932,7 +937,13 @@ impl Searcher {
                     -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
                 } else {
                     let mut reduction = 0;
-                    if self.reductions && !hunting && !in_check && !gives_check && quiet && !self.wants_shorter_mate(alpha) {
+                    if self.reductions
+                        && !hunting
+                        && !in_check
+                        && !gives_check
+                        && quiet
+                        && !self.wants_shorter_mate(alpha)
+                    {
                         if self.lmr_table {
                             if depth >= LMR_MIN_DEPTH && i >= pruning::LMR_TABLE_MIN_INDEX {
                                 let mut r = self.lmr.get(depth, i);
@@ -1092,4 +1103,3 @@ mod tests {
         }
     }
 }
-

@@ -21,7 +21,13 @@ fn perturbed(v: &Variant) -> Weights {
         pair[0] += k % 5 - 2;
         pair[1] += 2 - (k * 3) % 5;
     };
-    for pair in [&mut w.centre, &mut w.royal_attack, &mut w.royal_centre, &mut w.shelter, &mut w.tempo] {
+    for pair in [
+        &mut w.centre,
+        &mut w.royal_attack,
+        &mut w.royal_centre,
+        &mut w.shelter,
+        &mut w.tempo,
+    ] {
         nudge(pair);
     }
     w.mobility.values_mut().for_each(nudge);
@@ -49,7 +55,10 @@ fn finds_mate_in(v: &Arc<Variant>, fen: &str, moves: i32) {
             pos = pos.play(v, mv);
         }
         assert_eq!(info.pv.len(), 2 * moves as usize - 1, "{fen} with the {name} weights");
-        assert!(v.legal_moves(&pos).is_empty() && v.in_check(&pos), "{fen} with the {name} weights");
+        assert!(
+            v.legal_moves(&pos).is_empty() && v.in_check(&pos),
+            "{fen} with the {name} weights"
+        );
     }
 }
 
