@@ -7,7 +7,8 @@
 //! ```
 //! OFF names what the second engine goes without: a search feature (`see`, `aspiration`,
 //! `fifty`, `lmr`, `lmp`, `futility`, `seeprune`, `nullmove`, `iir`, `malus`, `counter`,
-//! `tteval`, `safecheck`, `recapture`, `matedistance`, `chanceqs`, `chancehorizon`:
+//! `tteval`, `safecheck`, `recapture`, `matedistance`, `chanceqs`, `chancehorizon`, `shortermate`,
+//! `barefutility`:
 //! `messhall_search::search::FEATURES`),
 //! `new` (the features of issue 21's second part), `terms` (the evaluation terms derived from
 //! the pieces: the weights before them), or `all` (all of these but `matedistance`); or

@@ -84,7 +84,7 @@ const NO_EVAL: i32 = -INFINITY - 1;
 pub const CHECK_EVERY: u64 = 1024;
 
 /// The search features [`Searcher::set_feature`] switches, by name.
-pub const FEATURES: [&str; 17] = [
+pub const FEATURES: [&str; 19] = [
     "see",
     "aspiration",
     "fifty",
@@ -102,6 +102,8 @@ pub const FEATURES: [&str; 17] = [
     "matedistance",
     "chanceqs",
     "chancehorizon",
+    "shortermate",
+    "barefutility",
 ];
 /// The features issue 21's second part added (`new` in the benchmarks switches them all): those
 /// of [`FEATURES`] from `lmr` to `recapture`.
@@ -283,6 +285,16 @@ pub struct Searcher {
     /// from the position before it, whose static score holds the event's expected cost, instead
     /// of a quiescence search after each outcome (needs `chance_quiescence`).
     pub chance_horizon: bool,
+    /// Where the side to move already has a mate in hand (alpha is a mate score), nothing is
+    /// reduced (late moves, nodes without a move from the table): a move can then beat alpha
+    /// only with a shorter mate, which a reduced search does not reach, and a reduced move that
+    /// fails low is not searched again (off: a quiet first move of a mate in 3, reduced behind
+    /// a mate in 5, was missed). Pruning stays: off as well, it found the same mates at many
+    /// times the nodes.
+    pub shorter_mates: bool,
+    /// Reverse futility pruning spares a side that has only royals and pawns (as the null move
+    /// does): off, a bare King's static score stood at depth 3 and hid the mate it was in.
+    pub bare_futility: bool,
 }
 
 impl Searcher {
@@ -351,6 +363,8 @@ impl Searcher {
             mate_distance: true,
             chance_quiescence: true,
             chance_horizon: true,
+            shorter_mates: true,
+            bare_futility: true,
             variant,
         }
     }
@@ -379,6 +393,8 @@ impl Searcher {
             "matedistance" => &mut self.mate_distance,
             "chanceqs" => &mut self.chance_quiescence,
             "chancehorizon" => &mut self.chance_horizon,
+            "shortermate" => &mut self.shorter_mates,
+            "barefutility" => &mut self.bare_futility,
             _ => return Err(format!("no search feature {name:?} (one of {})", FEATURES.join(", "))),
         };
         *flag = on;
@@ -718,7 +734,13 @@ impl Searcher {
         self.static_evals[ply] = stand;
         let improving = stand != NO_EVAL && (ply < 2 || stand > self.static_evals[ply - 2]);
         if prune && !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            if depth <= FUTILITY_DEPTH && stand - FUTILITY_MARGIN * depth >= beta {
+            // A side with nothing but royals and pawns does not stand on its static score, for
+            // the reason it gets no pass below: its few moves may all be bad (a mating net, a
+            // zugzwang). Chess's King against two Rooks hid a mate in 3 from depth 6 so.
+            if depth <= FUTILITY_DEPTH
+                && stand - FUTILITY_MARGIN * depth >= beta
+                && (!self.bare_futility || self.has_officers(pos, pos.side_to_move()))
+            {
                 return stand;
             }
             // Two passes in a row are never tried, nor a pass where only the royals and pawns
@@ -754,7 +776,12 @@ impl Searcher {
         } else {
             entry.and_then(|e| e.mv)
         };
-        if prune && self.iir && hash_move.is_none() && depth >= pruning::IIR_MIN_DEPTH {
+        if prune
+            && self.iir
+            && hash_move.is_none()
+            && depth >= pruning::IIR_MIN_DEPTH
+            && !self.wants_shorter_mate(alpha)
+        {
             depth -= 1;
         }
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
@@ -910,7 +937,13 @@ impl Searcher {
                     -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
                 } else {
                     let mut reduction = 0;
-                    if self.reductions && !hunting && !in_check && !gives_check && quiet {
+                    if self.reductions
+                        && !hunting
+                        && !in_check
+                        && !gives_check
+                        && quiet
+                        && !self.wants_shorter_mate(alpha)
+                    {
                         if self.lmr_table {
                             if depth >= LMR_MIN_DEPTH && i >= pruning::LMR_TABLE_MIN_INDEX {
                                 let mut r = self.lmr.get(depth, i);
@@ -980,6 +1013,12 @@ impl Searcher {
         };
         self.tt.store(key, best_move, best, depth, bound, ply);
         best
+    }
+
+    /// Whether the side to move, with `alpha` in hand, needs a shorter mate than one already
+    /// found, so that nothing may be reduced ([`Searcher::shorter_mates`]).
+    fn wants_shorter_mate(&self, alpha: i32) -> bool {
+        self.shorter_mates && alpha >= MATE_BOUND
     }
 
     /// A quiet move that made a cutoff: a killer, the counter move of the move before, and

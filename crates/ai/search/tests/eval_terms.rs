@@ -250,6 +250,7 @@ fn the_built_in_weights_files_are_read() {
             "chess",
             "calorie",
             "foodfight",
+            "friendly",
             "pieceeater",
             "pieceeater-mate",
             "pieceeater-steered"

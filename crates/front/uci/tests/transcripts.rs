@@ -191,12 +191,12 @@ position fen tmdcffffcdmt/jsglabbquoih/xpeyvzzvyep1/12/12/10x1/12/12/12/XPEYVZZV
 go depth 1
 "#;
     let expected = r#"info string variant friendly files 12 ranks 12 pocket 0 startpos tmdcffffcdmt/jsglabbquoih/xpeyvzzvyepx/12/12/12/12/12/12/XPEYVZZVYEPX/HIOUQBBALGSJ/TMDCFFFFCDMT w - - 0 1
-info depth 1 score cp 143 nodes 159 nps N time T pv h12j9
+info depth 1 score cp 62 nodes 160 nps N time T pv h12j9
 bestmove h12j9
 info string Illegal move (not legal here: the Sniper on k2 cannot go to k6): k2k7,k7k6
 info string Illegal move (not legal here: the Patient Pawn on e3 cannot go to d5): e3e4,e4d5
 info string Error (UCI_Variant needs a value: a variant's name): setoption name UCI_Variant
-info depth 1 score cp 205 nodes 160 nps N time T pv e1c4
+info depth 1 score cp 137 nodes 160 nps N time T pv e1c4
 bestmove e1c4
 "#;
     check(input, expected);

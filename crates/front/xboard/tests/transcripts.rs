@@ -337,7 +337,7 @@ highlight 12/12/12/12/12/12/12/12/12/2g9/2R9/12
 Illegal move (friendly has no drops): P@e4
 Illegal move (leg "l12l13" needs a second square): l12l13
 Error (level takes three values: moves, base time, increment): level 1 2 3 4 5
-1 721 T 12 e5c4,c4e5
+1 727 T 12 e5c4,c4e5
 move e5c4,
 move c4e5
 1/2-1/2 {Draw by stalemate}

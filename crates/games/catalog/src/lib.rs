@@ -55,6 +55,7 @@ const BUILTIN_WEIGHTS: &[(&str, &str)] = &[
     ("chess", include_str!("../weights/chess.toml")),
     ("calorie", include_str!("../weights/calorie.toml")),
     ("foodfight", include_str!("../weights/foodfight.toml")),
+    ("friendly", include_str!("../weights/friendly.toml")),
     ("pieceeater", include_str!("../weights/pieceeater.toml")),
     ("pieceeater-mate", include_str!("../weights/pieceeater-mate.toml")),
     ("pieceeater-steered", include_str!("../weights/pieceeater-steered.toml")),
