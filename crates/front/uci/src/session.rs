@@ -198,6 +198,22 @@ impl<W: Write> Session<W> {
         Ok(Flow::Continue)
     }
 
+    /// Input still queued when a queued `go` starts its search came after that `go`: it meets the
+    /// search as input during it would (a held search is stopped for it, `stop` acts), or the
+    /// queue behind a pondering search would wait for a `stop` that is already in it.
+    fn after_go(&mut self) -> io::Result<Flow> {
+        for input in std::mem::take(&mut self.deferred) {
+            if self.search.is_some() {
+                if self.during_search(input)? == Flow::Quit {
+                    return Ok(Flow::Quit);
+                }
+            } else {
+                self.deferred.push_back(input);
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
     /// Lets the best move go when the search ends (stopping it first when `stop`), or now when
     /// it has ended.
     fn release(&mut self, stop: bool) -> io::Result<()> {
@@ -295,7 +311,10 @@ impl<W: Write> Session<W> {
                 }
             },
             "go" => match Go::parse(rest) {
-                Ok(go) => self.go(&go)?,
+                Ok(go) => {
+                    self.go(&go)?;
+                    return self.after_go();
+                }
                 Err(reason) => self.error(&reason, text)?,
             },
             // Nothing to stop, nothing pondered; debug output is not offered.

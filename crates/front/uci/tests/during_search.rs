@@ -69,6 +69,19 @@ fn a_command_during_an_infinite_search_stops_it_first_and_then_runs() {
 }
 
 #[test]
+fn input_queued_behind_a_pondering_search_reaches_it() {
+    // The first search outlasts the reading of the input, so the `go ponder` starts from the
+    // queue with the rest behind it: the `stop`, or the end of the input, must still release it.
+    for rest in ["", "stop\nisready\n"] {
+        let lines = session(format!("go depth 5\ngo ponder depth 1\n{rest}"));
+        let answers = answers(&lines);
+        let best = answers.iter().filter(|a| a.starts_with("bestmove ")).count();
+        assert_eq!(best, 2, "{rest:?}: {lines:?}");
+        assert_eq!(answers.contains(&"readyok"), !rest.is_empty(), "{lines:?}");
+    }
+}
+
+#[test]
 fn the_end_of_input_lets_a_finite_search_finish() {
     let lines = session("go depth 3\n".into());
     let depths: Vec<&str> = lines
