@@ -11,7 +11,7 @@
 
 use messhall_dice::SeededDice;
 
-use messhall_cafeteria::{Action, Game, Status, StudentId};
+use messhall_cafeteria::{Action, Game, Sq, Status, StudentId};
 
 use super::cafeteria_bots::{Bot, RuleBot, SEARCH_CAUTION, armed, staff_pressure};
 use super::cafeteria_model::Model;
@@ -52,6 +52,25 @@ pub struct SearchBot {
     /// Rollouts a close decision may spend beyond [`SearchBot::rollouts`]: while the last two
     /// candidates' paired difference is within two standard errors of zero.
     pub close_rollouts: usize,
+    /// Candidates added beyond the rules of thumb's favourites: the actions after which the
+    /// learned model likes the position best (played once in one determinization), so an escape
+    /// the rules of thumb rank low is still examined.
+    pub model_candidates: usize,
+    /// In the rollouts, the bot's own students choose among the rules of thumb's this many
+    /// favourites by the learned model (0: by the rules of thumb alone, as the others do).
+    pub model_policy: usize,
+    /// How many rounds a rollout plays on: it ends at the acting student's turn that many rounds
+    /// later (1: its next turn).
+    pub rounds_ahead: u8,
+    /// Whether the acting student, in a rollout, finishes the turn where the candidate leaves it
+    /// (its other actions by the rules of thumb, but no more steps), so a step is judged by where
+    /// the student would stand rather than by where the rules of thumb would walk it on to.
+    pub stay: bool,
+    /// Whether a step straight back to the square the student just left is never a candidate
+    /// (it only spends Action Allowance: standing still is the same and cheaper).
+    pub no_back: bool,
+    /// The bot's last step: the student, the round, where from and where to.
+    last_step: Option<(StudentId, u8, Sq, Sq)>,
 }
 
 impl SearchBot {
@@ -65,6 +84,12 @@ impl SearchBot {
             model: Some(Model::fitted().clone()),
             turn_horizon: false,
             close_rollouts: 0,
+            model_candidates: 0,
+            model_policy: 0,
+            rounds_ahead: 1,
+            stay: false,
+            no_back: false,
+            last_step: None,
         }
     }
 
@@ -139,19 +164,77 @@ impl SearchBot {
         let mut policy = RuleBot::careful(seed ^ 0x5eed, SEARCH_CAUTION);
         for _ in 0..ROLLOUT_STEPS {
             // The Food-Off is priced exactly rather than played out.
-            if g.is_over() || g.round() > start_round + 1 || !g.food_off_standings().is_empty() {
+            let last = start_round + self.rounds_ahead;
+            if g.is_over() || g.round() > last || !g.food_off_standings().is_empty() {
                 break;
             }
-            if g.round() > start_round && g.to_move() == Some(me) && g.miss_choices().is_empty() {
+            if g.round() >= last && g.round() > start_round && g.to_move() == Some(me) && g.miss_choices().is_empty() {
                 break;
             }
             if short && (g.round() > start_round || g.to_move() != Some(me)) && g.miss_choices().is_empty() {
                 break;
             }
-            let a = policy.choose(&g);
+            let own = g.to_move().is_some_and(|s| g.students()[usize::from(s)].player == player);
+            let a = match model {
+                _ if self.stay && g.round() == start_round && g.to_move() == Some(me) && g.miss_choices().is_empty() => {
+                    Self::standing_choice(&g, me)
+                }
+                Some(m) if own && self.model_policy > 0 && g.miss_choices().is_empty() => {
+                    self.model_choice(&g, m, player, u64::from(dice.next_word()))
+                }
+                _ => policy.choose(&g),
+            };
             g.play_unchecked(&a, &mut dice);
         }
         Self::evaluate_with(model, &g, player)
+    }
+
+    /// The cautious rules of thumb's favourite action for student `me` other than a step.
+    fn standing_choice(game: &Game, me: StudentId) -> Action {
+        let mut view = RuleBot::view(game, me);
+        view.caution = SEARCH_CAUTION;
+        let mut best: Option<(f64, Action)> = None;
+        for a in game.legal_actions() {
+            if matches!(a, Action::Move(_)) {
+                continue;
+            }
+            let v = RuleBot::score_with(game, &view, &a);
+            if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                best = Some((v, a));
+            }
+        }
+        best.map_or(Action::EndTurn, |(_, a)| a)
+    }
+
+    /// The action of the rules of thumb's [`SearchBot::model_policy`] favourites after which the
+    /// model likes the position best (each played with the same fresh dice), the rule score added
+    /// as in the search.
+    fn model_choice(&self, game: &Game, model: &Model, player: u8, seed: u64) -> Action {
+        let Some(me) = game.to_move() else {
+            return Action::EndTurn;
+        };
+        let mut view = RuleBot::view(game, me);
+        view.caution = SEARCH_CAUTION;
+        let mut ranked: Vec<(f64, Action)> = game
+            .legal_actions()
+            .into_iter()
+            .map(|a| (RuleBot::score_with(game, &view, &a), a))
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        ranked.truncate(self.model_policy);
+        if ranked.len() == 1 {
+            return ranked.swap_remove(0).1;
+        }
+        let mut best: Option<(f64, Action)> = None;
+        for (prior, a) in ranked {
+            let mut g = game.clone();
+            g.play_unchecked(&a, &mut SeededDice::new(seed));
+            let v = Self::evaluate_with(Some(model), &g, player) + prior * self.prior_weight;
+            if best.as_ref().is_none_or(|(b, _)| v > *b) {
+                best = Some((v, a));
+            }
+        }
+        best.map_or(Action::EndTurn, |(_, a)| a)
     }
 
     /// The candidates: legal actions that can help, best first by the cautious rules of thumb, at
@@ -166,12 +249,48 @@ impl SearchBot {
             .into_iter()
             // Free actions that never help are not worth simulating.
             .filter(|a| !matches!(a, Action::Drop(_) | Action::DropTray | Action::FeedCan { .. }))
+            .filter(|a| !(self.no_back && self.is_back_step(game, me, a)))
             .map(|a| (RuleBot::score_with(game, &view, &a), a))
             .collect();
         // A stable sort: equal scores keep the legal order, so the choice depends on the seed only.
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-        ranked.truncate(self.candidates);
+        let rest = ranked.split_off(self.candidates.min(ranked.len()));
+        if let (Some(model), true) = (self.model.as_ref(), self.model_candidates > 0 && !rest.is_empty()) {
+            ranked.extend(Self::model_favourites(game, model, rest, self.model_candidates));
+        }
         ranked
+    }
+
+    /// The `n` actions of `rest` after which `model` gives the acting player the best chance,
+    /// each played once in the same determinization with the same dice (what the player cannot
+    /// see is reshuffled first, so the choice never reads hidden food).
+    fn model_favourites(game: &Game, model: &Model, rest: Vec<(f64, Action)>, n: usize) -> Vec<(f64, Action)> {
+        let Some(me) = game.to_move() else {
+            return Vec::new();
+        };
+        let player = game.students()[usize::from(me)].player;
+        let mut base = game.clone();
+        base.set_narrated(false);
+        base.shuffle_unseen(player, &mut SeededDice::new(FAVOURITE_SEED));
+        let mut valued: Vec<(f64, (f64, Action))> = rest
+            .into_iter()
+            .map(|(prior, a)| {
+                let mut g = base.clone();
+                g.play_unchecked(&a, &mut SeededDice::new(FAVOURITE_SEED));
+                (Self::evaluate_with(Some(model), &g, player), (prior, a))
+            })
+            .collect();
+        valued.sort_by(|a, b| b.0.total_cmp(&a.0));
+        valued.truncate(n);
+        valued.into_iter().map(|(_, c)| c).collect()
+    }
+
+    /// Whether `a` steps student `me` straight back to the square its last step left.
+    fn is_back_step(&self, game: &Game, me: StudentId, a: &Action) -> bool {
+        let (Action::Move(to), Some((s, round, from, there))) = (a, self.last_step) else {
+            return false;
+        };
+        s == me && round == game.round() && game.students()[usize::from(me)].pos == there && *to == from
     }
 
     fn seeds(&mut self, n: usize) -> Vec<u64> {
@@ -245,7 +364,12 @@ impl Bot for SearchBot {
             arms.sort_by(|a, b| b.value(w).total_cmp(&a.value(w)));
             arms.truncate(arms.len().div_ceil(2));
         }
-        arms.swap_remove(0).action
+        let action = arms.swap_remove(0).action;
+        self.last_step = match action {
+            Action::Move(to) => Some((me, game.round(), game.students()[usize::from(me)].pos, to)),
+            _ => None,
+        };
+        action
     }
 
     fn name(&self) -> &'static str {
@@ -288,6 +412,9 @@ impl SearchBot {
         }
     }
 }
+
+/// The dice seed of the determinization and the dice the model's favourites are played with.
+const FAVOURITE_SEED: u64 = 0xfa_0017e;
 
 /// Rollouts a close decision adds to each of the last two candidates at a time.
 const CLOSE_BATCH: usize = 8;
