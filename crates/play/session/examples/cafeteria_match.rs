@@ -6,7 +6,8 @@
 //!
 //! For example `-- search search-v1 100 1 2 0.65`: the search bot against the first one. A search
 //! bot's effort can be changed: `search,candidates=8,rollouts=128,prior=1.5`, and `search`'s
-//! evaluation and rollouts: `eval=hand` (the hand-made evaluation), `horizon=turn`, `close=N`.
+//! evaluation and rollouts: `eval=hand` (the hand-made evaluation), `horizon=turn`, `close=N`,
+//! `ahead=N` (rounds a rollout plays on).
 
 use messhall_play::cafeteria_bench::{HeadToHead, head_to_head};
 
@@ -14,7 +15,7 @@ mod bot_args;
 
 fn main() {
     let args = bot_args::BotArgs::from_env(
-        "usage: cafeteria_match A B [GAMES] [SEED] [PLAYERS] [TARGET] (A and B: random, rules, search or search-v1, optionally with ,candidates=N,rollouts=N,prior=X,eval=model|hand,horizon=round|turn,close=N)",
+        "usage: cafeteria_match A B [GAMES] [SEED] [PLAYERS] [TARGET] (A and B: random, rules, search or search-v1, optionally with ,candidates=N,rollouts=N,prior=X,eval=model|hand,horizon=round|turn,close=N,ahead=N,weights=FILE)",
     );
     let (a, b) = args.bots();
     let spec = HeadToHead {

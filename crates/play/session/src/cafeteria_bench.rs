@@ -172,7 +172,7 @@ pub fn bench(opts: &BenchOptions, progress: &mut dyn Write) -> BenchReport {
 
 /// A bot for a match: a kind, and for the search bots their effort if not the default
 /// (`search,candidates=8,rollouts=128,prior=1.5`), and for `search` its evaluation and rollouts
-/// (`eval=model|hand`, `horizon=round|turn`, `close=N`, `weights=FILE`).
+/// (`eval=model|hand`, `horizon=round|turn`, `close=N`, `ahead=N`, `weights=FILE`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct BotConfig {
     /// The kind of bot.
@@ -191,18 +191,8 @@ pub struct BotConfig {
     pub turn_horizon: Option<bool>,
     /// Rollouts `search` may add to a close decision (`close=N`).
     pub close_rollouts: Option<usize>,
-    /// Candidates the learned model adds to the rules of thumb's (`mcand=N`).
-    pub model_candidates: Option<usize>,
-    /// How many of the rules' favourites the bot's own students choose among by the model in
-    /// `search`'s rollouts (`mpolicy=N`).
-    pub model_policy: Option<usize>,
     /// Rounds `search`'s rollouts play on (`ahead=N`).
     pub rounds_ahead: Option<u8>,
-    /// Whether `search`'s rollouts leave the acting student where the candidate puts it
-    /// (`stay=1`).
-    pub stay: Option<bool>,
-    /// Whether `search` never steps straight back (`noback=1`).
-    pub no_back: Option<bool>,
     /// The learned evaluation `search` uses instead of the stored one (`weights=FILE`, read when
     /// the name is parsed).
     pub weights: Option<Model>,
@@ -225,11 +215,7 @@ impl BotConfig {
                 }
                 bot.turn_horizon = self.turn_horizon.unwrap_or(bot.turn_horizon);
                 bot.close_rollouts = self.close_rollouts.unwrap_or(bot.close_rollouts);
-                bot.model_candidates = self.model_candidates.unwrap_or(bot.model_candidates);
-                bot.model_policy = self.model_policy.unwrap_or(bot.model_policy);
                 bot.rounds_ahead = self.rounds_ahead.unwrap_or(bot.rounds_ahead).max(1);
-                bot.stay = self.stay.unwrap_or(bot.stay);
-                bot.no_back = self.no_back.unwrap_or(bot.no_back);
                 Box::new(bot)
             }
             BotKind::SearchV1 => {
@@ -263,17 +249,13 @@ impl std::str::FromStr for BotConfig {
             learned: None,
             turn_horizon: None,
             close_rollouts: None,
-            model_candidates: None,
-            model_policy: None,
             rounds_ahead: None,
-            stay: None,
-            no_back: None,
             weights: None,
         };
         for part in parts {
             let bad = || {
                 format!(
-                    "{s:?}: {part:?} is not candidates=N, rollouts=N, prior=X, eval=model|hand, horizon=turn|round, close=N or weights=FILE"
+                    "{s:?}: {part:?} is not candidates=N, rollouts=N, prior=X, eval=model|hand, horizon=turn|round, close=N, ahead=N or weights=FILE"
                 )
             };
             let (key, value) = part.split_once('=').ok_or_else(bad)?;
@@ -282,11 +264,7 @@ impl std::str::FromStr for BotConfig {
                 "rollouts" => config.rollouts = Some(value.trim().parse().map_err(|_| bad())?),
                 "prior" => config.prior_weight = Some(value.trim().parse().map_err(|_| bad())?),
                 "close" => config.close_rollouts = Some(value.trim().parse().map_err(|_| bad())?),
-                "mpolicy" => config.model_policy = Some(value.trim().parse().map_err(|_| bad())?),
                 "ahead" => config.rounds_ahead = Some(value.trim().parse().map_err(|_| bad())?),
-                "stay" => config.stay = Some(value.trim() == "1"),
-                "noback" => config.no_back = Some(value.trim() == "1"),
-                "mcand" => config.model_candidates = Some(value.trim().parse().map_err(|_| bad())?),
                 "weights" => {
                     let path = value.trim();
                     let text = std::fs::read_to_string(path).map_err(|e| format!("{s:?}: {path}: {e}"))?;
@@ -323,11 +301,7 @@ impl From<BotKind> for BotConfig {
             learned: None,
             turn_horizon: None,
             close_rollouts: None,
-            model_candidates: None,
-            model_policy: None,
             rounds_ahead: None,
-            stay: None,
-            no_back: None,
             weights: None,
         }
     }

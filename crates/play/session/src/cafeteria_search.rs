@@ -2,16 +2,16 @@
 //! with a fixed rollout budget spent by successive halving.
 //!
 //! Each rollout reshuffles what the bot's player cannot see (the Food Line stacks and the other
-//! players' food, within each family), draws fresh dice, plays the candidate and then everyone by the
-//! cautious rules of thumb until the acting student's next turn, and scores the position by the
-//! learned win-probability model (`cafeteria_model`; the hand-made share of the fighting
-//! strength left without one). The candidates are the rules of thumb's favourites;
+//! players' food, within each family), draws fresh dice, plays the candidate and then everyone by
+//! the cautious rules of thumb until the acting student's turn two rounds on, and scores the
+//! position by the learned win-probability model (`cafeteria_model`; the hand-made share of the
+//! fighting strength left without one). The candidates are the rules of thumb's favourites;
 //! each halving round gives the survivors the same dice seeds (common random numbers), so they are
 //! compared on the same luck, and keeps the better half for the next round.
 
 use messhall_dice::SeededDice;
 
-use messhall_cafeteria::{Action, Game, Sq, Status, StudentId};
+use messhall_cafeteria::{Action, Game, Status, StudentId};
 
 use super::cafeteria_bots::{Bot, RuleBot, SEARCH_CAUTION, armed, staff_pressure};
 use super::cafeteria_model::Model;
@@ -28,7 +28,11 @@ pub const PRIOR_WEIGHT: f64 = 1.5;
 const BASE_STANDING: f64 = 0.6;
 /// What it is worth more by the last round.
 const LATE_STANDING: f64 = 1.4;
-/// The most steps a rollout plays before it is scored.
+/// Rounds a rollout plays on by default: to the acting student's turn two rounds later, so a
+/// candidate is judged by the staff's next two moves and the replies to both (one round judged
+/// escapes that last a round and are caught the next).
+pub const ROUNDS_AHEAD: u8 = 2;
+/// The most steps a rollout plays a round before it is scored.
 const ROLLOUT_STEPS: usize = 400;
 
 /// Determinized Monte Carlo search with successive halving (the `search` bot).
@@ -52,25 +56,9 @@ pub struct SearchBot {
     /// Rollouts a close decision may spend beyond [`SearchBot::rollouts`]: while the last two
     /// candidates' paired difference is within two standard errors of zero.
     pub close_rollouts: usize,
-    /// Candidates added beyond the rules of thumb's favourites: the actions after which the
-    /// learned model likes the position best (played once in one determinization), so an escape
-    /// the rules of thumb rank low is still examined.
-    pub model_candidates: usize,
-    /// In the rollouts, the bot's own students choose among the rules of thumb's this many
-    /// favourites by the learned model (0: by the rules of thumb alone, as the others do).
-    pub model_policy: usize,
     /// How many rounds a rollout plays on: it ends at the acting student's turn that many rounds
     /// later (1: its next turn).
     pub rounds_ahead: u8,
-    /// Whether the acting student, in a rollout, finishes the turn where the candidate leaves it
-    /// (its other actions by the rules of thumb, but no more steps), so a step is judged by where
-    /// the student would stand rather than by where the rules of thumb would walk it on to.
-    pub stay: bool,
-    /// Whether a step straight back to the square the student just left is never a candidate
-    /// (it only spends Action Allowance: standing still is the same and cheaper).
-    pub no_back: bool,
-    /// The bot's last step: the student, the round, where from and where to.
-    last_step: Option<(StudentId, u8, Sq, Sq)>,
 }
 
 impl SearchBot {
@@ -84,12 +72,7 @@ impl SearchBot {
             model: Some(Model::fitted().clone()),
             turn_horizon: false,
             close_rollouts: 0,
-            model_candidates: 0,
-            model_policy: 0,
-            rounds_ahead: 1,
-            stay: false,
-            no_back: false,
-            last_step: None,
+            rounds_ahead: ROUNDS_AHEAD,
         }
     }
 
@@ -148,7 +131,8 @@ impl SearchBot {
     }
 
     /// Plays `first` in a determinization of `game` as `player` sees it, then everyone by the
-    /// cautious rules of thumb until the acting student's next turn; the evaluation there.
+    /// cautious rules of thumb until the acting student's turn [`SearchBot::rounds_ahead`] rounds
+    /// later (or the Food-Off); the evaluation there.
     fn rollout(&self, game: &Game, first: &Action, player: u8, seed: u64) -> f64 {
         let mut dice = SeededDice::new(seed);
         let mut g = game.clone();
@@ -162,9 +146,9 @@ impl SearchBot {
         let start_round = g.round();
         g.play_unchecked(first, &mut dice);
         let mut policy = RuleBot::careful(seed ^ 0x5eed, SEARCH_CAUTION);
-        for _ in 0..ROLLOUT_STEPS {
+        let last = start_round.saturating_add(self.rounds_ahead.max(1));
+        for _ in 0..ROLLOUT_STEPS * usize::from(self.rounds_ahead.max(1)) {
             // The Food-Off is priced exactly rather than played out.
-            let last = start_round + self.rounds_ahead;
             if g.is_over() || g.round() > last || !g.food_off_standings().is_empty() {
                 break;
             }
@@ -174,67 +158,10 @@ impl SearchBot {
             if short && (g.round() > start_round || g.to_move() != Some(me)) && g.miss_choices().is_empty() {
                 break;
             }
-            let own = g.to_move().is_some_and(|s| g.students()[usize::from(s)].player == player);
-            let a = match model {
-                _ if self.stay && g.round() == start_round && g.to_move() == Some(me) && g.miss_choices().is_empty() => {
-                    Self::standing_choice(&g, me)
-                }
-                Some(m) if own && self.model_policy > 0 && g.miss_choices().is_empty() => {
-                    self.model_choice(&g, m, player, u64::from(dice.next_word()))
-                }
-                _ => policy.choose(&g),
-            };
+            let a = policy.choose(&g);
             g.play_unchecked(&a, &mut dice);
         }
         Self::evaluate_with(model, &g, player)
-    }
-
-    /// The cautious rules of thumb's favourite action for student `me` other than a step.
-    fn standing_choice(game: &Game, me: StudentId) -> Action {
-        let mut view = RuleBot::view(game, me);
-        view.caution = SEARCH_CAUTION;
-        let mut best: Option<(f64, Action)> = None;
-        for a in game.legal_actions() {
-            if matches!(a, Action::Move(_)) {
-                continue;
-            }
-            let v = RuleBot::score_with(game, &view, &a);
-            if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                best = Some((v, a));
-            }
-        }
-        best.map_or(Action::EndTurn, |(_, a)| a)
-    }
-
-    /// The action of the rules of thumb's [`SearchBot::model_policy`] favourites after which the
-    /// model likes the position best (each played with the same fresh dice), the rule score added
-    /// as in the search.
-    fn model_choice(&self, game: &Game, model: &Model, player: u8, seed: u64) -> Action {
-        let Some(me) = game.to_move() else {
-            return Action::EndTurn;
-        };
-        let mut view = RuleBot::view(game, me);
-        view.caution = SEARCH_CAUTION;
-        let mut ranked: Vec<(f64, Action)> = game
-            .legal_actions()
-            .into_iter()
-            .map(|a| (RuleBot::score_with(game, &view, &a), a))
-            .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-        ranked.truncate(self.model_policy);
-        if ranked.len() == 1 {
-            return ranked.swap_remove(0).1;
-        }
-        let mut best: Option<(f64, Action)> = None;
-        for (prior, a) in ranked {
-            let mut g = game.clone();
-            g.play_unchecked(&a, &mut SeededDice::new(seed));
-            let v = Self::evaluate_with(Some(model), &g, player) + prior * self.prior_weight;
-            if best.as_ref().is_none_or(|(b, _)| v > *b) {
-                best = Some((v, a));
-            }
-        }
-        best.map_or(Action::EndTurn, |(_, a)| a)
     }
 
     /// The candidates: legal actions that can help, best first by the cautious rules of thumb, at
@@ -249,48 +176,12 @@ impl SearchBot {
             .into_iter()
             // Free actions that never help are not worth simulating.
             .filter(|a| !matches!(a, Action::Drop(_) | Action::DropTray | Action::FeedCan { .. }))
-            .filter(|a| !(self.no_back && self.is_back_step(game, me, a)))
             .map(|a| (RuleBot::score_with(game, &view, &a), a))
             .collect();
         // A stable sort: equal scores keep the legal order, so the choice depends on the seed only.
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let rest = ranked.split_off(self.candidates.min(ranked.len()));
-        if let (Some(model), true) = (self.model.as_ref(), self.model_candidates > 0 && !rest.is_empty()) {
-            ranked.extend(Self::model_favourites(game, model, rest, self.model_candidates));
-        }
+        ranked.truncate(self.candidates);
         ranked
-    }
-
-    /// The `n` actions of `rest` after which `model` gives the acting player the best chance,
-    /// each played once in the same determinization with the same dice (what the player cannot
-    /// see is reshuffled first, so the choice never reads hidden food).
-    fn model_favourites(game: &Game, model: &Model, rest: Vec<(f64, Action)>, n: usize) -> Vec<(f64, Action)> {
-        let Some(me) = game.to_move() else {
-            return Vec::new();
-        };
-        let player = game.students()[usize::from(me)].player;
-        let mut base = game.clone();
-        base.set_narrated(false);
-        base.shuffle_unseen(player, &mut SeededDice::new(FAVOURITE_SEED));
-        let mut valued: Vec<(f64, (f64, Action))> = rest
-            .into_iter()
-            .map(|(prior, a)| {
-                let mut g = base.clone();
-                g.play_unchecked(&a, &mut SeededDice::new(FAVOURITE_SEED));
-                (Self::evaluate_with(Some(model), &g, player), (prior, a))
-            })
-            .collect();
-        valued.sort_by(|a, b| b.0.total_cmp(&a.0));
-        valued.truncate(n);
-        valued.into_iter().map(|(_, c)| c).collect()
-    }
-
-    /// Whether `a` steps student `me` straight back to the square its last step left.
-    fn is_back_step(&self, game: &Game, me: StudentId, a: &Action) -> bool {
-        let (Action::Move(to), Some((s, round, from, there))) = (a, self.last_step) else {
-            return false;
-        };
-        s == me && round == game.round() && game.students()[usize::from(me)].pos == there && *to == from
     }
 
     fn seeds(&mut self, n: usize) -> Vec<u64> {
@@ -364,12 +255,7 @@ impl Bot for SearchBot {
             arms.sort_by(|a, b| b.value(w).total_cmp(&a.value(w)));
             arms.truncate(arms.len().div_ceil(2));
         }
-        let action = arms.swap_remove(0).action;
-        self.last_step = match action {
-            Action::Move(to) => Some((me, game.round(), game.students()[usize::from(me)].pos, to)),
-            _ => None,
-        };
-        action
+        arms.swap_remove(0).action
     }
 
     fn name(&self) -> &'static str {
@@ -412,9 +298,6 @@ impl SearchBot {
         }
     }
 }
-
-/// The dice seed of the determinization and the dice the model's favourites are played with.
-const FAVOURITE_SEED: u64 = 0xfa_0017e;
 
 /// Rollouts a close decision adds to each of the last two candidates at a time.
 const CLOSE_BATCH: usize = 8;

@@ -84,17 +84,30 @@ fn a_tiny_seeded_fit_is_deterministic_and_lowers_the_held_out_loss() {
 #[test]
 fn a_search_bot_name_chooses_its_evaluation_and_rollouts() {
     use messhall_play::cafeteria_bench::BotConfig;
-    let c: BotConfig = "search,eval=hand,horizon=turn,close=64".parse().expect("a bot name");
+    let c: BotConfig = "search,eval=hand,horizon=turn,close=64,ahead=3"
+        .parse()
+        .expect("a bot name");
     assert_eq!(
-        (c.learned, c.turn_horizon, c.close_rollouts),
-        (Some(false), Some(true), Some(64))
+        (c.learned, c.turn_horizon, c.close_rollouts, c.rounds_ahead),
+        (Some(false), Some(true), Some(64), Some(3))
     );
     let plain: BotConfig = "search".parse().expect("a bot name");
     assert_eq!(
-        (plain.learned, plain.turn_horizon, plain.close_rollouts),
-        (None, None, None)
+        (
+            plain.learned,
+            plain.turn_horizon,
+            plain.close_rollouts,
+            plain.rounds_ahead
+        ),
+        (None, None, None, None)
     );
-    for bad in ["search,eval=guess", "search,horizon=game", "search,close=many"] {
+    for bad in [
+        "search,eval=guess",
+        "search,horizon=game",
+        "search,close=many",
+        "search,ahead=-1",
+        "search,ahead=999",
+    ] {
         let e = bad.parse::<BotConfig>().expect_err(bad);
         assert!(e.contains("eval=model|hand") && !e.contains('\n'), "{e}");
     }

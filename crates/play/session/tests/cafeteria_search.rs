@@ -32,3 +32,21 @@ fn the_search_bot_beats_the_random_bot() {
     // The random bot wins the odd game at most.
     assert!(points >= 3.0, "{points} of 4");
 }
+
+#[test]
+fn rollouts_may_look_past_the_last_round() {
+    // A horizon far beyond the game's ten rounds ends at the Food-Off or the game's end: every
+    // action stays legal and the game finishes.
+    let mut dice = SeededDice::new(9);
+    let mut game = Game::new(Setup::new(2, &[]), &mut dice).expect("setup");
+    let mut far = SearchBot::with_effort(19, 2, 2);
+    far.rounds_ahead = u8::MAX;
+    let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(far), Box::new(RandomBot::new(18))];
+    while let Some(p) = game.player_to_move() {
+        let action = bots[usize::from(p)].choose(&game);
+        if let Err(e) = game.play(&action, &mut dice) {
+            panic!("{} chose {action:?}: {e}", bots[usize::from(p)].name());
+        }
+    }
+    assert!(game.outcome().is_some());
+}
