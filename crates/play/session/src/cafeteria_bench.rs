@@ -187,7 +187,7 @@ pub struct BotConfig {
     /// or the hand-made one (`eval=hand`).
     pub learned: Option<bool>,
     /// Whether `search`'s rollouts end with the acting student's turn (`horizon=turn`) or at its
-    /// next turn (`horizon=round`).
+    /// turn `ahead` rounds later (`horizon=round`).
     pub turn_horizon: Option<bool>,
     /// Rollouts `search` may add to a close decision (`close=N`).
     pub close_rollouts: Option<usize>,

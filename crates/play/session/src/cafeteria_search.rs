@@ -50,8 +50,9 @@ pub struct SearchBot {
     /// The learned evaluation that scores a rollout's last position before the Food-Off
     /// (`None`: the hand-made one, [`SearchBot::evaluate`]).
     pub model: Option<Model>,
-    /// Whether a rollout ends with the acting student's turn (`true`) rather than at its next
-    /// turn; only with a model, which then has to judge what the others and the staff will do.
+    /// Whether a rollout ends with the acting student's turn (`true`) rather than at its turn
+    /// [`SearchBot::rounds_ahead`] rounds later; only with a model, which then has to judge what
+    /// the others and the staff will do.
     pub turn_horizon: bool,
     /// Rollouts a close decision may spend beyond [`SearchBot::rollouts`]: while the last two
     /// candidates' paired difference is within two standard errors of zero.
