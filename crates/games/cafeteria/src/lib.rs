@@ -40,6 +40,7 @@ mod legal;
 mod notation;
 mod reach;
 mod record;
+mod refusal;
 mod rules;
 mod unseen;
 pub mod words;
@@ -53,6 +54,7 @@ pub use game::{
     TableState,
 };
 pub use record::{Record, from_toml, play_recorded, replay, to_toml};
+pub use refusal::Refusal;
 
 /// The bots' tests here build positions by hand, so they compile the play layer's bot source,
 /// which names this crate as its users do.
