@@ -12,6 +12,8 @@ use crate::legal::MYSTERY_REACH;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Refusal {
+    /// The game is over.
+    GameOver,
     /// A missed food is in the air: the attacker first chooses where it lands.
     PlaceMissFirst,
     /// No missed food waits for its square.
@@ -155,7 +157,7 @@ impl Game {
     /// For an id that names nothing: check it first with [`Game::check_ids`].
     pub fn refusal(&self, action: &Action) -> Option<Refusal> {
         if self.outcome.is_some() {
-            return Some(Refusal::NotOpen);
+            return Some(Refusal::GameOver);
         }
         if self.legal_actions().contains(action) {
             return None;

@@ -397,6 +397,7 @@ pub fn refusal(game: &Game, why: &Refusal) -> String {
     let data = game.data();
     let food = |f: u8| game.food_name(f);
     match *why {
+        Refusal::GameOver => "the game is over".into(),
         Refusal::PlaceMissFirst => {
             let squares: Vec<String> = game.miss_choices().iter().map(|sq| sq.to_string()).collect();
             format!("first choose where the missed food lands ({})", squares.join(", "))
