@@ -10,7 +10,7 @@
 //! ```
 //! use messhall_search::{Engine, Limits, Options};
 //! use std::sync::Arc;
-//! let chess = Arc::new(messhall_games::builtin("chess").unwrap());
+//! let chess = Arc::new(messhall_catalog::builtin("chess").unwrap());
 //! let mut engine = Engine::new(chess.clone(), &Options::default());
 //! let result = engine.search(&chess.start(), &[], &Limits::depth(2), &mut |_| {}).unwrap();
 //! assert!(chess.legal_moves(&chess.start()).contains(&result.pv[0]));

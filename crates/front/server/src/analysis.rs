@@ -5,7 +5,7 @@
 use crate::ApiError;
 use crate::api::{App, Body};
 use axum::response::{IntoResponse, Response};
-use messhall_play::catalog;
+use messhall_table::catalog;
 use messhall_rules::{Setup, SetupProblem};
 use messhall_search::{Engine, Limits, Options};
 use serde::Deserialize;

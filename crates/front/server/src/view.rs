@@ -2,7 +2,7 @@
 //! actions of that seat, clocks, offers, the result, the last events, and the seed once over.
 
 use crate::game::LiveGame;
-use messhall_play::{Seat, Turn};
+use messhall_table::{Seat, Turn};
 use serde_json::{Value, json};
 use std::time::Instant;
 
@@ -66,7 +66,7 @@ pub fn state(game: &LiveGame, viewer: Option<Seat>) -> Value {
 }
 
 /// The moves of a chess game so far (after any take-back), each with its SAN.
-fn moves(table: &messhall_play::Table) -> Vec<Value> {
+fn moves(table: &messhall_table::Table) -> Vec<Value> {
     let Some(chess) = table.chess() else {
         return Vec::new();
     };
@@ -76,7 +76,7 @@ fn moves(table: &messhall_play::Table) -> Vec<Value> {
         .zip(game.positions())
         .filter_map(|(action, before)| match action {
             messhall_rules::Action::Move(mv) => Some(json!({
-                "seat": messhall_play::seat_of(before.side_to_move()),
+                "seat": messhall_table::seat_of(before.side_to_move()),
                 "san": v.san(before, mv),
                 "coordinates": mv.to_coordinates(v),
             })),

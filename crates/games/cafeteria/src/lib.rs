@@ -10,7 +10,7 @@
 //! use messhall_dice::SeededDice;
 //! let mut dice = SeededDice::new(1);
 //! let mut game = Game::new(Setup::new(4, &[]), &mut dice).unwrap();
-//! // The bots live in the play layer (`messhall_play::cafeteria_bots`); here the last action
+//! // The bots live in the play layer (`messhall_table::cafeteria_bots`); here the last action
 //! // open each time is taken.
 //! while !game.is_over() {
 //!     let action = game.legal_actions().pop().unwrap();

@@ -2,16 +2,16 @@
 
 use super::*;
 use crate::action::Target;
-#[path = "../../../../play/session/src/cafeteria_bots.rs"]
+#[path = "../../../../play/table/src/cafeteria_bots.rs"]
 #[allow(dead_code)] // what the tests here do not use
 mod cafeteria_bots;
-#[path = "../../../../play/session/src/cafeteria_model.rs"]
+#[path = "../../../../play/table/src/cafeteria_model.rs"]
 #[allow(dead_code)]
 mod cafeteria_model;
-#[path = "../../../../play/session/src/cafeteria_odds.rs"]
+#[path = "../../../../play/table/src/cafeteria_odds.rs"]
 #[allow(dead_code)]
 mod cafeteria_odds;
-#[path = "../../../../play/session/src/cafeteria_search.rs"]
+#[path = "../../../../play/table/src/cafeteria_search.rs"]
 #[allow(dead_code)]
 mod cafeteria_search;
 use crate::game::Status;
