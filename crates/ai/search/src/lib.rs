@@ -24,6 +24,7 @@ pub mod movepicker;
 mod rng;
 pub mod search;
 pub mod see;
+mod steer;
 pub mod timemgmt;
 pub mod transpositiontable;
 pub mod tune;
@@ -32,6 +33,7 @@ pub mod weights;
 pub use level::Level;
 pub use rng::SearchRng;
 pub use search::{NodeKind, Score, SearchInfo, Searcher};
+pub use steer::best_step;
 pub use timemgmt::{Clock, Limits};
 pub use weights::{Weights, WeightsError};
 

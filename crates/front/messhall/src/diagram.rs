@@ -14,7 +14,7 @@
 //! them there.
 
 use anyhow::{Context, Result, bail};
-use messhall_table::reach::{drawn_board, reach};
+use messhall_rules::reach::{drawn_board, reach};
 use messhall_rules::{Color, Piece, Position, Square, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write;

@@ -359,7 +359,11 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
         })
     };
     let players = [spec(a.white.as_deref())?, spec(a.black.as_deref())?];
-    if a.level.is_some() && !players.iter().any(|p| matches!(p, messhall_table::PlayerSpec::Level(_))) {
+    if a.level.is_some()
+        && !players
+            .iter()
+            .any(|p| matches!(p, messhall_table::PlayerSpec::Level(_)))
+    {
         anyhow::bail!("--level is the level of an `ai` player, and neither --white nor --black is ai");
     }
     play::run(&play::Settings {

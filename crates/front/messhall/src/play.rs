@@ -8,10 +8,10 @@ use crate::screen::{Flow, Screen};
 use crate::words;
 use anyhow::{Context, Result, bail};
 use messhall_dice::Seed;
+use messhall_rules::{Square, Variant};
 use messhall_table::{
     Action, Budget, Event, GameKind, Legal, Player, PlayerSpec, Record, Seat, Table, TableSetup, Turn,
 };
-use messhall_rules::{Square, Variant};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

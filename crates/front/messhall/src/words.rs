@@ -2,8 +2,8 @@
 //! them its own way; the rules and the play layer build no sentences.)
 
 use messhall_cafeteria::EndKind;
-use messhall_table::{Ending, Event, GameResult, Seat};
 use messhall_rules::Variant;
+use messhall_table::{Ending, Event, GameResult, Seat};
 
 /// A seat's name in a chess game.
 pub fn side(seat: Seat) -> &'static str {

@@ -9,11 +9,11 @@ use crate::setup::{self, xboard_name};
 use crate::thinking;
 use messhall_dice::Seed;
 use messhall_geometry::Square;
+use messhall_rules::{ChanceOutcome, Color, Move, Position, Variant, echo};
+use messhall_search::{Engine, Options, SearchInfo, Weights};
 use messhall_table::{
     Action, Ending, Event, GameKind, GameResult, Legal, Seat, Table, TableSetup, Thinker, Turn, color_of,
 };
-use messhall_rules::{ChanceOutcome, Color, Move, Position, Variant, echo};
-use messhall_search::{Engine, Options, SearchInfo, Weights};
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::Arc;

@@ -142,7 +142,9 @@ fn text_fields_are_one_line() {
     );
     let chess = include_str!("../variants/chess.toml");
     let text = chess.replacen("name = \"Knight\"", "name = \"Kni\\nght\"", 1);
-    let msg = messhall_catalog::from_toml("knight.toml", &text).unwrap_err().to_string();
+    let msg = messhall_catalog::from_toml("knight.toml", &text)
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         msg,
         "knight.toml: piece \"Kni\\nght\": name: a control character (\\n) at character 4; a text field is one line"

@@ -91,7 +91,7 @@ impl Player for EnginePlayer {
             Legal::Steps(steps) => {
                 let steps = steps.clone();
                 let v = self.variant.clone();
-                match crate::steer::best_step(&mut self.engine, &v, pos, color_of(seat), &steps, &history, &limits) {
+                match messhall_search::best_step(&mut self.engine, &v, pos, color_of(seat), &steps, &history, &limits) {
                     Some(o) => Choice::Act(Action::Steer(o)),
                     None => Choice::Nothing,
                 }

@@ -136,7 +136,7 @@ impl Event {
 }
 
 /// The squares whose contents differ between two positions of a variant.
-pub(crate) fn changed_squares(v: &Variant, before: &Position, after: &Position) -> Vec<Square> {
+pub fn changed_squares(v: &Variant, before: &Position, after: &Position) -> Vec<Square> {
     v.size
         .squares()
         .filter(|&sq| {
@@ -151,7 +151,7 @@ pub(crate) fn changed_squares(v: &Variant, before: &Position, after: &Position) 
 /// the action put a piece of theirs (a piece that moved is not removed; one of two of a kind
 /// that vanished is). `mover` is the square a move started from: its piece may arrive promoted,
 /// so it is removed only by a poisoned capture (`mv.poisoned`).
-pub(crate) fn removed_pieces(
+pub fn removed_pieces(
     changed: &[Square],
     before: &Position,
     after: &Position,

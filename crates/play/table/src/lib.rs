@@ -43,13 +43,7 @@
 
 pub mod arena;
 mod baseline_player;
-pub mod cafeteria_bench;
-pub mod cafeteria_bots;
-pub mod cafeteria_fit;
-pub mod cafeteria_model;
-pub mod cafeteria_odds;
 mod cafeteria_player;
-pub mod cafeteria_search;
 mod cafeteria_table;
 pub mod catalog;
 mod chess_table;
@@ -59,15 +53,11 @@ mod event;
 pub mod pgn;
 mod player;
 mod players;
-pub mod reach;
 mod record;
 mod result;
 pub mod seed;
-mod steer;
 mod table;
-mod tally;
 mod thinker;
-pub mod view;
 
 pub use baseline_player::{Greedy, RandomMover};
 pub use cafeteria_player::CafeteriaBot;
@@ -76,16 +66,14 @@ pub use catalog::{ChessGame, GameKind, GameSource};
 pub use chess_table::{ChessTable, color_of, seat_of};
 pub use clock::{ClockSpec, GameClock};
 pub use engine_player::{EnginePlayer, file_weights};
-pub use event::{Event, Removal, Seat};
+pub use event::{Event, Removal, Seat, changed_squares, removed_pieces};
+pub use messhall_tally::{Decide, EloEstimate, SEQUENTIAL_MIN_GAMES, Tally, elo};
 pub use player::{Budget, Choice, Person, Player, TurnError, take_turn};
 pub use players::{LEVELS, PlayerSpec, SpecError};
 pub use record::{FORMAT, Record, RecordError, Step, from_rules_text};
 pub use result::{Ending, GameResult};
-pub use steer::best_step;
 pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
-pub use tally::{Decide, EloEstimate, SEQUENTIAL_MIN_GAMES, Tally, elo};
 pub use thinker::{SearchPanicked, Thinker};
-pub use view::{BoardView, CafeteriaView, LegalView};
 
 /// docs/play-layer.md, whose example runs as a doc test.
 #[cfg(doctest)]

@@ -3,11 +3,11 @@
 //! from them for a game.
 
 use crate::baseline_player::{Greedy, RandomMover};
-use crate::cafeteria_bots::BotKind;
 use crate::cafeteria_player::CafeteriaBot;
 use crate::catalog::GameKind;
 use crate::engine_player::EnginePlayer;
 use crate::player::{Person, Player};
+use messhall_cafeteria_ai::bots::BotKind;
 use messhall_rules::echo as shorten;
 use std::fmt;
 

@@ -58,7 +58,7 @@ impl Thinker {
 }
 
 impl Thinker<Option<ChanceOutcome>> {
-    /// Chooses a steered step ([`crate::best_step`]) on a new thread: the pending event of `pos`
+    /// Chooses a steered step ([`messhall_search::best_step`]) on a new thread: the pending event of `pos`
     /// is steered by its chooser. The result is `None` when no steered event is pending.
     pub fn spawn_steer(
         engine: Engine,
@@ -73,7 +73,7 @@ impl Thinker<Option<ChanceOutcome>> {
             move |engine| {
                 let event = variant.chance(&pos)?;
                 let chooser = event.chooser?;
-                crate::best_step(engine, &variant, &pos, chooser, &event.outcomes, &history, &limits)
+                messhall_search::best_step(engine, &variant, &pos, chooser, &event.outcomes, &history, &limits)
             },
             on_finished,
         )

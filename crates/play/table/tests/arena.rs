@@ -1,12 +1,12 @@
 //! Matches: seeded openings that never decide a game, each pair of games with its own dice,
 //! games with chance played to a result, and records that replay.
 
+use messhall_rules::Game;
+use messhall_search::SearchRng;
 use messhall_table::arena::{
     Contestant, MATCH_SEED, MAX_PLIES, MatchSpec, OPENING_PLIES, play_game, play_opening, reply_wins,
 };
 use messhall_table::{PlayerSpec, catalog};
-use messhall_rules::Game;
-use messhall_search::SearchRng;
 use std::time::Duration;
 
 fn spec(variant: &str, max_plies: usize) -> MatchSpec {

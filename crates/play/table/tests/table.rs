@@ -2,10 +2,10 @@
 //! events they return; illegal actions refused with their reason and nothing changed.
 
 use messhall_dice::Seed;
+use messhall_rules::{Color, Reason};
 use messhall_table::{
     ActError, Action, Budget, Choice, Ending, Event, Legal, PlayerSpec, Seat, Table, TableSetup, Turn, catalog,
 };
-use messhall_rules::{Color, Reason};
 use std::time::Duration;
 
 fn table(name: &str, fen: Option<&str>, seed: u64) -> Table {
@@ -389,40 +389,4 @@ fn events_name_the_mover_its_victims_and_how_they_left() {
         matches!(&events[0], Event::Moved { promotion_name: Some(n), .. } if n == "Knight"),
         "{events:?}"
     );
-}
-
-#[test]
-fn the_board_view_says_who_lends_to_each_friend() {
-    // The Caliph on d4 guards the Friend on f6, which lends it on to the Friend on g7.
-    let t = table(
-        "friendly",
-        Some("12/11f/12/12/12/6F5/5F6/12/3C8/12/12/11f w - - 0 1"),
-        1,
-    );
-    let view = t.board_view().unwrap();
-    let lends = |sq: &str| {
-        view.pieces
-            .iter()
-            .find(|p| p.square.to_string() == sq)
-            .unwrap()
-            .borrows
-            .clone()
-    };
-    let f6 = lends("f6").unwrap();
-    assert_eq!(f6.len(), 1, "{f6:?}");
-    assert_eq!(
-        (f6[0].square.to_string(), f6[0].name.as_str()),
-        ("d4".to_string(), "Caliph")
-    );
-    assert_eq!(f6[0].lends, ["Caliph"]);
-    let g7 = lends("g7").unwrap();
-    assert_eq!(g7.len(), 1, "{g7:?}");
-    assert_eq!(
-        (g7[0].square.to_string(), g7[0].name.as_str()),
-        ("f6".to_string(), "Friend")
-    );
-    assert_eq!(g7[0].lends, ["Caliph"]);
-    // An unguarded Friend borrows nothing; a piece that does not borrow has no list.
-    assert_eq!(lends("l11"), Some(Vec::new()));
-    assert_eq!(lends("d4"), None);
 }

@@ -22,6 +22,7 @@ mod perft;
 mod piece;
 mod position;
 mod powers;
+pub mod reach;
 mod report;
 mod role_powers;
 mod san;

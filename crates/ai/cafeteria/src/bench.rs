@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use messhall_dice::SeededDice;
 
-use crate::cafeteria_bots::{Bot, BotError, BotKind, RandomBot, RuleBot, SearchBot, SearchV1Bot};
-use crate::cafeteria_model::Model;
-use crate::tally::Tally;
+use crate::bots::{Bot, BotError, BotKind, RandomBot, RuleBot, SearchBot, SearchV1Bot};
+use crate::model::Model;
 use messhall_cafeteria::{Game, Outcome, Setup};
+use messhall_tally::Tally;
 
 /// What to measure.
 #[derive(Clone, Debug)]
@@ -321,7 +321,7 @@ pub struct HeadToHead {
     /// First seed; game `i` uses `seed + i`.
     pub seed: u64,
     /// With two players, stop once the 95% interval of A's share of the points lies wholly above
-    /// or below this share (from [`SEQUENTIAL_MIN_GAMES`](crate::SEQUENTIAL_MIN_GAMES) games on).
+    /// or below this share (from [`SEQUENTIAL_MIN_GAMES`](messhall_tally::SEQUENTIAL_MIN_GAMES) games on).
     pub target: Option<f64>,
 }
 

@@ -1,9 +1,9 @@
 //! The Food-Off's exact odds and the search bot's Food-Off choice, through the public API.
 
 use messhall_cafeteria::{Action, Family, Game, Setup};
+use messhall_cafeteria_ai::bots::{Bot, RuleBot, SearchBot};
+use messhall_cafeteria_ai::odds::{attack_damage, count_share, family_choices, family_damage, food_off_share, share};
 use messhall_dice::SeededDice;
-use messhall_table::cafeteria_bots::{Bot, RuleBot, SearchBot};
-use messhall_table::cafeteria_odds::{attack_damage, count_share, family_choices, family_damage, food_off_share, share};
 
 /// A two-player game played by the rules of thumb from `seed` up to its Food-Off, if it has one.
 fn food_off(seed: u64) -> Option<Game> {

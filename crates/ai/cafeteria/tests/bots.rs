@@ -1,30 +1,21 @@
-//! Bots choose legal actions and the obvious ones.
+//! Bots choose legal actions and the obvious ones, in positions built by hand.
 
-use super::*;
-use crate::action::Target;
-#[path = "../../../../play/table/src/cafeteria_bots.rs"]
-#[allow(dead_code)] // what the tests here do not use
-mod cafeteria_bots;
-#[path = "../../../../play/table/src/cafeteria_model.rs"]
-#[allow(dead_code)]
-mod cafeteria_model;
-#[path = "../../../../play/table/src/cafeteria_odds.rs"]
-#[allow(dead_code)]
-mod cafeteria_odds;
-#[path = "../../../../play/table/src/cafeteria_search.rs"]
-#[allow(dead_code)]
-mod cafeteria_search;
-use crate::game::Status;
-use cafeteria_bots::{Bot, BotKind, RandomBot, RuleBot, SearchBot, SearchV1Bot, p_2d6_at_most};
+use messhall_cafeteria::lab::{
+    act, check_end, dice, hands, lab, no_turn, put, removed_foods, searched, stack_on_top, stacks, student, take, turn,
+};
+use messhall_cafeteria::{Action, Family, FoodId, Game, Status, Target};
+use messhall_cafeteria_ai::bots::{Bot, BotKind, RandomBot, RuleBot, SearchBot, SearchV1Bot, p_2d6_at_most};
+use messhall_cafeteria_ai::model;
+use messhall_dice::SeededDice;
 
 /// A two-player position where Rock can end the game by hitting Connie (AR 1) with his tea.
 fn finishing_blow() -> (Game, FoodId) {
     let mut g = lab(2, &[]);
     put(&mut g, 0, "q8");
     put(&mut g, 1, "s8");
-    g.students[1].ar = 1;
-    g.students[2].status = Status::Gone;
-    g.students[3].status = Status::Gone;
+    student(&mut g, 1).ar = 1;
+    student(&mut g, 2).status = Status::Gone;
+    student(&mut g, 3).status = Status::Gone;
     let [tea] = hands(&mut g, 0, &["tea"])[..] else {
         panic!()
     };
@@ -93,25 +84,25 @@ fn dice_odds() {
 fn evaluation_prefers_the_stronger_side() {
     let (mut g, _) = finishing_blow();
     let before = SearchBot::evaluate(&g, 0);
-    g.students[1].status = Status::Retired;
-    g.check_end();
+    student(&mut g, 1).status = Status::Retired;
+    check_end(&mut g);
     assert_eq!(SearchBot::evaluate(&g, 0), 100.0);
     assert!(before > 50.0 && before < 100.0, "{before}");
 }
 
 #[test]
 fn the_learned_evaluation_prefers_the_stronger_side() {
-    let model = cafeteria_model::Model::fitted();
+    let model = model::Model::fitted();
     let (mut g, _) = finishing_blow();
     let before = SearchBot::evaluate_with(Some(model), &g, 0);
     assert!(before > 50.0 && before < 100.0, "{before}");
     let even = SearchBot::evaluate_with(Some(model), &g, 0) + SearchBot::evaluate_with(Some(model), &g, 1);
     assert!((even - 100.0).abs() < 1e-9, "{even}");
-    g.students[0].ar = 1;
+    student(&mut g, 0).ar = 1;
     let hurt = SearchBot::evaluate_with(Some(model), &g, 0);
     assert!(hurt < before, "{hurt} after Rock is hurt, {before} before");
-    g.students[1].status = Status::Retired;
-    g.check_end();
+    student(&mut g, 1).status = Status::Retired;
+    check_end(&mut g);
     assert_eq!(SearchBot::evaluate_with(Some(model), &g, 0), 100.0);
 }
 
@@ -134,7 +125,7 @@ fn the_search_bots_do_not_read_another_players_hidden_food() {
     // Connie's pizza or loaf: both come from the main dishes, which Rock cannot tell apart face
     // down, so the two games are the same to him.
     let (pizza, loaf) = (connie_holds("pizza"), connie_holds("loaf"));
-    assert_ne!(pizza.students[1].hold, loaf.students[1].hold);
+    assert_ne!(pizza.students()[1].hold, loaf.students()[1].hold);
     for seed in 1..=6 {
         assert_eq!(
             SearchBot::with_effort(seed, 6, 24).choose(&pizza),
@@ -152,8 +143,8 @@ fn the_search_bots_do_not_read_another_players_hidden_food() {
 #[test]
 fn the_learned_evaluation_does_not_read_hidden_food() {
     let (pizza, loaf) = (connie_holds("pizza"), connie_holds("loaf"));
-    assert_eq!(cafeteria_model::sides(&pizza), cafeteria_model::sides(&loaf));
-    let model = cafeteria_model::Model::fitted();
+    assert_eq!(model::sides(&pizza), model::sides(&loaf));
+    let model = model::Model::fitted();
     assert_eq!(model.chance(&pizza, 0), model.chance(&loaf, 0));
 }
 
@@ -164,10 +155,10 @@ fn the_determinization_depends_only_on_what_the_player_can_know() {
         let (mut a, mut b) = (pizza.clone(), loaf.clone());
         a.shuffle_unseen(0, &mut SeededDice::new(seed));
         b.shuffle_unseen(0, &mut SeededDice::new(seed));
-        assert_eq!(a.students[1].hold, b.students[1].hold, "seed {seed}");
-        assert_eq!(a.stacks, b.stacks, "seed {seed}");
+        assert_eq!(a.students()[1].hold, b.students()[1].hold, "seed {seed}");
+        assert_eq!(stacks(&a), stacks(&b), "seed {seed}");
         // Rock's own food is his to see: it stays.
-        assert_eq!(a.students[0].hold, pizza.students[0].hold);
+        assert_eq!(a.students()[0].hold, pizza.students()[0].hold);
     }
 }
 
@@ -211,12 +202,9 @@ fn rock_found(found: &str, other: &str) -> Game {
     put(&mut g, 1, "e5");
     hands(&mut g, 0, &["tea"]);
     let (found, other) = (take(&mut g, found), take(&mut g, other));
-    g.stacks[Family::Beverages.index()].push_front(other);
+    stack_on_top(&mut g, Family::Beverages, other);
     turn(&mut g, 0, 6);
-    if let Some(t) = &mut g.turn {
-        t.searched = 1;
-        t.search = Some((0, vec![Some(found)]));
-    }
+    searched(&mut g, 0, vec![Some(found)]);
     g.check().expect("a consistent position");
     g
 }
@@ -245,7 +233,7 @@ fn the_search_bots_do_not_read_food_found_face_down_on_a_table() {
         a.shuffle_unseen(0, &mut SeededDice::new(seed));
         b.shuffle_unseen(0, &mut SeededDice::new(seed));
         assert_eq!(a.table_search(), b.table_search(), "seed {seed}");
-        assert_eq!(a.stacks, b.stacks, "seed {seed}");
+        assert_eq!(stacks(&a), stacks(&b), "seed {seed}");
         a.check().expect("still consistent");
     }
 }
@@ -253,14 +241,14 @@ fn the_search_bots_do_not_read_food_found_face_down_on_a_table() {
 /// Connie (player 1) has fed `fed` to a can face down; Rock's tea is in range of her.
 fn connie_fed(fed: &str) -> Game {
     let mut g = connie_holds(fed);
-    g.turn = None;
+    no_turn(&mut g);
     turn(&mut g, 1, 6);
     put(&mut g, 1, "v3");
-    let [food] = g.students[1].hold.foods()[..] else {
+    let [food] = student(&mut g, 1).hold.foods()[..] else {
         panic!("Connie holds one food")
     };
     act(&mut g, Action::FeedCan { can: 0, food }, &mut dice(&[]));
-    g.turn = None;
+    no_turn(&mut g);
     put(&mut g, 1, "s8");
     turn(&mut g, 0, 6);
     g
@@ -270,7 +258,7 @@ fn connie_fed(fed: &str) -> Game {
 fn the_search_bots_do_not_read_which_food_left_play_face_down() {
     // Connie fed pizza or a loaf to the can: to Rock both games are the same.
     let (pizza, loaf) = (connie_fed("pizza"), connie_fed("loaf"));
-    assert_ne!(pizza.removed, loaf.removed);
+    assert_ne!(removed_foods(&pizza), removed_foods(&loaf));
     for seed in 1..=6 {
         assert_eq!(
             SearchBot::with_effort(seed, 6, 24).choose(&pizza),
@@ -282,12 +270,12 @@ fn the_search_bots_do_not_read_which_food_left_play_face_down() {
         let (mut a, mut b) = (pizza.clone(), loaf.clone());
         a.shuffle_unseen(0, &mut SeededDice::new(seed));
         b.shuffle_unseen(0, &mut SeededDice::new(seed));
-        assert_eq!(a.removed, b.removed, "seed {seed}");
-        assert_eq!(a.stacks, b.stacks, "seed {seed}");
+        assert_eq!(removed_foods(&a), removed_foods(&b), "seed {seed}");
+        assert_eq!(stacks(&a), stacks(&b), "seed {seed}");
         a.check().expect("still consistent");
         // Connie's player saw what she fed: from her view it stays.
         let mut c = pizza.clone();
         c.shuffle_unseen(1, &mut SeededDice::new(seed));
-        assert_eq!(c.removed, pizza.removed, "seed {seed}");
+        assert_eq!(removed_foods(&c), removed_foods(&pizza), "seed {seed}");
     }
 }

@@ -2,7 +2,7 @@
 //! students each side brought to the Food-Off and with what, how they were lost before (retired
 //! or hauled away), and what the Food-Off's outcome went with.
 //!
-//! `cargo run --release -p messhall-table --example cafeteria_stats -- A B [GAMES] [SEED]`
+//! `cargo run --release -p messhall-cafeteria-ai --example cafeteria_stats -- A B [GAMES] [SEED]`
 //!
 //! A's seat alternates; game i uses seed SEED + i; one line a game, then the totals.
 

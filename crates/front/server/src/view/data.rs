@@ -3,9 +3,8 @@
 //! form a user interface can offer directly, and each piece type's moves for diagrams. A front
 //! end that reads these needs no rules of its own.
 
-use crate::event::{Seat, removed_pieces};
-use crate::table::{Legal, Table};
 use messhall_rules::{Color, Move, MoveKind, Role, Square, Variant};
+use messhall_table::{Legal, Seat, Table, removed_pieces};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -241,136 +240,134 @@ pub fn kind_name(kind: MoveKind) -> &'static str {
     }
 }
 
-impl Table {
-    /// The chess board now; `None` at a cafeteria table.
-    pub fn board_view(&self) -> Option<BoardView> {
-        let chess = self.chess()?;
-        let v = chess.variant();
-        let pos = chess.position();
-        let pieces = v
-            .size
-            .squares()
-            .filter_map(|square| {
-                let piece = pos.piece_at(square)?;
-                let role = piece.role();
-                Some(PieceView {
-                    square,
-                    color: piece.color(),
-                    role,
-                    letter: v.piece_letter(piece),
-                    name: v.role(role).name.clone(),
-                    energy: v.carries_counter(role).then(|| pos.counter(square)),
-                    borrows: lenders(v, pos, square),
-                })
+/// The chess board now; `None` at a cafeteria table.
+pub fn board_view(table: &Table) -> Option<BoardView> {
+    let chess = table.chess()?;
+    let v = chess.variant();
+    let pos = chess.position();
+    let pieces = v
+        .size
+        .squares()
+        .filter_map(|square| {
+            let piece = pos.piece_at(square)?;
+            let role = piece.role();
+            Some(PieceView {
+                square,
+                color: piece.color(),
+                role,
+                letter: v.piece_letter(piece),
+                name: v.role(role).name.clone(),
+                energy: v.carries_counter(role).then(|| pos.counter(square)),
+                borrows: lenders(v, pos, square),
             })
-            .collect();
-        let mut hands = Vec::new();
-        for color in [Color::White, Color::Black] {
-            for (role, info) in v.roles() {
-                let count = pos.hand(color, role);
-                if count > 0 {
-                    hands.push(HandView {
-                        color,
-                        role,
-                        letter: info.letter,
-                        name: info.name.clone(),
-                        count,
-                    });
-                }
+        })
+        .collect();
+    let mut hands = Vec::new();
+    for color in [Color::White, Color::Black] {
+        for (role, info) in v.roles() {
+            let count = pos.hand(color, role);
+            if count > 0 {
+                hands.push(HandView {
+                    color,
+                    role,
+                    letter: info.letter,
+                    name: info.name.clone(),
+                    count,
+                });
             }
         }
-        Some(BoardView {
-            files: v.size.files(),
-            ranks: v.size.ranks(),
-            fen: pos.to_fen(v),
-            side_to_move: pos.side_to_move(),
-            pieces,
-            neutrals: pos.neutrals().into_iter().collect(),
-            hands,
-            energy_name: v.counter_name.clone(),
-        })
     }
+    Some(BoardView {
+        files: v.size.files(),
+        ranks: v.size.ranks(),
+        fen: pos.to_fen(v),
+        side_to_move: pos.side_to_move(),
+        pieces,
+        neutrals: pos.neutrals().into_iter().collect(),
+        hands,
+        energy_name: v.counter_name.clone(),
+    })
+}
 
-    /// The cafeteria now; `None` at a chess table.
-    pub fn cafeteria_view(&self) -> Option<CafeteriaView> {
-        let game = self.cafeteria()?.game();
-        let students = game
-            .students()
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let id = i as messhall_cafeteria::StudentId;
-                StudentView {
-                    id,
-                    name: game.student_name(id).to_string(),
-                    player: s.player,
-                    square: s.pos,
-                    ar: s.ar,
-                    max_ar: game.student_max_ar(id),
-                    aa: game.student_aa(id),
-                    status: s.status,
-                    stunned: s.stunned,
-                    carrying: match &s.hold {
-                        messhall_cafeteria::Hold::Empty => 0,
-                        messhall_cafeteria::Hold::Hands(f) | messhall_cafeteria::Hold::Tray(f) => f.len(),
-                        _ => 1,
-                    },
-                }
-            })
-            .collect();
-        let faculty = game
-            .faculty()
-            .iter()
-            .enumerate()
-            .map(|(i, f)| FacultyView {
-                name: game.faculty_name(i as messhall_cafeteria::FacultyId).to_string(),
-                square: f.pos,
-            })
-            .collect();
-        Some(CafeteriaView {
-            round: game.round(),
-            students,
-            faculty,
-            floor: game.floor().iter().map(|(sq, _)| *sq).collect(),
-            stacks: game.stack_sizes(),
+/// The cafeteria now; `None` at a chess table.
+pub fn cafeteria_view(table: &Table) -> Option<CafeteriaView> {
+    let game = table.cafeteria()?.game();
+    let students = game
+        .students()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let id = i as messhall_cafeteria::StudentId;
+            StudentView {
+                id,
+                name: game.student_name(id).to_string(),
+                player: s.player,
+                square: s.pos,
+                ar: s.ar,
+                max_ar: game.student_max_ar(id),
+                aa: game.student_aa(id),
+                status: s.status,
+                stunned: s.stunned,
+                carrying: match &s.hold {
+                    messhall_cafeteria::Hold::Empty => 0,
+                    messhall_cafeteria::Hold::Hands(f) | messhall_cafeteria::Hold::Tray(f) => f.len(),
+                    _ => 1,
+                },
+            }
         })
-    }
+        .collect();
+    let faculty = game
+        .faculty()
+        .iter()
+        .enumerate()
+        .map(|(i, f)| FacultyView {
+            name: game.faculty_name(i as messhall_cafeteria::FacultyId).to_string(),
+            square: f.pos,
+        })
+        .collect();
+    Some(CafeteriaView {
+        round: game.round(),
+        students,
+        faculty,
+        floor: game.floor().iter().map(|(sq, _)| *sq).collect(),
+        stacks: game.stack_sizes(),
+    })
+}
 
-    /// The actions open to `seat` now, ready for a user interface (nothing when another seat is
-    /// to act or the game is over).
-    pub fn legal_view(&self, seat: Seat) -> LegalView {
-        if self.turn().seat() != Some(seat) {
-            return LegalView::Nothing;
-        }
-        match (self.legal(), self.chess(), self.cafeteria()) {
-            (Legal::Moves(_), Some(chess), _) => LegalView::Moves {
-                from: move_views(chess.variant(), chess.position()),
-            },
-            (Legal::Steps(outcomes), Some(_), _) => LegalView::Steps {
-                from: outcomes.first().map_or(Square::from_index(0), |o| o.from),
-                steps: outcomes
+/// The actions open to `seat` now, ready for a user interface (nothing when another seat is
+/// to act or the game is over).
+pub fn legal_view(table: &Table, seat: Seat) -> LegalView {
+    if table.turn().seat() != Some(seat) {
+        return LegalView::Nothing;
+    }
+    match (table.legal(), table.chess(), table.cafeteria()) {
+        (Legal::Moves(_), Some(chess), _) => LegalView::Moves {
+            from: move_views(chess.variant(), chess.position()),
+        },
+        (Legal::Steps(outcomes), Some(_), _) => LegalView::Steps {
+            from: outcomes.first().map_or(Square::from_index(0), |o| o.from),
+            steps: outcomes
+                .iter()
+                .map(|o| StepView {
+                    to: o.to,
+                    text: o.to_text(),
+                })
+                .collect(),
+        },
+        (Legal::Student(actions), _, Some(cafeteria)) => {
+            let game = cafeteria.game();
+            LegalView::Student {
+                student: game.to_move().unwrap_or_default(),
+                actions: actions
                     .iter()
-                    .map(|o| StepView {
-                        to: o.to,
-                        text: o.to_text(),
+                    .map(|a| StudentActionView {
+                        text: game.action_name(a),
+                        action: a.clone(),
                     })
                     .collect(),
-            },
-            (Legal::Student(actions), _, Some(cafeteria)) => {
-                let game = cafeteria.game();
-                LegalView::Student {
-                    student: game.to_move().unwrap_or_default(),
-                    actions: actions
-                        .iter()
-                        .map(|a| StudentActionView {
-                            text: game.action_name(a),
-                            action: a.clone(),
-                        })
-                        .collect(),
-                }
             }
-            _ => LegalView::Nothing,
         }
+        _ => LegalView::Nothing,
     }
 }
 
@@ -398,7 +395,7 @@ fn move_views(v: &Variant, pos: &messhall_rules::Position) -> BTreeMap<String, V
 /// The squares whose pieces `mv` removes.
 fn victims(v: &Variant, pos: &messhall_rules::Position, mv: &Move) -> Vec<Square> {
     let after = pos.play(v, mv);
-    let changed = crate::event::changed_squares(v, pos, &after);
+    let changed = messhall_table::changed_squares(v, pos, &after);
     removed_pieces(&changed, pos, &after, Some(mv))
         .into_iter()
         .map(|(sq, _)| sq)
@@ -441,12 +438,12 @@ fn lenders(v: &Variant, pos: &messhall_rules::Position, sq: Square) -> Option<Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog;
+    use messhall_table::catalog;
 
     #[test]
     fn the_start_of_chess_offers_twenty_moves_from_ten_squares() {
         let table = Table::new(catalog::builtin("chess").unwrap(), &Default::default()).unwrap();
-        let LegalView::Moves { from } = table.legal_view(Seat(0)) else {
+        let LegalView::Moves { from } = legal_view(&table, Seat(0)) else {
             panic!("moves expected")
         };
         assert_eq!(from.len(), 10);
@@ -456,8 +453,8 @@ mod tests {
             e2.iter()
                 .any(|m| m.coordinates == "e2e4" && m.san == "e4" && m.kind == "double-step")
         );
-        assert_eq!(table.legal_view(Seat(1)), LegalView::Nothing);
-        let board = table.board_view().unwrap();
+        assert_eq!(legal_view(&table, Seat(1)), LegalView::Nothing);
+        let board = board_view(&table).unwrap();
         assert_eq!((board.files, board.ranks, board.pieces.len()), (8, 8, 32));
         assert!(
             board
@@ -475,14 +472,14 @@ mod tests {
             let action = table.parse_action(text).unwrap();
             table.try_act(seat, action).unwrap();
         }
-        let LegalView::Moves { from } = table.legal_view(Seat(0)) else {
+        let LegalView::Moves { from } = legal_view(&table, Seat(0)) else {
             panic!("moves expected")
         };
         let capture = from["e4"].iter().find(|m| m.to.to_string() == "d5").unwrap();
         assert_eq!(capture.kind, "capture");
         assert_eq!(capture.victims.len(), 1);
         assert_eq!(capture.victims[0].to_string(), "d5");
-        let board = table.board_view().unwrap();
+        let board = board_view(&table).unwrap();
         assert!(board.energy_name.is_some());
         assert!(board.pieces.iter().any(|p| p.energy == Some(6)));
     }
@@ -490,21 +487,57 @@ mod tests {
     #[test]
     fn pieceeater_hands_and_cafeteria_students_are_shown() {
         let table = Table::new(catalog::builtin("pieceeater").unwrap(), &Default::default()).unwrap();
-        let board = table.board_view().unwrap();
+        let board = board_view(&table).unwrap();
         assert_eq!(board.neutrals.len(), 1);
         assert_eq!(board.hands.iter().map(|h| u32::from(h.count)).sum::<u32>(), 12);
         let cafeteria = Table::new(catalog::builtin("cafeteria").unwrap(), &Default::default()).unwrap();
-        let view = cafeteria.cafeteria_view().unwrap();
+        let view = cafeteria_view(&cafeteria).unwrap();
         assert!(!view.students.is_empty());
         let seat = cafeteria.turn().seat().unwrap();
-        let LegalView::Student { actions, .. } = cafeteria.legal_view(seat) else {
+        let LegalView::Student { actions, .. } = legal_view(&cafeteria, seat) else {
             panic!("student actions expected")
         };
         for a in &actions {
             assert_eq!(
                 cafeteria.parse_action(&a.text).unwrap(),
-                crate::Action::Student(a.action.clone())
+                messhall_table::Action::Student(a.action.clone())
             );
         }
+    }
+
+    #[test]
+    fn the_board_view_says_who_lends_to_each_friend() {
+        // The Caliph on d4 guards the Friend on f6, which lends it on to the Friend on g7.
+        let setup = messhall_table::TableSetup {
+            fen: Some("12/11f/12/12/12/6F5/5F6/12/3C8/12/12/11f w - - 0 1".to_string()),
+            ..Default::default()
+        };
+        let t = Table::new(catalog::builtin("friendly").unwrap(), &setup).unwrap();
+        let view = board_view(&t).unwrap();
+        let lends = |sq: &str| {
+            view.pieces
+                .iter()
+                .find(|p| p.square.to_string() == sq)
+                .unwrap()
+                .borrows
+                .clone()
+        };
+        let f6 = lends("f6").unwrap();
+        assert_eq!(f6.len(), 1, "{f6:?}");
+        assert_eq!(
+            (f6[0].square.to_string(), f6[0].name.as_str()),
+            ("d4".to_string(), "Caliph")
+        );
+        assert_eq!(f6[0].lends, ["Caliph"]);
+        let g7 = lends("g7").unwrap();
+        assert_eq!(g7.len(), 1, "{g7:?}");
+        assert_eq!(
+            (g7[0].square.to_string(), g7[0].name.as_str()),
+            ("f6".to_string(), "Friend")
+        );
+        assert_eq!(g7[0].lends, ["Caliph"]);
+        // An unguarded Friend borrows nothing; a piece that does not borrow has no list.
+        assert_eq!(lends("l11"), Some(Vec::new()));
+        assert_eq!(lends("d4"), None);
     }
 }

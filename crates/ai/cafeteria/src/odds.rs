@@ -5,7 +5,7 @@
 
 use messhall_cafeteria::{Family, FoodId, Game, Special, StudentId};
 
-use super::cafeteria_bots::p_2d6_at_most;
+use crate::bots::p_2d6_at_most;
 
 /// The chance of each damage total (the index).
 pub type Damage = Vec<f64>;

@@ -1,5 +1,5 @@
 //! The cafeteria game's bots: a random bot, a rule-of-thumb bot and two determinized Monte Carlo
-//! search bots (the first one, kept for measuring, and the stronger one in `cafeteria_search`).
+//! search bots (the first one, kept for measuring, and the stronger one in `search`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -7,7 +7,7 @@ use std::str::FromStr;
 use messhall_dice::{Dice, SeededDice};
 
 // Only the cafeteria crate's public API.
-pub use super::cafeteria_search::SearchBot;
+pub use crate::search::SearchBot;
 
 use messhall_cafeteria::{Action, Cell, Family, FoodId, Game, Hold, Special, Sq, Status, Student, StudentId, Target};
 

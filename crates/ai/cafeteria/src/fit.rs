@@ -10,9 +10,9 @@
 use messhall_cafeteria::{Game, Setup};
 use messhall_dice::{Dice, SeededDice};
 
-use super::cafeteria_bots::{Bot, RandomBot, RuleBot, SEARCH_CAUTION};
-use super::cafeteria_model::{FEATURE_COUNT, Features, Model, sides};
-use super::cafeteria_search::SearchBot;
+use crate::bots::{Bot, RandomBot, RuleBot, SEARCH_CAUTION};
+use crate::model::{FEATURE_COUNT, Features, Model, sides};
+use crate::search::SearchBot;
 
 /// Who plays the self-play games a fit learns from.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -1,7 +1,7 @@
 //! The command line the cafeteria examples share: two bots, then numbers by position. Bad input
 //! stops the example with the usage line (exit status 2).
 
-use messhall_table::cafeteria_bench::BotConfig;
+use messhall_cafeteria_ai::bench::BotConfig;
 use std::str::FromStr;
 
 /// The arguments after the program's name, and the usage line to print on bad input.

@@ -2,8 +2,8 @@
 //! check that it beats the random bot.
 
 use messhall_cafeteria::{Game, Setup};
+use messhall_cafeteria_ai::bots::{Bot, RandomBot, SearchBot};
 use messhall_dice::SeededDice;
-use messhall_table::cafeteria_bots::{Bot, RandomBot, SearchBot};
 
 /// Plays a two-player game, the search bot (small effort) in `seat`, every action checked;
 /// returns the search bot's player's score.

@@ -2,7 +2,7 @@
 //! on held-out positions; with a file name, writes the weights there (the first line says the
 //! command that made them).
 //!
-//! `cargo run --release -p messhall-table --example cafeteria_tune -- [GAMES] [SEED] [OUT] [POLICY] [L2,...]`
+//! `cargo run --release -p messhall-cafeteria-ai --example cafeteria_tune -- [GAMES] [SEED] [OUT] [POLICY] [L2,...]`
 //!
 //! POLICY says who plays the games: `rules` (the cautious rules of thumb, the default) or
 //! `search[,rollouts=N][,weights=FILE]` (the search bot, scoring its rollouts by the stored
@@ -12,11 +12,11 @@
 //! stored weights is reported beside the fit's. The first line of the stored weights file says how
 //! they were made.
 
-use messhall_table::cafeteria_bench::BotConfig;
-use messhall_table::cafeteria_bots::BotKind;
-use messhall_table::cafeteria_fit::{FitOptions, FitPolicy, fit_positions, play_games};
-use messhall_table::cafeteria_model::{FEATURES, Model};
-use messhall_table::cafeteria_search::ROLLOUTS;
+use messhall_cafeteria_ai::bench::BotConfig;
+use messhall_cafeteria_ai::bots::BotKind;
+use messhall_cafeteria_ai::fit::{FitOptions, FitPolicy, fit_positions, play_games};
+use messhall_cafeteria_ai::model::{FEATURES, Model};
+use messhall_cafeteria_ai::search::ROLLOUTS;
 
 const USAGE: &str = "usage: cafeteria_tune [GAMES] [SEED] [OUT] [POLICY] [L2,...] (POLICY: rules or search[,rollouts=N][,weights=FILE])";
 
@@ -81,9 +81,7 @@ fn main() {
         println!("L2 {l2}: held-out loss {:.4}", report.held_out_loss);
         if best
             .as_ref()
-            .is_none_or(|(_, b): &(f64, messhall_table::cafeteria_fit::FitReport)| {
-                report.held_out_loss < b.held_out_loss
-            })
+            .is_none_or(|(_, b): &(f64, messhall_cafeteria_ai::fit::FitReport)| report.held_out_loss < b.held_out_loss)
         {
             best = Some((l2, report));
         }
@@ -114,7 +112,7 @@ fn main() {
             .map(|a| format!(" {a}"))
             .collect();
         let header = format!(
-            "Fitted by `cargo run --release -p messhall-table --example cafeteria_tune -- {} {} {out}{policy}`: L2 {l2}, {summary}.",
+            "Fitted by `cargo run --release -p messhall-cafeteria-ai --example cafeteria_tune -- {} {} {out}{policy}`: L2 {l2}, {summary}.",
             opts.games, opts.seed
         );
         if let Err(e) = std::fs::write(out, report.model.to_toml(&header)) {

@@ -1,7 +1,7 @@
 //! The cafeteria game's learned evaluation: what each side has that a player may know (students
 //! in the fight, their Appearance Ratings, what they carry, stuns, the staff's reach, who is in
 //! throwing distance of whom), and a win-probability model over them, fitted to seeded self-play
-//! games (`cafeteria_fit`) and stored as data beside the game (`messhall_cafeteria::BOT_WEIGHTS`).
+//! games (`fit`) and stored as data beside the game (`messhall_cafeteria::BOT_WEIGHTS`).
 //!
 //! Each side gets a strength `w · x` from its own features; the chance that side wins is its
 //! share of `exp(strength)` among the sides still in the fight (a conditional logit, so the same

@@ -1,9 +1,9 @@
 //! The engine steering a neutral piece's step (the steered PieceEater): each step the chooser
 //! may pick is searched after it happens, and the best for the chooser is taken.
 
+use crate::search::MATE;
+use crate::{Engine, Limits};
 use messhall_rules::{ChanceOutcome, Color, Position, Variant};
-use messhall_search::search::MATE;
-use messhall_search::{Engine, Limits};
 
 /// The outcome best for `chooser` among a steered event's `outcomes` in `pos`: each is searched
 /// after it happens, the budget of `limits` shared among them. `history` holds the hashes of the

@@ -2,8 +2,8 @@
 //! one-line error naming its line, and a tiny seeded fit is deterministic and beats even odds
 //! on its held-out positions.
 
-use messhall_table::cafeteria_fit::{FitOptions, tune};
-use messhall_table::cafeteria_model::{FEATURES, Model};
+use messhall_cafeteria_ai::fit::{FitOptions, tune};
+use messhall_cafeteria_ai::model::{FEATURES, Model};
 
 #[test]
 fn the_stored_weights_load_and_say_how_they_were_made() {
@@ -83,7 +83,7 @@ fn a_tiny_seeded_fit_is_deterministic_and_lowers_the_held_out_loss() {
 
 #[test]
 fn a_search_bot_name_chooses_its_evaluation_and_rollouts() {
-    use messhall_table::cafeteria_bench::BotConfig;
+    use messhall_cafeteria_ai::bench::BotConfig;
     let c: BotConfig = "search,eval=hand,horizon=turn,close=64,ahead=3"
         .parse()
         .expect("a bot name");
@@ -115,7 +115,7 @@ fn a_search_bot_name_chooses_its_evaluation_and_rollouts() {
 
 #[test]
 fn a_fit_to_the_search_bots_own_games_is_deterministic() {
-    use messhall_table::cafeteria_fit::FitPolicy;
+    use messhall_cafeteria_ai::fit::FitPolicy;
     let opts = FitOptions {
         games: 5,
         seed: 7,
@@ -144,7 +144,7 @@ fn a_fit_to_the_search_bots_own_games_is_deterministic() {
 
 #[test]
 fn a_search_bot_reads_its_weights_from_a_file_and_names_a_bad_one() {
-    use messhall_table::cafeteria_bench::BotConfig;
+    use messhall_cafeteria_ai::bench::BotConfig;
     let dir = std::env::temp_dir().join(format!("messhall-cafeteria-weights-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let good = dir.join("good.toml");

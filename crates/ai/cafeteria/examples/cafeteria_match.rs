@@ -2,14 +2,14 @@
 //! (two players), a sequential test stops the match once the 95% interval of A's share of the
 //! points lies wholly above or below it.
 //!
-//! `cargo run --release -p messhall-table --example cafeteria_match -- A B [GAMES] [SEED] [PLAYERS] [TARGET]`
+//! `cargo run --release -p messhall-cafeteria-ai --example cafeteria_match -- A B [GAMES] [SEED] [PLAYERS] [TARGET]`
 //!
 //! For example `-- search search-v1 100 1 2 0.65`: the search bot against the first one. A search
 //! bot's effort can be changed: `search,candidates=8,rollouts=128,prior=1.5`, and `search`'s
 //! evaluation and rollouts: `eval=hand` (the hand-made evaluation), `horizon=turn`, `close=N`,
 //! `ahead=N` (rounds a rollout plays on).
 
-use messhall_table::cafeteria_bench::{HeadToHead, head_to_head};
+use messhall_cafeteria_ai::bench::{HeadToHead, head_to_head};
 
 mod bot_args;
 

@@ -3,8 +3,8 @@
 //! reaches marked as a move, a capture, or both, and what it may do only while it has never
 //! moved.
 
-use messhall_rules::{Color, MoveKind, Piece, Position, Role, Setup, SetupProblem, Square, Variant};
-use serde::Serialize;
+use crate::{Color, MoveKind, Piece, Position, Role, Setup, SetupProblem, Square, Variant};
+
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -14,7 +14,8 @@ use std::fmt::Write;
 pub struct DiagramError(String);
 
 /// Where a piece type standing alone on an empty board may go.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PieceReach {
     /// Where it stands: a central square.
     pub from: Square,
@@ -119,7 +120,7 @@ pub fn reach(
     letter: char,
     note: &str,
 ) -> Result<BTreeMap<Square, (bool, bool)>, DiagramError> {
-    let moves_from = |board: &BTreeMap<Square, char>| -> Result<Vec<messhall_rules::Move>, DiagramError> {
+    let moves_from = |board: &BTreeMap<Square, char>| -> Result<Vec<crate::Move>, DiagramError> {
         let pos = drawn_board(v, &fen_with(v, board, square, letter, note))?;
         let mut moves = Vec::new();
         v.pseudo_moves(&pos, &mut moves);
@@ -167,7 +168,9 @@ mod tests {
 
     #[test]
     fn a_knight_in_the_middle_reaches_eight_squares_and_a_pawn_steps_twice_only_unmoved() {
-        let v = crate::catalog::builtin_variant("chess").unwrap();
+        let v = Variant::spec_from_toml("chess", include_str!("../../../games/catalog/variants/chess.toml"))
+            .and_then(|spec| Variant::new("chess", &spec))
+            .unwrap();
         let knight = v.role_by_letter('N').unwrap();
         let reach = piece_reach(&v, knight).unwrap();
         assert_eq!(reach.from.to_string(), "d4");

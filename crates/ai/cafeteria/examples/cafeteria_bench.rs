@@ -1,9 +1,9 @@
 //! Prints random-bot games per second and the first search bot's (`search-v1`) score against the
 //! rule-of-thumb bot.
 //!
-//! `cargo run --release -p messhall-table --example cafeteria_bench -- [MATCH_GAMES] [RANDOM_GAMES] [SEED] [CANDIDATES] [ROLLOUTS] [PRIOR_WEIGHT]`
+//! `cargo run --release -p messhall-cafeteria-ai --example cafeteria_bench -- [MATCH_GAMES] [RANDOM_GAMES] [SEED] [CANDIDATES] [ROLLOUTS] [PRIOR_WEIGHT]`
 
-use messhall_table::cafeteria_bench::{BenchOptions, bench};
+use messhall_cafeteria_ai::bench::{BenchOptions, bench};
 
 fn main() {
     let raw: Vec<String> = std::env::args().skip(1).collect();

@@ -1,5 +1,7 @@
 //! A match's score from one player's side, and the Elo difference it suggests with its 95%
-//! margin.
+//! margin: pure arithmetic, shared by the chess matches and the cafeteria bots' benchmarks.
+
+#![warn(missing_docs)]
 
 /// The Elo difference for a score fraction.
 pub fn elo(p: f64) -> f64 {

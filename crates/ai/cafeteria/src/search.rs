@@ -4,7 +4,7 @@
 //! Each rollout reshuffles what the bot's player cannot see (the Food Line stacks and the other
 //! players' food, within each family), draws fresh dice, plays the candidate and then everyone by
 //! the cautious rules of thumb until the acting student's turn two rounds on, and scores the
-//! position by the learned win-probability model (`cafeteria_model`; the hand-made share of the
+//! position by the learned win-probability model (`model`; the hand-made share of the
 //! fighting strength left without one). The candidates are the rules of thumb's favourites;
 //! each halving round gives the survivors the same dice seeds (common random numbers), so they are
 //! compared on the same luck, and keeps the better half for the next round.
@@ -13,9 +13,9 @@ use messhall_dice::SeededDice;
 
 use messhall_cafeteria::{Action, Game, Status, StudentId};
 
-use super::cafeteria_bots::{Bot, RuleBot, SEARCH_CAUTION, armed, staff_pressure};
-use super::cafeteria_model::Model;
-use super::cafeteria_odds::{food_off_outlook, food_off_share};
+use crate::bots::{Bot, RuleBot, SEARCH_CAUTION, armed, staff_pressure};
+use crate::model::Model;
+use crate::odds::{food_off_outlook, food_off_share};
 
 /// Candidate actions the search bot examines by default.
 pub const CANDIDATES: usize = 8;

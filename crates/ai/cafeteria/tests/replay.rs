@@ -1,7 +1,7 @@
 //! Game records replay exactly.
 
 use messhall_cafeteria::{Action, GameOption, ReplayError, Setup, from_toml, play_recorded, replay, to_toml};
-use messhall_table::cafeteria_bots::{Bot, BotKind};
+use messhall_cafeteria_ai::bots::{Bot, BotKind};
 
 /// One bot of `kind` per player, as a chooser for [`play_recorded`].
 fn bots(kind: BotKind, n: u8, seed: u64) -> impl FnMut(u8, &messhall_cafeteria::Game) -> Action {

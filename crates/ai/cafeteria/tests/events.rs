@@ -1,8 +1,8 @@
 //! Events, action names, reachable squares and their wording, over whole bot games.
 
 use messhall_cafeteria::{Action, Attack, Event, Game, GameOption, Note, Seen, Setup, Target, words};
+use messhall_cafeteria_ai::bots::{Bot, BotKind};
 use messhall_dice::SeededDice;
-use messhall_table::cafeteria_bots::{Bot, BotKind};
 
 /// Plays a game of rule-of-thumb bots, calling `each` before every action with the game and the
 /// action, and after it with the events it returned.

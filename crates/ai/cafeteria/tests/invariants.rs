@@ -2,8 +2,8 @@
 //! rounds, nothing panics.
 
 use messhall_cafeteria::{Game, GameOption, Setup};
+use messhall_cafeteria_ai::bots::{Bot, RandomBot, RuleBot};
 use messhall_dice::SeededDice;
-use messhall_table::cafeteria_bots::{Bot, RandomBot, RuleBot};
 use proptest::prelude::*;
 
 fn options(mask: u8) -> Vec<GameOption> {
