@@ -107,14 +107,14 @@ async fn a_killed_server_resumes_every_game_on_sqlite() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The PostgreSQL URL from `MESSHALL_TEST_POSTGRES` (`.ci/run` sets it); without it the test
+/// The PostgreSQL URL from `MESSHALL_TEST_POSTGRES` (`scripts/test` sets it); without it the test
 /// fails under CI and is skipped, loudly, elsewhere.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_resumes_every_game_on_postgres() {
     match std::env::var("MESSHALL_TEST_POSTGRES") {
         Ok(url) if !url.is_empty() => kill_and_resume(&url).await,
         _ if std::env::var_os("CI").is_some() => panic!("CI is set but MESSHALL_TEST_POSTGRES is not"),
-        _ => eprintln!("SKIPPED: no PostgreSQL (set MESSHALL_TEST_POSTGRES=postgres://..., see .ci/postgres)"),
+        _ => eprintln!("SKIPPED: no PostgreSQL (set MESSHALL_TEST_POSTGRES=postgres://..., see scripts/postgres)"),
     }
 }
 
