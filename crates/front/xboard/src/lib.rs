@@ -55,8 +55,9 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, config: C
     let mut session = Session::new(output, config, tx)?;
     let mut ended = false;
     loop {
-        session.maybe_search();
         if !session.thinking() {
+            // What waited for the search comes before a new one: the command that ended an
+            // analysis (`exit`, a move) is done before the analysis could start again.
             match session.queue.pop_front() {
                 Some(Some(line)) => {
                     if session.command(&line)? == Next::Quit {
@@ -69,7 +70,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, config: C
                     continue;
                 }
                 None if ended => return Ok(()),
-                None => {}
+                None => session.maybe_search(),
             }
         }
         let Ok(msg) = rx.recv() else { return Ok(()) };

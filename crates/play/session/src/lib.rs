@@ -84,7 +84,7 @@ pub use result::{Ending, GameResult};
 pub use steer::best_step;
 pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
 pub use tally::{Decide, EloEstimate, SEQUENTIAL_MIN_GAMES, Tally, elo};
-pub use thinker::{SearchPanicked, Thinker};
+pub use thinker::{PerftFirst, SearchPanicked, Thinker};
 pub use view::{BoardView, CafeteriaView, LegalView};
 
 /// docs/play-layer.md, whose example runs as a doc test.
