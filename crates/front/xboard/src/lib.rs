@@ -55,22 +55,36 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, config: C
     let mut session = Session::new(output, config, tx)?;
     let mut ended = false;
     loop {
+        // The engine's own turn goes on (a steered step's move) before what waits, unless a
+        // waiting command stopped the last search: then that command goes first, so the `exit`
+        // (or move) that left an analysis is never overtaken by the analysis again.
+        if !session.thinking() && !std::mem::take(&mut session.after_abandon) {
+            session.maybe_search();
+            if session.thinking() && session.requeue()? == Next::Quit {
+                return Ok(());
+            }
+        }
         if !session.thinking() {
-            // What waited for the search comes before a new one: the command that ended an
-            // analysis (`exit`, a move) is done before the analysis could start again.
-            match session.queue.pop_front() {
+            let waited = session.queue.pop_front();
+            let handled = waited.is_some();
+            match waited {
                 Some(Some(line)) => {
                     if session.command(&line)? == Next::Quit {
                         return Ok(());
                     }
-                    continue;
                 }
-                Some(None) => {
-                    session.stop_analysis();
-                    continue;
-                }
+                Some(None) => session.stop_analysis(),
                 None if ended => return Ok(()),
-                None => session.maybe_search(),
+                None => {}
+            }
+            session.maybe_search();
+            if session.thinking() {
+                // What still waits meets the new search as if it came now.
+                if session.requeue()? == Next::Quit {
+                    return Ok(());
+                }
+            } else if handled {
+                continue;
             }
         }
         let Ok(msg) = rx.recv() else { return Ok(()) };
@@ -90,11 +104,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, config: C
             Msg::Finished => session.finished()?,
             Msg::End => {
                 ended = true;
-                if session.queue.is_empty() {
-                    session.stop_analysis();
-                } else {
-                    session.queue.push_back(None);
-                }
+                session.end_of_input();
             }
         }
     }

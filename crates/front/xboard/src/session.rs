@@ -122,6 +122,8 @@ pub(crate) struct Session<W: Write> {
     /// The engine is to move when it is its side's turn: set by `go` and by the opponent's
     /// moves, never by setting up a position.
     to_move: bool,
+    /// The last search was stopped by a command that waits for it: that command goes first.
+    pub(crate) after_abandon: bool,
     /// `setboard` gave a position the rules refuse: moves are refused until the next one.
     bad_position: bool,
     /// Lines that wait for the search to end (a `ping` is answered after the move); `None`
@@ -176,6 +178,7 @@ impl<W: Write> Session<W> {
             steered: None,
             analyzed: false,
             hurry: false,
+            after_abandon: false,
             input_ended: false,
             to_move: false,
             bad_position: false,
@@ -263,6 +266,31 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// The input has ended: an analysis stops now, or after what waits before the end.
+    pub(crate) fn end_of_input(&mut self) {
+        if self.queue.is_empty() {
+            self.stop_analysis();
+        } else {
+            self.queue.push_back(None);
+        }
+    }
+
+    /// A search has started with lines waiting: each is taken as if it came now (a `ping`
+    /// is answered during an analysis, an `exit` stops it), in the order they came.
+    pub(crate) fn requeue(&mut self) -> io::Result<Next> {
+        for waiting in std::mem::take(&mut self.queue) {
+            match waiting {
+                Some(line) => {
+                    if self.line_while_thinking(line)? == Next::Quit {
+                        return Ok(Next::Quit);
+                    }
+                }
+                None => self.end_of_input(),
+            }
+        }
+        Ok(Next::Continue)
+    }
+
     /// A line read while the engine thinks: what can be done at once is done, a command that
     /// changes the game stops the search first, and the rest waits for the search to end.
     /// `quit` and `?` never wait.
@@ -303,9 +331,14 @@ impl<W: Write> Session<W> {
                 self.queue.push_back(Some(line));
                 Ok(Next::Continue)
             }
-            // An analysis is like pondering: a ping is answered at once. During the engine's
-            // own move it waits for the move, as the protocol asks.
-            "ping" if analysis => self.command(&line),
+            // An endless analysis is like pondering: a ping is answered at once. It waits for
+            // a search that ends by itself (the engine's move, as the protocol asks, or an
+            // analysis under `sd`).
+            "ping" if self.search.as_ref().is_some_and(|s| s.analysis && !s.bounded) => self.command(&line),
+            "ping" => {
+                self.queue.push_back(Some(line));
+                Ok(Next::Continue)
+            }
             "post" | "nopost" | "easy" | "hard" | "time" | "otim" | "level" | "st" | "sd" | "computer" | "name"
             | "rating" | "random" | "memory" | "cores" | "accepted" | "rejected" | "lift" | "put" | "hover"
             | "hint" | "bk" | "draw" | "ics" | "xboard" | "protover" => self.command(&line),
@@ -994,6 +1027,7 @@ impl<W: Write> Session<W> {
             return Ok(());
         };
         let (analysis, abandoned, last) = (search.analysis, search.abandoned, search.last);
+        self.after_abandon = abandoned;
         // A `?` reaches only the move that follows this steered step.
         let hurry = std::mem::take(&mut self.hurry);
         match search.running {
