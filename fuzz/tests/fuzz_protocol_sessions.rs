@@ -4,7 +4,8 @@
 //! [`MAX_PAUSE_MS`] in all), every other line is sent as it is. After the script the GUI checks the
 //! engine is alive: UCI `stop` and `isready` must give `readyok`, XBoard `force` and `ping` a
 //! `pong` (with `?` sent meanwhile, as the protocol answers a ping during the engine's own move
-//! only after the move), each within [`PROMPT`]; then `quit` (or a `quit` of the script) must
+//! only after the move), each within [`PROMPT`] (of the engine's last line: moves made for
+//! commands that waited show it alive); then `quit` (or a `quit` of the script) must
 //! end the session within [`PROMPT`], without a panic.
 
 use messhall_fuzz::{Conversation, Rng, Target, read_corpus, run};
@@ -234,15 +235,20 @@ fn check(script: &str) -> Result<(), String> {
             let pong = "pong 987654321";
             gui.send("force");
             gui.send("ping 987654321");
-            let deadline = Instant::now() + PROMPT;
-            // `?` now and then: a ping waits for the engine's move, and `?` asks for it.
+            // `?` now and then: a ping waits for the engine's move, and `?` asks for it. Commands
+            // that waited behind moves (a script may queue many `go`) are done meanwhile: the
+            // engine is alive while it keeps answering, and must ping back within `PROMPT` of
+            // its last line.
+            let mut deadline = Instant::now() + PROMPT;
             loop {
                 gui.send("?");
+                let heard = gui.seen.len();
                 let left = deadline.saturating_duration_since(Instant::now());
-                match gui.expect(left.min(Duration::from_millis(50)), "pong", |l| l == pong) {
+                match gui.expect(left.min(Duration::from_millis(10)), "pong", |l| l == pong) {
                     Ok(_) => break,
+                    Err(_) if gui.seen.len() > heard => deadline = Instant::now() + PROMPT,
                     Err(_) if Instant::now() < deadline && !gui.ended() => {}
-                    Err(why) => return Err(format!("{why} ({PROMPT:?} since the ping)")),
+                    Err(why) => return Err(format!("{why} ({PROMPT:?} since the engine's last line)")),
                 }
             }
         } else {
