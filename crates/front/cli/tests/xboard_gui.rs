@@ -153,12 +153,18 @@ wait $xboard 2>/dev/null
 
 #[test]
 fn xboard_enters_and_leaves_analysis_ten_times_and_then_plays_a_game() {
-    let tools = (find("xboard", &["/usr/games/xboard"]), find("xvfb-run", &[]), find("xdotool", &[]));
+    let tools = (
+        find("xboard", &["/usr/games/xboard"]),
+        find("xvfb-run", &[]),
+        find("xdotool", &[]),
+    );
     let (Some(xboard), Some(xvfb), Some(_)) = tools else {
         if std::env::var_os("CI").is_some() {
             panic!("xboard, xvfb-run and xdotool are needed (.ci/run installs them)");
         }
-        eprintln!("\n*** SKIPPED: xboard, xvfb-run or xdotool is not installed (apt-get install xboard xvfb xdotool) ***\n");
+        eprintln!(
+            "\n*** SKIPPED: xboard, xvfb-run or xdotool is not installed (apt-get install xboard xvfb xdotool) ***\n"
+        );
         return;
     };
     let messhall = Path::new(env!("CARGO_BIN_EXE_messhall"));
@@ -182,7 +188,11 @@ fn xboard_enters_and_leaves_analysis_ten_times_and_then_plays_a_game() {
         String::from_utf8_lossy(&output.stderr)
     );
     let debug = std::fs::read_to_string(dir.join("xboard.debug")).unwrap_or_default();
-    assert!(output.status.success(), "the session ended with {}: {log}", output.status);
+    assert!(
+        output.status.success(),
+        "the session ended with {}: {log}",
+        output.status
+    );
     // XBoard's own record of what it sent the first engine and what it heard.
     let sent = |command: &str| {
         debug
@@ -195,7 +205,9 @@ fn xboard_enters_and_leaves_analysis_ten_times_and_then_plays_a_game() {
     // Each time, the engine left: no thinking after an `exit` but what was under way then.
     let mut left_at: Option<u64> = None;
     for line in debug.lines() {
-        let Some((ms, said)) = line.split_once(' ') else { continue };
+        let Some((ms, said)) = line.split_once(' ') else {
+            continue;
+        };
         let Ok(ms) = ms.parse::<u64>() else { continue };
         match said.split_once(':').map(|(who, what)| (who.trim(), what.trim())) {
             Some((">first", "exit")) => left_at = Some(ms),
@@ -204,7 +216,11 @@ fn xboard_enters_and_leaves_analysis_ten_times_and_then_plays_a_game() {
             Some((">first", what)) if !what.starts_with("ping") => left_at = None,
             Some(("<first", what)) if what.starts_with(|c: char| c.is_ascii_digit()) => {
                 if let Some(at) = left_at {
-                    assert!(ms < at + 250, "still analysing {} ms after exit: {line}\n{debug}", ms - at);
+                    assert!(
+                        ms < at + 250,
+                        "still analysing {} ms after exit: {line}\n{debug}",
+                        ms - at
+                    );
                 }
             }
             _ => {}

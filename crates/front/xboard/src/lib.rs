@@ -68,11 +68,8 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, config: C
             let waited = session.queue.pop_front();
             let handled = waited.is_some();
             match waited {
-                Some(Some(line)) => {
-                    if session.command(&line)? == Next::Quit {
-                        return Ok(());
-                    }
-                }
+                Some(Some(line)) if session.command(&line)? == Next::Quit => return Ok(()),
+                Some(Some(_)) => {}
                 Some(None) => session.stop_analysis(),
                 None if ended => return Ok(()),
                 None => {}
