@@ -64,7 +64,7 @@ mod tests {
     fn a_pv_ends_where_the_dice_come_in() {
         // Found by fuzz_protocol_sessions: a move of the PV after the PieceEater's step was
         // played on the position before it, and the board's checks panicked.
-        let v = messhall_play::catalog::builtin_variant("pieceeater").unwrap();
+        let v = messhall_table::catalog::builtin_variant("pieceeater").unwrap();
         let start = v.start();
         let e4 = v.parse_move(&start, "e2e4").unwrap();
         let after = start.play(&v, &e4);
