@@ -1,4 +1,5 @@
-//! Seeded fuzzing of messhall's inputs: FENs, XBetza, variant files, typed moves and game records.
+//! Seeded fuzzing of messhall's inputs: FENs, XBetza, variant files, typed moves, game records and
+//! protocol sessions.
 //!
 //! Each target (`tests/fuzz_*.rs`) gives a corpus of real inputs (under `corpus/` and the crates'
 //! test data), a generator of structured inputs and a check. The harness ([`run`]) mutates the
@@ -15,6 +16,7 @@
 mod check;
 mod harness;
 mod mutate;
+mod pipe;
 mod rng;
 
 pub use check::{check_position, chess_variants, one_line_error, played_positions, variant_named_in, variant_texts};
@@ -22,4 +24,5 @@ pub use harness::{
     DEFAULT_MEMORY_MB, DEFAULT_SECONDS, DEFAULT_TIMEOUT_MS, Report, Target, corpus_dir, read_corpus, run,
 };
 pub use mutate::{INTERESTING_NUMBERS, mutate};
+pub use pipe::{Conversation, PipeIn, PipeOut};
 pub use rng::Rng;

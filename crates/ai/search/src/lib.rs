@@ -133,8 +133,11 @@ impl Engine {
         let mut limits = *limits;
         self.searcher.node_floor = 0;
         if let Some(n) = self.level.max_nodes() {
+            // The level's minimum depth may outrun its own budget, never a limit it was given.
+            if limits.nodes.is_none() {
+                self.searcher.node_floor = self.level.min_depth() * self.plies_per_move;
+            }
             limits.nodes = Some(limits.nodes.map_or(n, |m| m.min(n)));
-            self.searcher.node_floor = self.level.min_depth() * self.plies_per_move;
         }
         let max_depth = self.level.max_depth().map(|d| d * self.plies_per_move);
         self.searcher.search(pos, history, &limits, max_depth, on_iteration)

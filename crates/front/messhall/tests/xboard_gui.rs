@@ -1,9 +1,10 @@
 //! The real XBoard (Debian's `xboard`) under a virtual X server plays a short Food Fight chess
 //! game between two `messhall xboard` engines, saves it as PGN, and `messhall replay` reads the
-//! PGN back move by move.
+//! PGN back move by move. In another session a user (xdotool pressing XBoard's keys) enters and
+//! leaves analysis mode ten times, then has the engines play a game.
 //!
-//! Without xboard or xvfb-run the test fails when `CI` is set (CI installs them) and is skipped,
-//! loudly, otherwise.
+//! Without xboard or xvfb-run (or xdotool) the test fails when `CI` is set (CI installs them) and
+//! is skipped, loudly, otherwise.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -112,4 +113,120 @@ fn a_pgns_plies_are_counted_without_comments_and_numbers() {
         plies("[Event \"x\"]\n\n1. Nd5 {+0.62/4} Gh8 {-0.44/4 0.8} 2. Nd6\n{x y} 1/2-1/2"),
         3
     );
+}
+
+/// What the user does in XBoard, with the keys of its menus: ten times Analysis Mode (ctrl+a)
+/// then Edit Game (ctrl+e), then Two Machines (ctrl+t) until the game is saved; a screenshot of
+/// the screen at the end. `$XBOARD`, `$DIR` and `$ENGINE` come from the environment.
+const ANALYSIS_SESSION: &str = r#"
+"$XBOARD" -settingsFile "$DIR/xboardrc" -saveSettingsOnExit false -fcp "$ENGINE" -scp "$ENGINE" \
+    -fd "$DIR" -sd "$DIR" -tc 0:20 -inc 0 -adjudicateDrawMoves 6 -debug -nameOfDebugFile "$DIR/xboard.debug" \
+    -saveGameFile "$DIR/game.pgn" &
+xboard=$!
+window=
+for _ in $(seq 100); do
+    window=$(xdotool search --onlyvisible --class xboard 2>/dev/null | head -1)
+    [ -n "$window" ] && break
+    sleep 0.2
+done
+[ -n "$window" ] || { echo "no XBoard window"; kill $xboard; exit 1; }
+sleep 2
+xdotool windowactivate --sync "$window" 2>/dev/null || xdotool windowfocus --sync "$window"
+press() { xdotool windowfocus --sync "$window"; xdotool key --clearmodifiers "$1"; }
+for _ in $(seq 10); do
+    press ctrl+a
+    sleep 1
+    press ctrl+e
+    sleep 0.5
+done
+press ctrl+t
+for _ in $(seq 600); do
+    [ -s "$DIR/game.pgn" ] && break
+    sleep 0.2
+done
+sleep 1
+import -window root "$DIR/screen.png"
+kill $xboard
+wait $xboard 2>/dev/null
+[ -s "$DIR/game.pgn" ] || { echo "no game saved"; exit 1; }
+"#;
+
+#[test]
+fn xboard_enters_and_leaves_analysis_ten_times_and_then_plays_a_game() {
+    let tools = (
+        find("xboard", &["/usr/games/xboard"]),
+        find("xvfb-run", &[]),
+        find("xdotool", &[]),
+    );
+    let (Some(xboard), Some(xvfb), Some(_)) = tools else {
+        if std::env::var_os("CI").is_some() {
+            panic!("xboard, xvfb-run and xdotool are needed (.ci/run installs them)");
+        }
+        eprintln!(
+            "\n*** SKIPPED: xboard, xvfb-run or xdotool is not installed (apt-get install xboard xvfb xdotool) ***\n"
+        );
+        return;
+    };
+    let messhall = Path::new(env!("CARGO_BIN_EXE_messhall"));
+    // Kept in the target folder, so the screenshot can be looked at after the run.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("xboard-analysis");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let output = Command::new("timeout")
+        .arg("180")
+        .arg(&xvfb)
+        .args(["-a", "-s", "-screen 0 1280x1024x24"])
+        .args(["sh", "-c", ANALYSIS_SESSION])
+        .env("XBOARD", &xboard)
+        .env("DIR", &dir)
+        .env("ENGINE", format!("{} xboard --seed 1", messhall.display()))
+        .output()
+        .expect("xvfb-run runs");
+    let log = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let debug = std::fs::read_to_string(dir.join("xboard.debug")).unwrap_or_default();
+    assert!(
+        output.status.success(),
+        "the session ended with {}: {log}",
+        output.status
+    );
+    // XBoard's own record of what it sent the first engine and what it heard.
+    let sent = |command: &str| {
+        debug
+            .lines()
+            .filter(|l| l.split_once(">first :").is_some_and(|(_, c)| c.trim() == command))
+            .count()
+    };
+    assert_eq!(sent("analyze"), 10, "{debug}");
+    assert!(sent("exit") >= 10, "{debug}");
+    // Each time, the engine left: no thinking after an `exit` but what was under way then.
+    let mut left_at: Option<u64> = None;
+    for line in debug.lines() {
+        let Some((ms, said)) = line.split_once(' ') else {
+            continue;
+        };
+        let Ok(ms) = ms.parse::<u64>() else { continue };
+        match said.split_once(':').map(|(who, what)| (who.trim(), what.trim())) {
+            Some((">first", "exit")) => left_at = Some(ms),
+            Some((">first", "force" | ".")) => {}
+            // Anything else XBoard asks (`analyze`, the game's `time` and `go`) may start thinking.
+            Some((">first", what)) if !what.starts_with("ping") => left_at = None,
+            Some(("<first", what)) if what.starts_with(|c: char| c.is_ascii_digit()) => {
+                if let Some(at) = left_at {
+                    assert!(
+                        ms < at + 250,
+                        "still analysing {} ms after exit: {line}\n{debug}",
+                        ms - at
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    let text = std::fs::read_to_string(dir.join("game.pgn")).unwrap();
+    assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
+    assert!(plies(&text) >= 12, "{text}");
 }

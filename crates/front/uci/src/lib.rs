@@ -4,9 +4,10 @@
 //!
 //! [`run`] reads commands from any [`BufRead`](std::io::BufRead) and answers on any
 //! [`Write`](std::io::Write), so a test feeds lines and compares the exact output. The search
-//! runs on its own thread ([`messhall_table::Thinker`]) while input is still read: `stop`,
-//! `isready`, `ponderhit` and `quit` are answered during a search; any other command waits until
-//! the search has given its `bestmove` (a search that only `stop` would end is stopped first).
+//! runs on its own thread ([`messhall_table::Thinker`]), and so does `go perft`, while input is
+//! still read: `stop`, `isready` and `quit` are answered at once, even behind commands that wait,
+//! and `ponderhit` when nothing waits; any other command waits until the search has given its
+//! `bestmove` (a search that only `stop` would end is stopped first).
 //!
 //! ```
 //! let input = "uci\nsetoption name UCI_Variant value calorie\nposition startpos moves e2e4\ngo depth 1\n";
@@ -39,5 +40,5 @@ pub use session::run;
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 /// The most moves one `position` command may list.
 pub const MAX_MOVES: usize = 4096;
-/// The deepest `go perft` (it runs to the end before the next command is read).
+/// The deepest `go perft` (it runs on the search thread, and `stop` ends it).
 pub const MAX_PERFT_DEPTH: u32 = 10;

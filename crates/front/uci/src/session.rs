@@ -8,7 +8,7 @@ use crate::position::{self, Line, Refusal};
 use messhall_dice::{Seed, SeededDice};
 use messhall_rules::{ChanceOutcome, Position, Variant, echo, pick_outcome};
 use messhall_search::{Engine, Level, Options, SearchInfo, Weights};
-use messhall_table::{GameKind, Thinker, catalog};
+use messhall_table::{GameKind, PerftFirst, Thinker, catalog};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -18,6 +18,8 @@ use std::sync::mpsc::{self, Sender};
 enum Event {
     Input(Input),
     Iteration(SearchInfo),
+    /// A line of `go perft`'s answer (a first move and its count).
+    Perft(String),
     Finished,
 }
 
@@ -27,6 +29,18 @@ enum Thinking {
     Move(Thinker),
     /// The choice of a steered step.
     Step(Thinker<Option<ChanceOutcome>>),
+    /// `go perft N`: the total, `None` when stopped.
+    Perft(Thinker<Option<u64>>),
+}
+
+impl Thinking {
+    fn stop(&self) {
+        match self {
+            Thinking::Move(t) => t.stop(),
+            Thinking::Step(t) => t.stop(),
+            Thinking::Perft(t) => t.stop(),
+        }
+    }
 }
 
 /// A search under way.
@@ -143,6 +157,12 @@ impl<W: Write> Session<W> {
                 }
                 Ok(Flow::Continue)
             }
+            Event::Perft(line) => {
+                if self.search.is_some() {
+                    writeln!(self.out, "{line}")?;
+                }
+                Ok(Flow::Continue)
+            }
             Event::Finished => {
                 let hold = match &mut self.search {
                     Some(s) => {
@@ -173,19 +193,26 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// Input while a search runs: `stop`, `ponderhit`, `isready` and `quit` act at once, the
-    /// rest waits for the best move (an infinite search is stopped for it). Once something
-    /// waits, everything after it waits too, so commands keep their order.
+    /// Input while a search runs: `stop`, `isready` and `quit` act at once, even behind input
+    /// that waits (a GUI must always be able to stop, ask and leave); `ponderhit` acts at once
+    /// when nothing waits; the rest waits for the best move (an infinite search is stopped for
+    /// it), in the order sent.
     fn during_search(&mut self, input: Input) -> io::Result<Flow> {
         let word = match &input {
-            Input::Line(text) if self.deferred.is_empty() => text.split_whitespace().next().unwrap_or(""),
+            Input::Line(text) => text.split_whitespace().next().unwrap_or(""),
             _ => "",
         };
         match word {
-            "stop" => self.release(true)?,
-            "ponderhit" => self.release(false)?,
             "quit" => return Ok(Flow::Quit),
             "isready" => writeln!(self.out, "readyok")?,
+            "stop" => {
+                // A `go` that waits behind other input is stopped too when it starts.
+                if !self.deferred.is_empty() {
+                    self.deferred.push_back(input);
+                }
+                self.release(true)?;
+            }
+            "ponderhit" if self.deferred.is_empty() => self.release(false)?,
             "" if matches!(&input, Input::Line(text) if text.trim().is_empty()) => {}
             _ => {
                 if self.search.as_ref().is_some_and(|s| s.hold || s.endless) {
@@ -220,10 +247,7 @@ impl<W: Write> Session<W> {
         let Some(s) = &mut self.search else { return Ok(()) };
         s.hold = false;
         if stop {
-            match &s.thinking {
-                Thinking::Move(t) => t.stop(),
-                Thinking::Step(t) => t.stop(),
-            }
+            s.thinking.stop();
         }
         if s.finished { self.give_best_move() } else { Ok(()) }
     }
@@ -239,6 +263,21 @@ impl<W: Write> Session<W> {
             Thinking::Step(t) => t
                 .join()
                 .map(|(engine, step)| (engine, step.map(|o| position::step_text(&o)))),
+            Thinking::Perft(t) => {
+                return match t.join() {
+                    Ok((engine, total)) => {
+                        self.engine = Some(engine);
+                        match total {
+                            Some(total) => {
+                                writeln!(self.out)?;
+                                writeln!(self.out, "Nodes searched: {total}")
+                            }
+                            None => writeln!(self.out, "info string perft stopped before its end"),
+                        }
+                    }
+                    Err(e) => writeln!(self.out, "info string Error ({})", echo(&e.0)),
+                };
+            }
         };
         match best {
             Ok((engine, best)) => {
@@ -256,16 +295,8 @@ impl<W: Write> Session<W> {
     /// at `quit`) it has already been finished by [`Session::during_search`]'s waiting.
     fn quit(&mut self) -> io::Result<()> {
         if let Some(s) = self.search.take() {
-            match s.thinking {
-                Thinking::Move(t) => {
-                    t.stop();
-                    let _ = t.join();
-                }
-                Thinking::Step(t) => {
-                    t.stop();
-                    let _ = t.join();
-                }
-            }
+            // Not joined: a search stops within milliseconds, but `quit` is answered now.
+            s.thinking.stop();
         }
         self.out.flush()
     }
@@ -498,8 +529,9 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
-    /// `go perft N`: each first move (or step) with its count, then the total.
-    fn perft(&mut self, v: &Variant, pos: &Position, depth: u32) -> io::Result<()> {
+    /// `go perft N` on the search thread: each first move (or step) with its count as it is
+    /// counted, then the total; `stop` ends it.
+    fn perft(&mut self, v: &Arc<Variant>, pos: &Position, depth: u32) -> io::Result<()> {
         if depth > crate::MAX_PERFT_DEPTH {
             writeln!(
                 self.out,
@@ -508,29 +540,35 @@ impl<W: Write> Session<W> {
             )?;
             return Ok(());
         }
-        let mut total = 0u64;
-        if depth > 0 {
-            let firsts: Vec<(String, u64)> = match v.chance(pos) {
-                Some(event) => event
-                    .outcomes
-                    .iter()
-                    .map(|o| (position::step_text(o), v.perft(&v.resolve(pos, o), depth)))
-                    .collect(),
-                None => v
-                    .legal_moves(pos)
-                    .iter()
-                    .map(|m| (position::move_text(v, m), v.perft(&pos.play(v, m), depth - 1)))
-                    .collect(),
-            };
-            for (text, n) in firsts {
-                total += n;
-                writeln!(self.out, "{text}: {n}")?;
-            }
-        } else {
-            total = 1;
-        }
-        writeln!(self.out)?;
-        writeln!(self.out, "Nodes searched: {total}")
+        let engine = self.take_engine();
+        let lines = self.send.clone();
+        let done = self.send.clone();
+        let named = v.clone();
+        let thinker = Thinker::spawn_perft(
+            engine,
+            v.clone(),
+            pos.clone(),
+            depth,
+            move |first: PerftFirst, n: u64| {
+                let text = match first {
+                    PerftFirst::Move(m) => position::move_text(&named, &m),
+                    PerftFirst::Step(o) => position::step_text(&o),
+                };
+                let _ = lines.send(Event::Perft(format!("{text}: {n}")));
+            },
+            move || {
+                let _ = done.send(Event::Finished);
+            },
+        );
+        self.search = Some(Search {
+            thinking: Thinking::Perft(thinker),
+            variant: v.clone(),
+            root: pos.clone(),
+            hold: false,
+            endless: false,
+            finished: false,
+        });
+        Ok(())
     }
 }
 

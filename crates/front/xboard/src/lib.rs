@@ -55,21 +55,33 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, config: C
     let mut session = Session::new(output, config, tx)?;
     let mut ended = false;
     loop {
-        session.maybe_search();
+        // The engine's own turn goes on (a steered step's move) before what waits, unless a
+        // waiting command stopped the last search: then that command goes first, so the `exit`
+        // (or move) that left an analysis is never overtaken by the analysis again.
+        if !session.thinking() && !std::mem::take(&mut session.after_abandon) {
+            session.maybe_search();
+            if session.thinking() && session.requeue()? == Next::Quit {
+                return Ok(());
+            }
+        }
         if !session.thinking() {
-            match session.queue.pop_front() {
-                Some(Some(line)) => {
-                    if session.command(&line)? == Next::Quit {
-                        return Ok(());
-                    }
-                    continue;
-                }
-                Some(None) => {
-                    session.stop_analysis();
-                    continue;
-                }
+            let waited = session.queue.pop_front();
+            let handled = waited.is_some();
+            match waited {
+                Some(Some(line)) if session.command(&line)? == Next::Quit => return Ok(()),
+                Some(Some(_)) => {}
+                Some(None) => session.stop_analysis(),
                 None if ended => return Ok(()),
                 None => {}
+            }
+            session.maybe_search();
+            if session.thinking() {
+                // What still waits meets the new search as if it came now.
+                if session.requeue()? == Next::Quit {
+                    return Ok(());
+                }
+            } else if handled {
+                continue;
             }
         }
         let Ok(msg) = rx.recv() else { return Ok(()) };
@@ -89,11 +101,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, config: C
             Msg::Finished => session.finished()?,
             Msg::End => {
                 ended = true;
-                if session.queue.is_empty() {
-                    session.stop_analysis();
-                } else {
-                    session.queue.push_back(None);
-                }
+                session.end_of_input();
             }
         }
     }

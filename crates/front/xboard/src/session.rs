@@ -115,11 +115,15 @@ pub(crate) struct Session<W: Write> {
     steered: Option<(ChanceOutcome, Vec<Event>)>,
     /// The analysis of this position has run to its depth limit.
     analyzed: bool,
+    /// `?` came during the steered step's search: the move's search after it stops at once.
+    hurry: bool,
     /// The input has ended: no analysis starts again.
     input_ended: bool,
     /// The engine is to move when it is its side's turn: set by `go` and by the opponent's
     /// moves, never by setting up a position.
     to_move: bool,
+    /// The last search was stopped by a command that waits for it: that command goes first.
+    pub(crate) after_abandon: bool,
     /// `setboard` gave a position the rules refuse: moves are refused until the next one.
     bad_position: bool,
     /// Lines that wait for the search to end (a `ping` is answered after the move); `None`
@@ -173,6 +177,8 @@ impl<W: Write> Session<W> {
             awaiting_pass: false,
             steered: None,
             analyzed: false,
+            hurry: false,
+            after_abandon: false,
             input_ended: false,
             to_move: false,
             bad_position: false,
@@ -260,26 +266,56 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// The input has ended: an analysis stops now, or after what waits before the end.
+    pub(crate) fn end_of_input(&mut self) {
+        if self.queue.is_empty() {
+            self.stop_analysis();
+        } else {
+            self.queue.push_back(None);
+        }
+    }
+
+    /// A search has started with lines waiting: each is taken as if it came now (a `ping`
+    /// is answered during an analysis, an `exit` stops it), in the order they came.
+    pub(crate) fn requeue(&mut self) -> io::Result<Next> {
+        for waiting in std::mem::take(&mut self.queue) {
+            match waiting {
+                Some(line) => {
+                    if self.line_while_thinking(line)? == Next::Quit {
+                        return Ok(Next::Quit);
+                    }
+                }
+                None => self.end_of_input(),
+            }
+        }
+        Ok(Next::Continue)
+    }
+
     /// A line read while the engine thinks: what can be done at once is done, a command that
     /// changes the game stops the search first, and the rest waits for the search to end.
+    /// `quit` and `?` never wait.
     pub(crate) fn line_while_thinking(&mut self, line: String) -> io::Result<Next> {
         let word = line.split_whitespace().next().unwrap_or("");
         let analysis = self.search.as_ref().is_some_and(|s| s.analysis);
+        match word {
+            "quit" => {
+                self.abandon();
+                return Ok(Next::Quit);
+            }
+            "?" => {
+                if !analysis {
+                    self.move_now();
+                }
+                return Ok(Next::Continue);
+            }
+            _ => {}
+        }
         // Behind a waiting command everything waits, so commands are done in the order sent.
-        if !self.queue.is_empty() && word != "?" {
+        if !self.queue.is_empty() {
             self.queue.push_back(Some(line));
             return Ok(Next::Continue);
         }
         match word {
-            "?" if !analysis => {
-                if let Some(search) = &self.search {
-                    match &search.running {
-                        Running::Move(t) => t.stop(),
-                        Running::Steer(t) => t.stop(),
-                    }
-                }
-                Ok(Next::Continue)
-            }
             "." if analysis => {
                 if let Some(info) = self.search.as_ref().and_then(|s| s.last.clone()) {
                     let moves = self.table.legal().len();
@@ -287,32 +323,48 @@ impl<W: Write> Session<W> {
                 }
                 Ok(Next::Continue)
             }
-            // Commands that make the search's result unwanted stop it, unless commands before
-            // them wait for it (a `ping` is answered after the move): all are done in order.
-            "quit" | "new" | "variant" | "force" | "result" | "setboard" | "undo" | "remove" | "exit" | "analyze"
-            | "go" | "playother" | "edit" => {
-                if self.queue.is_empty() {
-                    self.abandon();
-                }
+            // Commands that make the search's result unwanted stop it; they are done once it
+            // has ended, before anything sent after them.
+            "new" | "variant" | "force" | "result" | "setboard" | "undo" | "remove" | "exit" | "analyze" | "go"
+            | "playother" | "edit" => {
+                self.abandon();
                 self.queue.push_back(Some(line));
                 Ok(Next::Continue)
             }
-            // A ping waits for a search that ends by itself; an endless analysis is like pondering.
+            // An endless analysis is like pondering: a ping is answered at once. It waits for
+            // a search that ends by itself (the engine's move, as the protocol asks, or an
+            // analysis under `sd`).
             "ping" if self.search.as_ref().is_some_and(|s| s.analysis && !s.bounded) => self.command(&line),
+            "ping" => {
+                self.queue.push_back(Some(line));
+                Ok(Next::Continue)
+            }
             "post" | "nopost" | "easy" | "hard" | "time" | "otim" | "level" | "st" | "sd" | "computer" | "name"
             | "rating" | "random" | "memory" | "cores" | "accepted" | "rejected" | "lift" | "put" | "hover"
             | "hint" | "bk" | "draw" | "ics" | "xboard" | "protover" => self.command(&line),
             // A move in analyze mode changes the position: the analysis starts again after it.
             _ if analysis => {
-                if self.queue.is_empty() {
-                    self.abandon();
-                }
+                self.abandon();
                 self.queue.push_back(Some(line));
                 Ok(Next::Continue)
             }
             _ => {
                 self.queue.push_back(Some(line));
                 Ok(Next::Continue)
+            }
+        }
+    }
+
+    /// `?`: the engine moves now. A steered step's search is stopped, and so is the move's
+    /// search that follows it, as soon as it has a move (its first depth).
+    fn move_now(&mut self) {
+        if let Some(search) = &self.search {
+            match &search.running {
+                Running::Move(t) => t.stop(),
+                Running::Steer(t) => {
+                    t.stop();
+                    self.hurry = true;
+                }
             }
         }
     }
@@ -942,6 +994,11 @@ impl<W: Write> Session<W> {
         if !analysis {
             self.to_move = false;
         }
+        if std::mem::take(&mut self.hurry) {
+            if let Running::Move(t) = &running {
+                t.stop();
+            }
+        }
         let bounded = !analysis || limits.depth.is_some();
         self.search = Some(Search {
             running,
@@ -970,6 +1027,9 @@ impl<W: Write> Session<W> {
             return Ok(());
         };
         let (analysis, abandoned, last) = (search.analysis, search.abandoned, search.last);
+        self.after_abandon = abandoned;
+        // A `?` reaches only the move that follows this steered step.
+        let hurry = std::mem::take(&mut self.hurry);
         match search.running {
             Running::Steer(thinker) => match thinker.join() {
                 Ok((engine, step)) => {
@@ -979,6 +1039,7 @@ impl<W: Write> Session<W> {
                     }
                     if let Some(step) = step {
                         self.play_steer(step)?;
+                        self.hurry = hurry;
                     }
                 }
                 Err(e) => self.lost_engine(&e.to_string())?,

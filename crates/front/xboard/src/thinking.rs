@@ -17,16 +17,17 @@ pub(crate) fn score(score: Score) -> i64 {
     }
 }
 
-/// The principal variation in XBoard's move notation, played out from `pos` while no chance
-/// event interrupts it.
+/// The principal variation in XBoard's move notation, played out from `pos` up to the first
+/// move after which a chance event comes (the moves after it follow one roll of the dice, and
+/// are not moves of the position before it).
 pub(crate) fn pv_text(v: &Variant, pos: &Position, pv: &[Move]) -> String {
     let mut here = pos.clone();
     let mut words = Vec::with_capacity(pv.len());
     for mv in pv {
         words.push(write_move(v, &here, mv).write(v.size));
-        let next = here.play(v, mv);
-        if !v.chance_pending(&next) {
-            here = next;
+        here = here.play(v, mv);
+        if v.chance_pending(&here) {
+            break;
         }
     }
     words.join(" ")
@@ -58,6 +59,23 @@ pub(crate) fn stat01(info: &SearchInfo, moves: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pv_ends_where_the_dice_come_in() {
+        // Found by fuzz_protocol_sessions: a move of the PV after the PieceEater's step was
+        // played on the position before it, and the board's checks panicked.
+        let v = messhall_table::catalog::builtin_variant("pieceeater").unwrap();
+        let start = v.start();
+        let e4 = v.parse_move(&start, "e2e4").unwrap();
+        let after = start.play(&v, &e4);
+        let step = v.chance(&after).unwrap().outcomes[0];
+        let black = v.resolve(&after, &step);
+        let d5 = v.parse_move(&black, "d7d5").unwrap();
+        let takes = v.parse_move(&black.play(&v, &d5), "e4d5");
+        let mut pv = vec![e4, d5];
+        pv.extend(takes);
+        assert_eq!(pv_text(&v, &start, &pv), "e2e4");
+    }
 
     #[test]
     fn mate_scores_as_xboard_reads_them() {

@@ -1,7 +1,8 @@
 //! Whole conversations with the engine: our own input lines and the exact output expected, for
 //! every built-in chess variant. Searches run at `sd 1` or `sd 2` so their output is fixed; only
 //! the time a search took (the third number of a thinking line, the first of `stat01`) varies,
-//! and is written `T` here.
+//! and is written `T` here. A conversation ends with its input, which waits for the searches
+//! and commands before it (a `quit` ends the session at once, whatever waits).
 
 use messhall_dice::Seed;
 use messhall_xboard::{Config, MAX_LINE, run};
@@ -100,7 +101,6 @@ ping 3
 e2e4
 ping 4
 exit
-quit
 "#,
         r#"feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 nps=0 memory=1 smp=1 debug=1 highlight=1 myname="messhall" variants="normal,calorie,foodfight,friendly,pieceeater,pieceeater-mate,pieceeater-steered"
 feature done=1
@@ -173,7 +173,6 @@ setboard 7k/8/8/8/8/8/8/K5R{1}1 w - - 0 1
 g1g2
 setboard 8/8/8/8/8/8/8/8 w - - 0 1
 e2e4
-quit
 "#,
         r#"setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 piece P& fmWfceFifmnD
@@ -239,7 +238,6 @@ lift b12
 P@e4
 l12l13
 memory 0
-quit
 "#,
         r#"setup (PNBR.FE.CWM..I.GD..SUKpnbr.fe.cwm..i.gd..suk) 12x12+0_fairy rscbmnkmbcsr/dmfwueeuwfmd/ppppggggpppp/12/12/12/12/12/12/PPPPGGGGPPPP/DMFWUEEUWFMD/RSCBMNKMBCSR w - - 0 1
 piece K& FsR2
@@ -304,7 +302,6 @@ go
 ping 1
 force
 l12l11
-quit
 "#,
         r#"setup (PTBKQYEACXMOHIJGDVLSUZFptbkqyeacxmohijgdvlsuzf) 12x12+0_fairy tmdcffffcdmt/jsglabbquoih/xpeyvzzvyepx/12/12/12/12/12/12/XPEYVZZVYEPX/HIOUQBBALGSJ/TMDCFFFFCDMT w - - 0 1
 piece A& nA
@@ -372,7 +369,6 @@ undo
 undo
 ping 2
 sd x
-quit
 "#,
         r#"setup (PNBRQKpnbrqk) 8x8+4_fairy rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR[PPPNBRpppnbr] w KQkq - 0 1
 piece P& fmWfceFifmnD
@@ -421,7 +417,6 @@ ping 2
 force
 P@e9
 cores 0
-quit
 "#,
         r#"setup (PNBRQKpnbrqk) 8x8+4_fairy rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR[PPPNBRpppnbr] w KQkq - 0 1
 piece P& fmWfceFifmnD
@@ -467,7 +462,6 @@ go
 ping 2
 force
 rating x
-quit
 "#,
         r#"setup (PNBRQKpnbrqk) 8x8+4_fairy rnbqkbnr/pppppppp/8/8/3*4/8/PPPPPPPP/RNBQKBNR[PPPNBRpppnbr] w KQkq - 0 1
 piece P& fmWfceFifmnD
@@ -615,7 +609,6 @@ sd 1
 post
 go
 ping 1
-quit
 "#,
             vec![grand_food],
         ),
@@ -661,7 +654,6 @@ lift j2
 d2d4
 lift _8
 lift _5
-quit
 "#,
     )
     .lines()

@@ -208,6 +208,11 @@ fn read_variant_file(path: &Path) -> Result<String, String> {
     if meta.is_dir() {
         return Err("it is a directory".into());
     }
+    // Opening a FIFO blocks until someone writes to it, and a device may never end: only a
+    // regular file is opened.
+    if !meta.is_file() {
+        return Err("not a regular file (a device or a pipe?)".into());
+    }
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut bytes = Vec::new();
     // Read one byte past the cap to tell a file at the cap from a longer one (or an endless device).

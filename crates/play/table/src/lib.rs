@@ -73,7 +73,7 @@ pub use players::{LEVELS, PlayerSpec, SpecError};
 pub use record::{FORMAT, Record, RecordError, Step, from_rules_text};
 pub use result::{Ending, GameResult};
 pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
-pub use thinker::{SearchPanicked, Thinker};
+pub use thinker::{PerftFirst, SearchPanicked, Thinker};
 
 /// docs/play-layer.md, whose example runs as a doc test.
 #[cfg(doctest)]

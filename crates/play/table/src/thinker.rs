@@ -1,9 +1,9 @@
-//! A search on its own thread, so a protocol front end goes on reading its input (`stop`,
-//! `isready`, `quit`) while the engine thinks.
+//! A search (or a perft) on its own thread, so a protocol front end goes on reading its input
+//! (`stop`, `isready`, `quit`) while the engine thinks.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
-use messhall_rules::{ChanceOutcome, Position, Variant};
+use messhall_rules::{ChanceOutcome, Move, Position, Variant};
 use messhall_search::{Engine, Limits, SearchInfo};
 use std::any::Any;
 use std::sync::Arc;
@@ -78,6 +78,86 @@ impl Thinker<Option<ChanceOutcome>> {
             on_finished,
         )
     }
+}
+
+/// A first move or step of a perft, counted on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftFirst {
+    /// A player's move.
+    Move(Move),
+    /// A chance event's outcome, pending at the root (it uses up no depth).
+    Step(ChanceOutcome),
+}
+
+impl Thinker<Option<u64>> {
+    /// Counts [`Variant::perft`] of `pos` to `depth` on a new thread, split by first move or
+    /// step: `on_first` hears each with its count as it is done. The result is the total, or
+    /// `None` when [`Thinker::stop`] ended the count first. The engine is only carried.
+    pub fn spawn_perft(
+        engine: Engine,
+        variant: Arc<Variant>,
+        pos: Position,
+        depth: u32,
+        mut on_first: impl FnMut(PerftFirst, u64) + Send + 'static,
+        on_finished: impl FnOnce() + Send + 'static,
+    ) -> Thinker<Option<u64>> {
+        Thinker::run(
+            engine,
+            move |engine| {
+                let stop = engine.stop_flag();
+                let v = &*variant;
+                if depth == 0 {
+                    return Some(1);
+                }
+                let firsts: Vec<(PerftFirst, Position, u32)> = match v.chance(&pos) {
+                    Some(event) => event
+                        .outcomes
+                        .iter()
+                        .map(|o| (PerftFirst::Step(*o), v.resolve(&pos, o), depth))
+                        .collect(),
+                    None => v
+                        .legal_moves(&pos)
+                        .iter()
+                        .map(|m| (PerftFirst::Move(*m), pos.play(v, m), depth - 1))
+                        .collect(),
+                };
+                let mut total = 0u64;
+                for (first, after, left) in firsts {
+                    let n = perft_until(v, &after, left, &stop)?;
+                    on_first(first, n);
+                    total += n;
+                }
+                Some(total)
+            },
+            on_finished,
+        )
+    }
+}
+
+/// The last plies a perft counts without looking at the stop flag: few enough to take
+/// milliseconds on the widest boards.
+const PERFT_UNSTOPPED_PLIES: u32 = 2;
+
+/// [`Variant::perft`], or `None` once `stop` is set.
+fn perft_until(v: &Variant, pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= PERFT_UNSTOPPED_PLIES {
+        return Some(v.perft(pos, depth));
+    }
+    if let Some(event) = v.chance(pos) {
+        let mut total = 0u64;
+        for o in &event.outcomes {
+            total += perft_until(v, &v.resolve(pos, o), depth, stop)?;
+        }
+        return Some(total);
+    }
+    let mut total = 0u64;
+    for m in v.legal_moves(pos) {
+        total += perft_until(v, &pos.play(v, &m), depth - 1, stop)?;
+    }
+    Some(total)
 }
 
 impl<T: Send + 'static> Thinker<T> {
@@ -241,6 +321,45 @@ mod tests {
         let start = crate::catalog::builtin_variant("chess").unwrap().start();
         let thinker = Thinker::spawn_steer(engine, steered, start, Vec::new(), Limits::depth(1), || {});
         assert_eq!(thinker.join().map(|(_, s)| s), Ok(None));
+    }
+
+    #[test]
+    fn a_perft_counts_as_the_rules_do_and_stops_when_asked() {
+        for name in ["chess", "pieceeater-steered"] {
+            let v = crate::catalog::builtin_variant(name).unwrap();
+            let start = v.start();
+            let (tx, rx) = mpsc::channel();
+            let engine = Engine::new(v.clone(), &Options::default());
+            let thinker = Thinker::spawn_perft(
+                engine,
+                v.clone(),
+                start.clone(),
+                4,
+                move |_, n| tx.send(n).unwrap(),
+                || {},
+            );
+            let (engine, total) = thinker.join().unwrap();
+            assert_eq!(total, Some(v.perft(&start, 3)), "{name}");
+            assert_eq!(rx.iter().sum::<u64>(), v.perft(&start, 3), "{name}");
+
+            // Depth 10 takes hours; a stop ends it at once.
+            let (done_tx, done_rx) = mpsc::channel();
+            let thinker = Thinker::spawn_perft(
+                engine,
+                v.clone(),
+                start,
+                10,
+                |_, _| {},
+                move || {
+                    let _ = done_tx.send(());
+                },
+            );
+            std::thread::sleep(Duration::from_millis(100));
+            assert!(!thinker.is_finished());
+            thinker.stop();
+            assert_eq!(done_rx.recv_timeout(Duration::from_secs(1)), Ok(()), "{name}");
+            assert_eq!(thinker.join().map(|(_, t)| t), Ok(None));
+        }
     }
 
     #[test]
