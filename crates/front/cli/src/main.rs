@@ -144,7 +144,8 @@ enum Command {
         variant: String,
         /// Player A: level=N, depth=N, nodes=N, random or greedy; add ",time=S" to give it its own seconds per move.
         /// Or an external engine: xboard:PROGRAM or uci:PROGRAM, then settings after commas:
-        /// variant=NAME, ini=FILE, option.NAME=VALUE, time=S (a bare PROGRAM is looked for on PATH and in /usr/games).
+        /// variant=NAME, ini=FILE, option.NAME=VALUE, time=S, and for UCI nodes=N (a node budget a move instead of
+        /// a time; a bare PROGRAM is looked for on PATH and in /usr/games).
         #[arg(long)]
         a: String,
         /// Player B.
