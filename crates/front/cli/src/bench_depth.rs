@@ -146,3 +146,13 @@ fn field(words: &[&str], name: &str) -> Option<u64> {
     let i = words.iter().position(|w| *w == name)?;
     words.get(i + 1)?.parse().ok()
 }
+
+#[cfg(test)]
+mod tests {
+    /// The heuristics cannot be left out: `--without` says so in one line, before any search.
+    #[test]
+    fn without_is_refused_in_one_line() {
+        let e = super::depth(12, None, &["lmr".to_string()]).unwrap_err().to_string();
+        assert_eq!(e, "--without lmr: the search's heuristics are always on; none can be left out");
+    }
+}
