@@ -198,7 +198,7 @@ mod tests {
     /// there, White would be a Knight short of what it gets.
     #[test]
     fn quiescence_meets_the_recapture_past_a_pending_step() {
-        let v = Arc::new(messhall_games::builtin("pieceeater").unwrap());
+        let v = Arc::new(messhall_catalog::builtin("pieceeater").unwrap());
         let before = Position::from_fen(&v, "8/6k1/8/8/4n2*/5N2/3B4/1K6[] b - - 0 1").unwrap();
         let pos = before.play(&v, &v.parse_move(&before, "Nxd2").unwrap());
         assert!(v.chance_pending(&pos));
@@ -226,6 +226,7 @@ mod tests {
     /// pruning, as the engine plays, a chance node's narrower windows prune differently: the
     /// PieceEater's start at depth 4 chose g4 with plain expectimax and b4 with the cutoffs.)
     #[test]
+<<<<<<< HEAD
     fn chance_cutoffs_keep_the_expectimax_result() {
         let v = Arc::new(messhall_games::builtin("pieceeater").unwrap());
         // Fixed positions, and the bench's: the start and seeded random positions.
@@ -256,5 +257,18 @@ mod tests {
             star_total < plain_total,
             "{star_total} nodes pruned, {plain_total} plain"
         );
+=======
+    fn the_chance_horizon_saves_nodes() {
+        let v = Arc::new(messhall_catalog::builtin("pieceeater").unwrap());
+        let nodes = |on: bool| {
+            let mut s = Searcher::new(v.clone(), 4);
+            s.chance_horizon = on;
+            s.search(&v.start(), &[], &Limits::depth(4), None, &mut |_| {})
+                .unwrap()
+                .nodes
+        };
+        let (with, without) = (nodes(true), nodes(false));
+        assert!(with < without, "{with} nodes with the horizon, {without} without");
+>>>>>>> main
     }
 }
