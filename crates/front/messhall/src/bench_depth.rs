@@ -30,24 +30,10 @@ struct Run {
 }
 
 pub fn depth(depth: u32, fairy_stockfish: Option<String>, without: &[String]) -> Result<()> {
-<<<<<<< HEAD:crates/front/cli/src/bench_depth.rs
     if let Some(name) = without.first() {
         bail!("--without {name}: the search's heuristics are always on; none can be left out");
     }
-    let v = Arc::new(messhall_games::load("chess")?);
-=======
     let v = Arc::new(messhall_catalog::load("chess")?);
-    let off: Vec<&str> = without
-        .iter()
-        .flat_map(|w| {
-            if w == "new" {
-                SECOND_PART.to_vec()
-            } else {
-                vec![w.as_str()]
-            }
-        })
-        .collect();
->>>>>>> main:crates/front/messhall/src/bench_depth.rs
     let fsf = crate::bench::find_fairy_stockfish(fairy_stockfish);
     println!("messhall bench depth: depth {depth}, one thread, {HASH_MB} MB of hash, a fresh table per position.");
     println!("Fairy-Stockfish: `ucinewgame`, Threads 1, Hash {HASH_MB}, `go depth {depth}`; its nodes and time as it");
@@ -167,6 +153,9 @@ mod tests {
     #[test]
     fn without_is_refused_in_one_line() {
         let e = super::depth(12, None, &["lmr".to_string()]).unwrap_err().to_string();
-        assert_eq!(e, "--without lmr: the search's heuristics are always on; none can be left out");
+        assert_eq!(
+            e,
+            "--without lmr: the search's heuristics are always on; none can be left out"
+        );
     }
 }

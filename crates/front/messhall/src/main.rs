@@ -172,14 +172,10 @@ enum Command {
         variant: String,
         /// Player A: level=N, depth=N, nodes=N, random or greedy; add ",time=S" to give it its own seconds per move.
         /// Or an external engine: xboard:PROGRAM or uci:PROGRAM, then settings after commas:
-<<<<<<< HEAD:crates/front/cli/src/main.rs
-        /// variant=NAME, ini=FILE, option.NAME=VALUE, time=S, and for UCI nodes=N (a node budget a move instead of
-        /// a time; a bare PROGRAM is looked for on PATH and in /usr/games).
-=======
         /// variant=NAME, ini=FILE, option.NAME=VALUE, time=S, log=FILE, searchmoves=1 (UCI: only
-        /// our legal moves at the root), own-start=BOARD (XBoard: the engine's own start position);
-        /// a bare PROGRAM is looked for on PATH and in /usr/games.
->>>>>>> main:crates/front/messhall/src/main.rs
+        /// our legal moves at the root), nodes=N (UCI: a node budget a move instead of a time),
+        /// own-start=BOARD (XBoard: the engine's own start position); a bare PROGRAM is looked for
+        /// on PATH and in /usr/games.
         #[arg(long)]
         a: String,
         /// Player B.

@@ -226,9 +226,8 @@ mod tests {
     /// pruning, as the engine plays, a chance node's narrower windows prune differently: the
     /// PieceEater's start at depth 4 chose g4 with plain expectimax and b4 with the cutoffs.)
     #[test]
-<<<<<<< HEAD
     fn chance_cutoffs_keep_the_expectimax_result() {
-        let v = Arc::new(messhall_games::builtin("pieceeater").unwrap());
+        let v = Arc::new(messhall_catalog::builtin("pieceeater").unwrap());
         // Fixed positions, and the bench's: the start and seeded random positions.
         let mut cases: Vec<Position> = [
             "4k3/8/8/8/3*4/2r5/8/Q3K3[] w - - 0 1",
@@ -257,18 +256,5 @@ mod tests {
             star_total < plain_total,
             "{star_total} nodes pruned, {plain_total} plain"
         );
-=======
-    fn the_chance_horizon_saves_nodes() {
-        let v = Arc::new(messhall_catalog::builtin("pieceeater").unwrap());
-        let nodes = |on: bool| {
-            let mut s = Searcher::new(v.clone(), 4);
-            s.chance_horizon = on;
-            s.search(&v.start(), &[], &Limits::depth(4), None, &mut |_| {})
-                .unwrap()
-                .nodes
-        };
-        let (with, without) = (nodes(true), nodes(false));
-        assert!(with < without, "{with} nodes with the horizon, {without} without");
->>>>>>> main
     }
 }
