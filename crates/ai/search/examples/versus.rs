@@ -1,17 +1,12 @@
-//! The engine as it is against itself with chosen features switched off (the search and
-//! evaluation as they were before them), at a fixed node count per move: a measurement that does
-//! not depend on how busy the machine is.
+//! The engine as it is against itself with other evaluation weights, at a fixed node count per
+//! move: a measurement that does not depend on how busy the machine is. (The search's heuristics
+//! are always on; two builds are compared with `messhall match` and an external engine.)
 //!
 //! ```text
 //! cargo run --release -p messhall-search --example versus -- VARIANT GAMES NODES [OFF...]
 //! ```
-//! OFF names what the second engine goes without: a search feature (`see`, `aspiration`,
-//! `fifty`, `lmr`, `lmp`, `futility`, `seeprune`, `nullmove`, `iir`, `malus`, `counter`,
-//! `tteval`, `safecheck`, `recapture`, `matedistance`, `chanceqs`, `chancehorizon`, `shortermate`,
-//! `barefutility`:
-//! `messhall_search::search::FEATURES`),
-//! `new` (the features of issue 21's second part), `terms` (the evaluation terms derived from
-//! the pieces: the weights before them), or `all` (all of these but `matedistance`); or
+//! OFF names what the second engine goes without: `terms` (the evaluation terms derived from
+//! the pieces: it plays with the weights before them); or
 //! `weights=FILE`: the first engine plays with the weights of FILE (the second keeps the
 //! variant's own); or `fitted`: the second plays with the derived weights instead of the
 //! variant's fitted ones; or `target=P`: a sequential test of the first engine's share against
@@ -25,7 +20,7 @@
 //! ```text
 //! cargo run --release -p messhall-search --example versus -- bench [OFF...]
 //! ```
-//! counts the nodes of `messhall bench search` with the features named switched off (`only=NAME`
+//! counts the nodes of `messhall bench search` (with OFF's weights; `only=NAME`
 //! keeps to one game, `max=N` searches at most N nodes a position, `depth=N` to depth N instead of
 //! the bench's), and
 //!
@@ -37,7 +32,6 @@
 
 use messhall_rules::{Color, Game, Variant};
 use messhall_search::baseline::greedy_step;
-use messhall_search::search::{FEATURES, SECOND_PART};
 use messhall_search::{Engine, Limits, Options, SearchRng};
 use std::sync::Arc;
 
@@ -45,24 +39,21 @@ const OPENING_PLIES: usize = 4;
 const MAX_PLIES: usize = 400;
 const SEED: u64 = 20_261_125;
 
+/// The options that take a value (`NAME=VALUE`).
+const VALUED: [&str; 7] = ["weights=", "target=", "until=", "from=", "only=", "max=", "depth="];
+
 fn engine(v: &Arc<Variant>, off: &[String]) -> Engine {
     let mut e = Engine::new(v.clone(), &Options::default());
-    let all = off.iter().any(|o| o == "all");
-    let has = |name: &str| all || off.iter().any(|o| o == name);
-    let s = e.searcher_mut();
-    for name in FEATURES {
-        // `all` is everything before issue 21's first part, which already pruned by mate distance.
-        let off = (has(name) && (name != "matedistance" || !all))
-            || (off.iter().any(|o| o == "new") && SECOND_PART.contains(&name));
-        if let Err(e) = s.set_feature(name, !off) {
-            eprintln!("versus: {e}");
+    for o in off {
+        if !matches!(o.as_str(), "terms" | "fitted") && !VALUED.iter().any(|p| o.starts_with(p)) {
+            eprintln!("versus: {o}: not an option (the search's heuristics are always on and cannot be switched off)");
             std::process::exit(2);
         }
     }
-    if has("terms") {
-        s.set_weights(&messhall_search::Weights::legacy(v));
+    if off.iter().any(|o| o == "terms") {
+        e.set_weights(&messhall_search::Weights::legacy(v));
     } else if off.iter().any(|o| o == "fitted") {
-        s.set_weights(&messhall_search::Weights::derived(v));
+        e.set_weights(&messhall_search::Weights::derived(v));
     }
     e
 }
@@ -237,9 +228,7 @@ fn main() {
         return;
     }
     if args.len() < 3 {
-        eprintln!(
-            "usage: versus VARIANT GAMES NODES [FEATURE|new|terms|all|weights=FILE|fitted|target=P|until=P|from=N ...]"
-        );
+        eprintln!("usage: versus VARIANT GAMES NODES [terms|weights=FILE|fitted|target=P|until=P|from=N ...]");
         std::process::exit(2);
     }
     let v = Arc::new(messhall_catalog::load(&args[0]).unwrap_or_else(|e| {

@@ -21,6 +21,7 @@ pub mod bench;
 pub mod eval;
 mod level;
 pub mod movepicker;
+pub mod parameters;
 mod rng;
 pub mod search;
 pub mod see;
@@ -108,7 +109,7 @@ impl Engine {
         self.searcher.set_weights(weights);
     }
 
-    /// The search itself, to switch its features on and off (comparisons between versions).
+    /// The search itself (the tuner asks it for static and quiescence scores).
     pub fn searcher_mut(&mut self) -> &mut Searcher {
         &mut self.searcher
     }

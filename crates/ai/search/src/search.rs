@@ -7,6 +7,7 @@
 
 use crate::eval::Evaluator;
 use crate::movepicker::{self, is_tactical, pick, score_moves};
+use crate::parameters::*;
 use crate::timemgmt::{Limits, TimeManager};
 use crate::transpositiontable::{Bound, TranspositionTable};
 use messhall_geometry::Square;
@@ -30,84 +31,14 @@ pub const INFINITY: i32 = 31_000;
 pub const MAX_PLY: usize = 128;
 /// Plies of iterative deepening at most.
 pub const MAX_DEPTH: u32 = 64;
-/// Late move reductions: from this depth, after this many moves, quiet moves only.
-pub const LMR_MIN_DEPTH: i32 = 3;
-pub const LMR_MIN_INDEX: usize = 3;
-/// Reduce one more ply from this move index on.
-pub const LMR_DEEP_INDEX: usize = 10;
-/// Captures that cannot bring the score back to alpha even with this margin are skipped in quiescence.
-pub const DELTA_MARGIN: i32 = 200;
-/// Reverse futility pruning: at non-PV nodes this shallow, a static score this far above beta per
-/// ply of depth left stands (the side to move is unlikely to lose that much in so few moves).
-pub const FUTILITY_DEPTH: i32 = 3;
-pub const FUTILITY_MARGIN: i32 = 120;
-/// Null-move pruning: from this depth, a side that could pass and still score at least beta is
-/// not searched further; the pass is searched this much shallower (one more per 6 plies of depth).
-pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
-pub const NULL_MOVE_REDUCTION: i32 = 2;
-/// Quiescence skips a capture whose victim is worth this much less than its capturer when the
-/// capturer can be taken back where it lands.
-pub const BAD_CAPTURE_MARGIN: i32 = 50;
-/// Quiescence follows every capture for this many captures in a row, then only recaptures of the
-/// last capturer: exchanges still resolve, while on boards full of long-range capturers (the
-/// Friendly game's) the tree of all capture sequences would otherwise dwarf the main search.
-pub const QUIESCENCE_ALL_CAPTURES: usize = 2;
-/// Most captures quiescence follows in a row.
-pub const MAX_QUIESCENCE: usize = 8;
 /// Slots of the evaluation cache (16 bytes each).
 pub const EVAL_CACHE_SLOTS: usize = 1 << 16;
 /// The score of a slot nothing has been put in (no evaluation returns it).
 const EMPTY_SLOT: i32 = i32::MIN;
-/// History bonuses stay below this.
-pub const HISTORY_MAX: i32 = 1 << 20;
-/// With the malus, a cutoff at depth d moves history by `HISTORY_GAIN * d^2` (less what gravity
-/// takes), so that it counts within a few cutoffs.
-pub const HISTORY_GAIN: i32 = 32;
-/// Where pieces borrow moves (the Friendly game's Friends), captures are ordered by their static
-/// exchange only from this depth on: generating moves there costs so much more that nearer the
-/// leaves the exchange cost more than the order saved (a node took three times as long).
-/// Elsewhere they are ordered by it at every depth (Food Fight's bench: 16% fewer nodes, 16%
-/// less time than from this depth).
-pub const SEE_ORDER_MIN_DEPTH_BORROWING: i32 = 3;
-/// Aspiration windows: from this depth an iteration is first searched within this many
-/// centipawns either side of the last one's score; a score outside is searched again with the
-/// window widened on that side, by twice as much each time, and open past [`ASPIRATION_MAX`].
-pub const ASPIRATION_MIN_DEPTH: u32 = 4;
-pub const ASPIRATION_WINDOW: i32 = 30;
-pub const ASPIRATION_MAX: i32 = 1_000;
-/// Plies of the fifty-move count before static scores start to shrink toward a draw (see
-/// [`Searcher::fifty_move_scaling`]).
-pub const FIFTY_MOVE_GRACE: u32 = 20;
 /// The static score of a node in check (none is taken there).
 const NO_EVAL: i32 = -INFINITY - 1;
 /// How often (in nodes) the clock and the stop flag are looked at.
 pub const CHECK_EVERY: u64 = 1024;
-
-/// The search features [`Searcher::set_feature`] switches, by name.
-pub const FEATURES: [&str; 19] = [
-    "see",
-    "aspiration",
-    "fifty",
-    "lmr",
-    "lmp",
-    "futility",
-    "seeprune",
-    "nullmove",
-    "iir",
-    "malus",
-    "counter",
-    "tteval",
-    "safecheck",
-    "recapture",
-    "matedistance",
-    "chanceqs",
-    "chancehorizon",
-    "shortermate",
-    "barefutility",
-];
-/// The features issue 21's second part added (`new` in the benchmarks switches them all): those
-/// of [`FEATURES`] from `lmr` to `recapture`.
-pub const SECOND_PART: &[&str] = FEATURES.split_at(3).1.split_at(11).0;
 
 /// A score as people read it: centipawns, or moves to mate (negative: being mated).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,79 +153,20 @@ pub struct Searcher {
     /// Deliberate evaluation noise for weaker levels: amplitude and this search's key.
     pub(crate) noise_cp: i32,
     pub(crate) noise_key: u64,
-    /// Star1/Star2 cutoffs at chance nodes (on by default; off gives plain expectimax, where every
-    /// outcome is searched with a full window, for comparison).
-    pub chance_pruning: bool,
-    /// Quiescence skips captures that cannot raise the score to alpha even with [`DELTA_MARGIN`]
-    /// (on by default, off in games with chance events: there a capture's score includes the
-    /// chance of what follows, which a victim's value does not bound, and the skip would depend
-    /// on the window, so the chance cutoffs could change the result).
-    pub delta_pruning: bool,
-    /// Late move reductions, null-move and reverse futility pruning (on by default). Like delta
-    /// pruning they make a score depend a little on the window it was searched with; tests that
-    /// compare searches switch both off.
-    pub reductions: bool,
-    /// Static exchange evaluation ([`crate::see`]): captures that lose material are ordered after
-    /// the quiet moves and skipped in quiescence (on by default; off, quiescence skips a capture
-    /// whose more valuable capturer lands attacked, as before the exchange was evaluated).
-    pub see: bool,
-    /// Aspiration windows at the root (on by default; see [`ASPIRATION_WINDOW`]).
-    pub aspiration: bool,
-    /// Static scores shrink toward a draw as the fifty-move count runs (on by default): a side
-    /// ahead prefers the captures and pawn moves that keep its advantage real to shuffling until
-    /// the rule draws.
-    pub fifty_move_scaling: bool,
-    /// Late move reductions from a table of the logarithms of depth and move number, adjusted
-    /// by history, killers and the counter move, the principal variation and whether the side
-    /// improves (on by default; off, one ply from the fourth quiet move, two from the tenth).
-    pub lmr_table: bool,
-    /// Late move pruning: past a number of moves growing with the square of the depth, the
-    /// remaining quiet moves of a shallow node are skipped.
-    pub move_count_pruning: bool,
-    /// Futility pruning of quiet moves at shallow depth when the static score is far below alpha.
-    pub quiet_futility: bool,
-    /// Exchange pruning at shallow depth: quiet moves and captures that lose material in the
-    /// exchange on their square by more than a margin growing with the depth.
-    pub see_pruning: bool,
-    /// The null move's reduction grows with depth and with how far the static score is above
-    /// beta (off: two plies, one more per six of depth).
-    pub null_move_adaptive: bool,
-    /// Internal iterative reduction: a deep node with no move from the table is searched a ply
-    /// shallower.
-    pub iir: bool,
-    /// History with malus: the quiet moves searched before the one that made a cutoff lose what
-    /// it gains, each entry kept within bounds by gravity (off: only the cutoff move gains).
-    pub history_malus: bool,
-    /// The counter-move heuristic: the quiet move that last refuted the previous move is tried
-    /// after the killers and reduced less.
-    pub counter_moves: bool,
-    /// The table's bound stands in for the static score where it is tighter.
-    pub tt_eval: bool,
-    /// Checks are extended only where the checking piece is not lost in the exchange on its
-    /// square (off: every check).
-    pub safe_check_extension: bool,
-    /// A recapture on the square of the last capture is extended on the principal variation.
-    pub recapture_extension: bool,
-    /// Mate distance pruning: no line is searched that could not beat a mate already found.
-    pub mate_distance: bool,
-    /// Quiescence goes on past a pending chance event (its expected cost is in the static score,
-    /// [`messhall_rules::GameRules::evaluate`]), so a capture just before one meets its recapture;
-    /// off, the position stands as it is there.
-    pub chance_quiescence: bool,
-    /// A chance event at the horizon (no depth left for its outcomes) is scored by quiescence
-    /// from the position before it, whose static score holds the event's expected cost, instead
-    /// of a quiescence search after each outcome (needs `chance_quiescence`).
-    pub chance_horizon: bool,
-    /// Where the side to move already has a mate in hand (alpha is a mate score), nothing is
-    /// reduced (late moves, nodes without a move from the table): a move can then beat alpha
-    /// only with a shorter mate, which a reduced search does not reach, and a reduced move that
-    /// fails low is not searched again (off: a quiet first move of a mate in 3, reduced behind
-    /// a mate in 5, was missed). Pruning stays: off as well, it found the same mates at many
-    /// times the nodes.
-    pub shorter_mates: bool,
-    /// Reverse futility pruning spares a side that has only royals and pawns (as the null move
-    /// does): off, a bare King's static score stood at depth 3 and hid the mate it was in.
-    pub bare_futility: bool,
+    /// Quiescence skips captures that cannot raise the score to alpha even with [`DELTA_MARGIN`],
+    /// except in games with chance events: there a capture's score includes the chance of what
+    /// follows, which a victim's value does not bound, and the skip would depend on the window,
+    /// so the chance cutoffs could change the result.
+    delta_pruning: bool,
+    /// Only in this crate's tests: no reduction or pruning whose result depends on the window
+    /// (late moves, the static score, the null move, the delta margin), so that searches with
+    /// different windows can be compared.
+    #[cfg(test)]
+    pub(crate) window_independent: bool,
+    /// Only in this crate's tests: plain expectimax at chance nodes (every outcome searched with a
+    /// full window), the reference the chance cutoffs are checked against.
+    #[cfg(test)]
+    pub(crate) plain_expectimax: bool,
 }
 
 impl Searcher {
@@ -343,62 +215,13 @@ impl Searcher {
             },
             noise_cp: 0,
             noise_key: 0,
-            chance_pruning: true,
             delta_pruning: !has_chance,
-            reductions: true,
-            see: true,
-            aspiration: true,
-            fifty_move_scaling: true,
-            lmr_table: true,
-            move_count_pruning: true,
-            quiet_futility: true,
-            see_pruning: true,
-            null_move_adaptive: true,
-            iir: true,
-            history_malus: true,
-            counter_moves: true,
-            tt_eval: true,
-            safe_check_extension: true,
-            recapture_extension: true,
-            mate_distance: true,
-            chance_quiescence: true,
-            chance_horizon: true,
-            shorter_mates: true,
-            bare_futility: true,
+            #[cfg(test)]
+            window_independent: false,
+            #[cfg(test)]
+            plain_expectimax: false,
             variant,
         }
-    }
-
-    /// Switches the search feature `name` (one of [`FEATURES`]) on or off, for measuring what
-    /// it is worth.
-    ///
-    /// # Errors
-    /// When `name` is not one of [`FEATURES`].
-    pub fn set_feature(&mut self, name: &str, on: bool) -> Result<(), String> {
-        let flag = match name {
-            "see" => &mut self.see,
-            "aspiration" => &mut self.aspiration,
-            "fifty" => &mut self.fifty_move_scaling,
-            "lmr" => &mut self.lmr_table,
-            "lmp" => &mut self.move_count_pruning,
-            "futility" => &mut self.quiet_futility,
-            "seeprune" => &mut self.see_pruning,
-            "nullmove" => &mut self.null_move_adaptive,
-            "iir" => &mut self.iir,
-            "malus" => &mut self.history_malus,
-            "counter" => &mut self.counter_moves,
-            "tteval" => &mut self.tt_eval,
-            "safecheck" => &mut self.safe_check_extension,
-            "recapture" => &mut self.recapture_extension,
-            "matedistance" => &mut self.mate_distance,
-            "chanceqs" => &mut self.chance_quiescence,
-            "chancehorizon" => &mut self.chance_horizon,
-            "shortermate" => &mut self.shorter_mates,
-            "barefutility" => &mut self.bare_futility,
-            _ => return Err(format!("no search feature {name:?} (one of {})", FEATURES.join(", "))),
-        };
-        *flag = on;
-        Ok(())
     }
 
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
@@ -446,7 +269,7 @@ impl Searcher {
         self.aborted = false;
         self.tt.new_search();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.history.iter_mut().for_each(|h| *h /= 8);
+        self.history.iter_mut().for_each(|h| *h /= HISTORY_AGE_DIVISOR);
         self.path.clear();
         self.path.extend_from_slice(history);
         self.path.push(pos.hash());
@@ -520,9 +343,7 @@ impl Searcher {
     /// depths, after a mate score and when [`Searcher::aspiration`] is off.
     fn root_search(&mut self, pos: &Position, depth: u32, previous: Option<i32>) -> i32 {
         let full = |s: &mut Searcher| s.negamax(pos, depth as i32, -INFINITY, INFINITY, 0, true);
-        let Some(previous) =
-            previous.filter(|p| self.aspiration && depth >= ASPIRATION_MIN_DEPTH && p.abs() < MATE_BOUND)
-        else {
+        let Some(previous) = previous.filter(|p| depth >= ASPIRATION_MIN_DEPTH && p.abs() < MATE_BOUND) else {
             return full(self);
         };
         let mut delta = ASPIRATION_WINDOW;
@@ -626,7 +447,7 @@ impl Searcher {
     fn fifty_move_scaled(&self, pos: &Position, score: i32) -> i32 {
         let limit = 2 * i64::from(self.variant.end.fifty_moves);
         let grace = i64::from(FIFTY_MOVE_GRACE);
-        if !self.fifty_move_scaling || limit <= grace {
+        if limit <= grace {
             return score;
         }
         let used = (i64::from(pos.halfmove_clock()) - grace).clamp(0, limit - grace);
@@ -668,12 +489,11 @@ impl Searcher {
             if ply >= MAX_PLY - 1 {
                 return self.evaluate(pos);
             }
-            if self.mate_distance {
-                let a = alpha.max(-(MATE - ply as i32));
-                let b = beta.min(MATE - ply as i32 - 1);
-                if a >= b {
-                    return a;
-                }
+            // Mate distance pruning: no line is searched that could not beat a mate already found.
+            let a = alpha.max(-(MATE - ply as i32));
+            let b = beta.min(MATE - ply as i32 - 1);
+            if a >= b {
+                return a;
             }
         }
         match self.node_kind(pos) {
@@ -710,7 +530,7 @@ impl Searcher {
         // down (see `eval::CHASE_CP`) would cut the lines that find it (chess's mate in three with
         // King and Rook was missed at depth 6).
         let hunting = !self.has_officers(pos, !pos.side_to_move());
-        let prune = self.reductions && !hunting && ply > 0;
+        let prune = !self.window_independent() && !hunting && ply > 0;
         // The static score, where it means something (not in check), and whether it is better
         // than two plies ago (the same side's last node): an improving side prunes less.
         let stand = if in_check {
@@ -718,8 +538,7 @@ impl Searcher {
         } else {
             let mut s = self.evaluate(pos);
             // The table's bound, where it is tighter, is a better guess than the static score.
-            if self.tt_eval
-                && let Some(e) = entry
+            if let Some(e) = entry
                 && e.score.abs() < MATE_BOUND
                 && match e.bound {
                     Bound::Exact => true,
@@ -737,9 +556,9 @@ impl Searcher {
             // A side with nothing but royals and pawns does not stand on its static score, for
             // the reason it gets no pass below: its few moves may all be bad (a mating net, a
             // zugzwang). Chess's King against two Rooks hid a mate in 3 from depth 6 so.
-            if depth <= FUTILITY_DEPTH
-                && stand - FUTILITY_MARGIN * depth >= beta
-                && (!self.bare_futility || self.has_officers(pos, pos.side_to_move()))
+            if depth <= REVERSE_FUTILITY_MAX_DEPTH
+                && stand - REVERSE_FUTILITY_MARGIN * depth >= beta
+                && self.has_officers(pos, pos.side_to_move())
             {
                 return stand;
             }
@@ -750,13 +569,8 @@ impl Searcher {
                 && !pos.last_move_was_pass()
                 && self.has_officers(pos, pos.side_to_move())
             {
-                let reduction = if self.null_move_adaptive {
-                    pruning::NULL_BASE
-                        + depth / pruning::NULL_DEPTH_DIVISOR
-                        + ((stand - beta) / pruning::NULL_EVAL_DIVISOR).min(pruning::NULL_EVAL_MAX)
-                } else {
-                    NULL_MOVE_REDUCTION + depth / 6
-                };
+                let reduction =
+                    NULL_BASE + depth / NULL_DEPTH_DIVISOR + ((stand - beta) / NULL_EVAL_DIVISOR).min(NULL_EVAL_MAX);
                 let child = pos.play(&v, &Move::pass());
                 self.path.push(child.hash());
                 self.played[ply] = None;
@@ -776,12 +590,7 @@ impl Searcher {
         } else {
             entry.and_then(|e| e.mv)
         };
-        if prune
-            && self.iir
-            && hash_move.is_none()
-            && depth >= pruning::IIR_MIN_DEPTH
-            && !self.wants_shorter_mate(alpha)
-        {
+        if prune && hash_move.is_none() && depth >= IIR_MIN_DEPTH && !self.wants_shorter_mate(alpha) {
             depth -= 1;
         }
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
@@ -798,11 +607,7 @@ impl Searcher {
         }
         let side = pos.side_to_move().index();
         let previous = if ply > 0 { self.played[ply - 1] } else { None };
-        let counter = if self.counter_moves {
-            previous.and_then(|p| self.counters[movepicker::history_index(side, &p)])
-        } else {
-            None
-        };
+        let counter = previous.and_then(|p| self.counters[movepicker::history_index(side, &p)]);
         score_moves(
             &v,
             &self.eval,
@@ -816,7 +621,7 @@ impl Searcher {
         );
         // Captures are ordered by their exchange once needed: at once, or where the table's
         // move comes first, once it has not cut off.
-        let mut exchanges_pending = self.see && depth >= self.see_order_min_depth;
+        let mut exchanges_pending = depth >= self.see_order_min_depth;
         if exchanges_pending && !hash_move.is_some_and(|h| moves.contains(&h)) {
             movepicker::order_losing_captures(&v, &self.eval, pos, &moves, hash_move, &mut scores, 0);
             exchanges_pending = false;
@@ -847,13 +652,10 @@ impl Searcher {
             let mut played = None;
             if prune && best > -MATE_BOUND && !in_check {
                 let reduced = depth - 1 - self.lmr.get(depth, i);
-                let late = self.move_count_pruning
-                    && depth <= pruning::LMP_MAX_DEPTH
-                    && i >= pruning::move_count_limit(depth, improving);
-                let futile = self.quiet_futility
-                    && !killer_or_counter
-                    && reduced <= pruning::FUTILITY_QUIET_MAX_DEPTH
-                    && stand + pruning::FUTILITY_QUIET_BASE + pruning::FUTILITY_QUIET_PER_PLY * reduced.max(0) <= alpha;
+                let late = depth <= LMP_MAX_DEPTH && i >= pruning::move_count_limit(depth, improving);
+                let futile = !killer_or_counter
+                    && reduced <= FUTILITY_QUIET_MAX_DEPTH
+                    && stand + FUTILITY_QUIET_BASE + FUTILITY_QUIET_PER_PLY * reduced.max(0) <= alpha;
                 if quiet && (skip_quiets || late || futile) {
                     skip_quiets = true;
                     // Only a move on an attack line into the enemy royal is played to see.
@@ -870,15 +672,15 @@ impl Searcher {
                     }
                     played = Some(child);
                 }
-                if self.see_pruning && self.see && depth <= pruning::SEE_PRUNE_MAX_DEPTH {
+                if depth <= SEE_PRUNE_MAX_DEPTH {
                     let threshold = if quiet {
-                        -pruning::SEE_QUIET_PER_PLY * depth
+                        -SEE_QUIET_PER_PLY * depth
                     } else {
-                        -pruning::SEE_CAPTURE_PER_PLY2 * depth * depth
+                        -SEE_CAPTURE_PER_PLY2 * depth * depth
                     };
                     // Only captures ordered as losing, and quiet moves late in the order.
                     let candidate = if quiet {
-                        i >= LMR_MIN_INDEX && !killer_or_counter
+                        i >= SEE_PRUNE_QUIET_MIN_INDEX && !killer_or_counter
                     } else {
                         scores[i] < 0
                     };
@@ -899,11 +701,8 @@ impl Searcher {
             // A check is extended where the checker cannot simply be taken (exchange at least
             // even); a recapture on the square of the last capture is extended on the principal
             // variation (the exchange is not cut in the middle).
-            let checks_safely = gives_check && (!self.safe_check_extension || self.safe_check(pos, &child, &mv));
-            let recaptures = self.recapture_extension
-                && pv_node
-                && mv.is_capture()
-                && previous.is_some_and(|p| p.is_capture() && p.to == mv.to);
+            let checks_safely = gives_check && self.safe_check(pos, &child, &mv);
+            let recaptures = pv_node && mv.is_capture() && previous.is_some_and(|p| p.is_capture() && p.to == mv.to);
             let extension = i32::from(ply < MAX_PLY / 2 && (checks_safely || recaptures));
             let new_depth = depth - 1 + extension;
             self.path.push(child.hash());
@@ -937,24 +736,23 @@ impl Searcher {
                     -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
                 } else {
                     let mut reduction = 0;
-                    if self.reductions
+                    if !self.window_independent()
                         && !hunting
                         && !in_check
                         && !gives_check
                         && quiet
                         && !self.wants_shorter_mate(alpha)
+                        && depth >= LMR_MIN_DEPTH
+                        && i >= LMR_MIN_INDEX
                     {
-                        if self.lmr_table {
-                            if depth >= LMR_MIN_DEPTH && i >= pruning::LMR_TABLE_MIN_INDEX {
-                                let mut r = self.lmr.get(depth, i);
-                                r += i32::from(!pv_node) + i32::from(!improving);
-                                r -= i32::from(killer_or_counter);
-                                r -= history / pruning::LMR_HISTORY_PER_PLY;
-                                reduction = r.min(new_depth - 1).max(0);
-                            }
-                        } else if depth >= LMR_MIN_DEPTH && i >= LMR_MIN_INDEX {
-                            reduction = 1 + i32::from(i >= LMR_DEEP_INDEX && depth >= 6);
-                        }
+                        // The table's reduction, one more off the principal variation or where the
+                        // side is not improving, one less for a killer or the counter move, and
+                        // less or more by history.
+                        let mut r = self.lmr.get(depth, i);
+                        r += i32::from(!pv_node) + i32::from(!improving);
+                        r -= i32::from(killer_or_counter);
+                        r -= history / LMR_HISTORY_PER_PLY;
+                        reduction = r.min(new_depth - 1).max(0);
                     }
                     let mut s = -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
                     if s > alpha && reduction > 0 {
@@ -1016,9 +814,31 @@ impl Searcher {
     }
 
     /// Whether the side to move, with `alpha` in hand, needs a shorter mate than one already
-    /// found, so that nothing may be reduced ([`Searcher::shorter_mates`]).
+    /// found, so that nothing may be reduced (late moves, nodes without a move from the table): a
+    /// move can then beat alpha only with a shorter mate, which a reduced search does not reach,
+    /// and a reduced move that fails low is not searched again. Pruning stays.
     fn wants_shorter_mate(&self, alpha: i32) -> bool {
-        self.shorter_mates && alpha >= MATE_BOUND
+        alpha >= MATE_BOUND
+    }
+
+    /// Whether the search prunes nothing by its window ([`Searcher::window_independent`], in the
+    /// crate's tests only); never in the engine.
+    #[inline]
+    fn window_independent(&self) -> bool {
+        #[cfg(test)]
+        return self.window_independent;
+        #[cfg(not(test))]
+        false
+    }
+
+    /// Whether chance nodes are searched by plain expectimax ([`Searcher::plain_expectimax`], in
+    /// the crate's tests only); never in the engine.
+    #[inline]
+    fn plain_expectimax(&self) -> bool {
+        #[cfg(test)]
+        return self.plain_expectimax;
+        #[cfg(not(test))]
+        false
     }
 
     /// A quiet move that made a cutoff: a killer, the counter move of the move before, and
@@ -1028,17 +848,10 @@ impl Searcher {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
         }
-        if self.counter_moves
-            && let Some(p) = previous
-        {
+        if let Some(p) = previous {
             self.counters[movepicker::history_index(side, &p)] = Some(mv);
         }
         let bonus = (depth * depth).min(HISTORY_MAX / 4);
-        if !self.history_malus {
-            let h = &mut self.history[movepicker::history_index(side, &mv)];
-            *h = (*h + bonus).min(HISTORY_MAX);
-            return;
-        }
         // Gravity: each update moves the entry toward its bound by a share of what is left.
         let nudge =
             |h: &mut i32, b: i32| *h += b - (i64::from(*h) * i64::from(b.abs()) / i64::from(HISTORY_MAX)) as i32;

@@ -1,7 +1,7 @@
 //! Short mates are found at the depth they need (two plies a move, and one more), whatever the
 //! weights: a mate in hand does not hide a shorter one, and a bare royal's static score does not
-//! hide the mate it is in. Each position below was missed at that depth before (see
-//! `Searcher::shorter_mates` and `Searcher::bare_futility`).
+//! hide the mate it is in. Each position below was missed at that depth by a search that reduced
+//! moves behind a mate in hand, or stood on a bare royal's static score.
 
 use messhall_rules::{Position, Variant};
 use messhall_search::{Engine, Limits, Options, Score, Weights};

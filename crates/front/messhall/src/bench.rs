@@ -34,8 +34,8 @@ pub enum BenchCommand {
         /// The Fairy-Stockfish binary (default: fairy-stockfish on PATH, or /usr/games/fairy-stockfish).
         #[arg(long)]
         fairy_stockfish: Option<String>,
-        /// A search feature our engine goes without (see `messhall_search::search::FEATURES`;
-        /// `new` for all of issue 21's second part), to measure what it is worth; repeatable.
+        /// Refused: the search's heuristics are always on (their numbers are
+        /// `messhall_search::parameters`); compare two builds with `messhall match` instead.
         #[arg(long)]
         without: Vec<String>,
     },

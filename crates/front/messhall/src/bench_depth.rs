@@ -5,7 +5,6 @@
 use crate::bench::Peer;
 use anyhow::{Context, Result, bail};
 use messhall_rules::Position;
-use messhall_search::search::SECOND_PART;
 use messhall_search::{Engine, Limits, Options};
 use std::io::Write;
 use std::sync::Arc;
@@ -31,24 +30,14 @@ struct Run {
 }
 
 pub fn depth(depth: u32, fairy_stockfish: Option<String>, without: &[String]) -> Result<()> {
+    if let Some(name) = without.first() {
+        bail!("--without {name}: the search's heuristics are always on; none can be left out");
+    }
     let v = Arc::new(messhall_catalog::load("chess")?);
-    let off: Vec<&str> = without
-        .iter()
-        .flat_map(|w| {
-            if w == "new" {
-                SECOND_PART.to_vec()
-            } else {
-                vec![w.as_str()]
-            }
-        })
-        .collect();
     let fsf = crate::bench::find_fairy_stockfish(fairy_stockfish);
     println!("messhall bench depth: depth {depth}, one thread, {HASH_MB} MB of hash, a fresh table per position.");
     println!("Fairy-Stockfish: `ucinewgame`, Threads 1, Hash {HASH_MB}, `go depth {depth}`; its nodes and time as it");
     println!("reports them at the last depth, our time from the start of the search to its end.");
-    if !off.is_empty() {
-        println!("Our engine without: {}.", off.join(", "));
-    }
     println!();
     println!(
         "{:<11} {:>12} {:>9} {:>6} {:>12} {:>9} {:>6} {:>11} {:>10}",
@@ -64,12 +53,6 @@ pub fn depth(depth: u32, fairy_stockfish: Option<String>, without: &[String]) ->
                 ..Options::default()
             },
         );
-        for name in &off {
-            engine
-                .searcher_mut()
-                .set_feature(name, false)
-                .map_err(|e| anyhow::anyhow!("--without: {e}"))?;
-        }
         let started = Instant::now();
         let info = engine
             .search(&pos, &[], &Limits::depth(depth), &mut |_| {})
@@ -162,4 +145,17 @@ fn fsf_depth(binary: &str, fen: &str, depth: u32) -> Result<Run> {
 fn field(words: &[&str], name: &str) -> Option<u64> {
     let i = words.iter().position(|w| *w == name)?;
     words.get(i + 1)?.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    /// The heuristics cannot be left out: `--without` says so in one line, before any search.
+    #[test]
+    fn without_is_refused_in_one_line() {
+        let e = super::depth(12, None, &["lmr".to_string()]).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "--without lmr: the search's heuristics are always on; none can be left out"
+        );
+    }
 }

@@ -173,8 +173,9 @@ enum Command {
         /// Player A: level=N, depth=N, nodes=N, random or greedy; add ",time=S" to give it its own seconds per move.
         /// Or an external engine: xboard:PROGRAM or uci:PROGRAM, then settings after commas:
         /// variant=NAME, ini=FILE, option.NAME=VALUE, time=S, log=FILE, searchmoves=1 (UCI: only
-        /// our legal moves at the root), own-start=BOARD (XBoard: the engine's own start position);
-        /// a bare PROGRAM is looked for on PATH and in /usr/games.
+        /// our legal moves at the root), nodes=N (UCI: a node budget a move instead of a time),
+        /// own-start=BOARD (XBoard: the engine's own start position); a bare PROGRAM is looked for
+        /// on PATH and in /usr/games.
         #[arg(long)]
         a: String,
         /// Player B.

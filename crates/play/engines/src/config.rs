@@ -1,6 +1,6 @@
 //! An external engine as a user names it: `xboard:PROGRAM` or `uci:PROGRAM`, then settings
 //! after commas: `variant=NAME`, `ini=FILE`, `option.NAME=VALUE`, `time=SECONDS`, `log=FILE`; for XBoard
-//! `own-start=FEN`, for UCI `searchmoves=1`.
+//! `own-start=FEN`, for UCI `searchmoves=1` and `nodes=N`.
 
 use messhall_rules::echo;
 use std::path::{Path, PathBuf};
@@ -39,6 +39,9 @@ pub struct EngineConfig {
     /// UCI: the engine chooses among the moves our rules allow (`go ... searchmoves`), for an
     /// engine whose rules allow a few moves ours do not (`searchmoves=1`).
     pub searchmoves: bool,
+    /// UCI: a node budget per move (`go nodes N`) instead of a time (`nodes=N`), for matches at
+    /// fixed nodes; the time per move still bounds how long the engine may take to answer.
+    pub nodes: Option<u64>,
     /// A file the dialogue with the engine is appended to (`log=FILE`).
     pub log: Option<PathBuf>,
     /// XBoard: the start the engine sets up by itself for the variant, as the board of a FEN
@@ -89,6 +92,7 @@ impl EngineConfig {
             options: Vec::new(),
             time: None,
             searchmoves: false,
+            nodes: None,
             log: None,
             own_start: None,
             name: head.to_string(),
@@ -124,6 +128,20 @@ impl EngineConfig {
                     config.own_start = Some(board.to_string());
                 }
                 "time" => config.time = Some(seconds(value).map_err(fail)?),
+                "nodes" => {
+                    if protocol != Protocol::Uci {
+                        return Err(fail("nodes is a setting of UCI engines".into()));
+                    }
+                    config.nodes = match value.parse::<u64>() {
+                        Ok(n) if n > 0 => Some(n),
+                        _ => {
+                            return Err(fail(format!(
+                                "nodes is a whole number above 0, not \"{}\"",
+                                echo(value)
+                            )));
+                        }
+                    };
+                }
                 "searchmoves" => {
                     config.searchmoves = match value {
                         "1" | "on" => true,
@@ -140,7 +158,7 @@ impl EngineConfig {
                     }
                     _ => {
                         return Err(fail(format!(
-                            "unknown setting \"{}\" (variant, ini, option.NAME, time, searchmoves, log, own-start)",
+                            "unknown setting \"{}\" (variant, ini, option.NAME, time, searchmoves, nodes, log, own-start)",
                             echo(key)
                         )));
                     }
@@ -199,6 +217,8 @@ mod tests {
         assert_eq!(c.options, [("Skill Level".to_string(), "15".to_string())]);
         assert_eq!(c.time, Some(Duration::from_millis(300)));
         assert_eq!(c.name, "uci:sh");
+        assert_eq!(c.nodes, None);
+        assert_eq!(EngineConfig::parse("uci:sh,nodes=5000").unwrap().nodes, Some(5000));
         assert!(EngineConfig::names_engine("XBoard:fairymax"));
         assert!(!EngineConfig::names_engine("level=10"));
         for (bad, says) in [
@@ -213,6 +233,9 @@ mod tests {
             ("uci:sh,time=0", "not a number of seconds"),
             ("uci:sh,time=soon", "not a number of seconds"),
             ("uci:sh,ini=/no/such.ini", "does not exist"),
+            ("uci:sh,nodes=0", "whole number above 0"),
+            ("uci:sh,nodes=many", "whole number above 0"),
+            ("xboard:sh,nodes=5000", "a setting of UCI engines"),
         ] {
             let e = EngineConfig::parse(bad).unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");

@@ -190,7 +190,7 @@ impl ExternalEngine {
                 }
                 Err(why) => return Err(why),
             },
-            Some(Link::Uci(u)) => u.think(&moves, &searchmoves, movetime, allowed)?,
+            Some(Link::Uci(u)) => u.think(&moves, &searchmoves, self.config.nodes, movetime, allowed)?,
             None => return Err("did not start".into()),
         };
         let mv = v

@@ -1,6 +1,7 @@
 //! The UCI side of a game: `uci` up to `uciok`, the options (`VariantPath`, `UCI_Variant`, the
 //! user's), `isready`/`readyok`, `ucinewgame`, then for each move the whole game as `position
-//! ... moves ...` (so the engine sees repetitions) and `go movetime`, up to its `bestmove`.
+//! ... moves ...` (so the engine sees repetitions) and `go movetime` (or `go nodes`), up to its
+//! `bestmove`.
 
 use crate::config::EngineConfig;
 use crate::external::{GameInfo, MoveText, read_until};
@@ -80,11 +81,13 @@ impl UciLink {
         .map_err(|e| format!("{e} (answering isready)"))
     }
 
-    /// The engine's move after `moves` from the start, among `searchmoves` if there are any.
+    /// The engine's move after `moves` from the start, among `searchmoves` if there are any, in
+    /// `movetime` or, given `nodes`, searching that many nodes.
     pub(crate) fn think(
         &mut self,
         moves: &[MoveText],
         searchmoves: &[String],
+        nodes: Option<u64>,
         movetime: Duration,
         allowed: Duration,
     ) -> Result<String, String> {
@@ -104,7 +107,10 @@ impl UciLink {
             }
         }
         self.process.send(&position)?;
-        let mut go = format!("go movetime {}", movetime.as_millis().max(1));
+        let mut go = match nodes {
+            Some(n) => format!("go nodes {n}"),
+            None => format!("go movetime {}", movetime.as_millis().max(1)),
+        };
         if !searchmoves.is_empty() {
             go.push_str(" searchmoves ");
             go.push_str(&searchmoves.join(" "));

@@ -225,6 +225,21 @@ fn an_engine_that_answers_an_illegal_move_loses_that_game() {
     );
 }
 
+/// `nodes=N` asks a UCI engine for a fixed node count (`go nodes N`) instead of a time.
+#[test]
+fn a_uci_engine_given_nodes_is_asked_for_that_many() {
+    let (script, _) = fake_uci("nodes-u", "echo 'bestmove e2e5'");
+    let log = script.with_file_name("dialogue.log");
+    let engine = EngineConfig::parse(&format!("uci:{},nodes=777,log={}", script.display(), log.display()))
+        .unwrap()
+        .contestant();
+    play(Contestant::of(PlayerSpec::Random, None), engine, 1, 0.05);
+    let dialogue = std::fs::read_to_string(&log).unwrap();
+    assert!(dialogue.contains("> go nodes 777"), "{dialogue}");
+    assert!(!dialogue.contains("movetime"), "{dialogue}");
+    std::fs::remove_dir_all(script.parent().unwrap()).ok();
+}
+
 #[test]
 fn an_engine_that_hangs_is_stopped_and_loses_that_game() {
     // At 0.05 s a move the deadline is 10 x 0.05 + 2 = 2.5 s.

@@ -9,13 +9,15 @@ impl Searcher {
     /// same side's view (no negation) and at the same ply (the event is not a move). It does use up
     /// one ply of depth: with up to eight outcomes after every move, a free event would multiply the
     /// tree by the number of outcomes at every level. With no depth left for the outcomes, the
-    /// dice's event is scored by quiescence from the position before it ([`Searcher::chance_horizon`]).
+    /// dice's event is scored by quiescence from the position before it, whose static score holds the
+    /// event's expected cost ([`messhall_rules::GameRules::evaluate`]), instead of a quiescence search
+    /// after each outcome.
     pub(super) fn chance_node(&mut self, pos: &Position, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         let v = self.variant.clone();
         let Some(ChanceEvent { chooser, outcomes }) = v.chance(pos).filter(|e| !e.outcomes.is_empty()) else {
             return self.evaluate(pos);
         };
-        if depth <= 0 && chooser.is_none() && self.chance_horizon && self.chance_quiescence {
+        if depth <= 0 && chooser.is_none() {
             return self.quiescence(pos, alpha, beta, ply, None);
         }
         match chooser {
@@ -42,7 +44,8 @@ impl Searcher {
                 }
                 best
             }
-            None if self.chance_pruning => self.star(pos, &outcomes, depth, alpha, beta, ply),
+            None if !self.plain_expectimax() => self.star(pos, &outcomes, depth, alpha, beta, ply),
+            // The crate's tests' reference: plain expectimax, every outcome with a full window.
             None => {
                 let mut sum = 0i64;
                 let mut total = 0i64;
@@ -186,8 +189,8 @@ impl Searcher {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{INFINITY, Limits, Searcher};
-    use messhall_rules::Position;
+    use super::super::{Limits, Searcher};
+    use messhall_rules::{Position, Variant};
     use std::sync::Arc;
 
     /// Black's Knight has just taken a Bishop that a Knight guards, and the PieceEater's step is
@@ -199,30 +202,59 @@ mod tests {
         let before = Position::from_fen(&v, "8/6k1/8/8/4n2*/5N2/3B4/1K6[] b - - 0 1").unwrap();
         let pos = before.play(&v, &v.parse_move(&before, "Nxd2").unwrap());
         assert!(v.chance_pending(&pos));
-        let score = |on: bool| {
-            let mut s = Searcher::new(v.clone(), 1);
-            s.chance_quiescence = on;
-            s.quiescence(&pos, -INFINITY, INFINITY, 0, None)
-        };
-        let (past, standing) = (score(true), score(false));
+        let mut s = Searcher::new(v.clone(), 1);
+        let standing = s.evaluate(&pos);
+        let past = s.quiescence(&pos, -super::INFINITY, super::INFINITY, 0, None);
         assert!(past > standing + 250, "past the step {past}, standing {standing}");
     }
 
-    /// Scoring the chance events at the horizon by quiescence before them keeps the result of a
-    /// shallow search where a step is forced (the queen that lands next to the PieceEater is
-    /// eaten: `pieceeater_steps_are_searched` in the search tests) and searches fewer nodes to the
-    /// same depth from the start.
+    /// Searches `pos` to `depth` with nothing pruned by its window, with the chance cutoffs or by
+    /// plain expectimax: root score, move and nodes.
+    fn chance_search(v: &Arc<Variant>, pos: &Position, depth: u32, plain: bool) -> (i32, String, u64) {
+        let mut searcher = Searcher::new(v.clone(), 16);
+        searcher.window_independent = true;
+        searcher.plain_expectimax = plain;
+        let info = searcher
+            .search(pos, &[], &Limits::depth(depth), None, &mut |_| {})
+            .unwrap();
+        (info.raw_score, v.san(pos, &info.pv[0]), info.nodes)
+    }
+
+    /// Star1/Star2 cutoffs at chance nodes give the root score and move of plain expectimax (every
+    /// outcome searched with a full window), with fewer nodes, on fixed and seeded random positions,
+    /// with nothing pruned by its window so that no score depends on it. (With the reductions and
+    /// pruning, as the engine plays, a chance node's narrower windows prune differently: the
+    /// PieceEater's start at depth 4 chose g4 with plain expectimax and b4 with the cutoffs.)
     #[test]
-    fn the_chance_horizon_saves_nodes() {
+    fn chance_cutoffs_keep_the_expectimax_result() {
         let v = Arc::new(messhall_catalog::builtin("pieceeater").unwrap());
-        let nodes = |on: bool| {
-            let mut s = Searcher::new(v.clone(), 4);
-            s.chance_horizon = on;
-            s.search(&v.start(), &[], &Limits::depth(4), None, &mut |_| {})
-                .unwrap()
-                .nodes
-        };
-        let (with, without) = (nodes(true), nodes(false));
-        assert!(with < without, "{with} nodes with the horizon, {without} without");
+        // Fixed positions, and the bench's: the start and seeded random positions.
+        let mut cases: Vec<Position> = [
+            "4k3/8/8/8/3*4/2r5/8/Q3K3[] w - - 0 1",
+            "r3k2r/ppp2ppp/2n1bn2/3q4/3P*3/2N2N2/PPP2PPP/R2QKB1R[PNBpnb] w KQkq - 0 9",
+        ]
+        .iter()
+        .map(|fen| Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}")))
+        .collect();
+        cases.extend(crate::bench::positions(&v));
+        let (mut plain_total, mut star_total) = (0, 0);
+        for pos in cases {
+            let fen = pos.to_fen(&v);
+            let plain = chance_search(&v, &pos, 4, true);
+            let star = chance_search(&v, &pos, 4, false);
+            println!(
+                "{fen}: plain {} {} {} nodes, pruned {} {} {} nodes",
+                plain.0, plain.1, plain.2, star.0, star.1, star.2
+            );
+            assert_eq!((plain.0, &plain.1), (star.0, &star.1), "{fen}");
+            // Star2's probes can cost more than they save at a single position (one of the
+            // random ones); over all of them the cutoffs must save.
+            plain_total += plain.2;
+            star_total += star.2;
+        }
+        assert!(
+            star_total < plain_total,
+            "{star_total} nodes pruned, {plain_total} plain"
+        );
     }
 }

@@ -1,10 +1,8 @@
 //! Quiescence: captures only, until the position is quiet, so no score is taken in the middle of
 //! an exchange.
 
-use super::{
-    BAD_CAPTURE_MARGIN, DELTA_MARGIN, MATE, MAX_PLY, MAX_QUIESCENCE, Move, MoveKind, NodeKind, Position,
-    QUIESCENCE_ALL_CAPTURES, RoyalRule, Searcher, Square, Variant, movepicker, pick,
-};
+use super::{MATE, MAX_PLY, Move, MoveKind, Position, RoyalRule, Searcher, Square, Variant, movepicker, pick};
+use crate::parameters::{DELTA_MARGIN, MAX_QUIESCENCE, QUIESCENCE_ALL_CAPTURES};
 
 impl Searcher {
     /// `capturer`: where the piece that made the last capture of this quiescence search stands.
@@ -34,15 +32,11 @@ impl Searcher {
         let v = self.variant.clone();
         let stand = self.evaluate(pos);
         // A pending chance event is not resolved in quiescence: its expected cost is in the static
-        // score, and the capture sequence goes on as if it had happened (or, without
-        // `chance_quiescence`, the position stands as it is).
+        // score, and the capture sequence goes on as if it had happened, so a capture just before
+        // the event meets its recapture.
         // Capture sequences end after MAX_QUIESCENCE captures: on big boards full of long-range
         // capturers (the Friendly game's Midnighters and rifles) they would not end otherwise.
-        if ply >= MAX_PLY - 1
-            || stand >= beta
-            || (!self.chance_quiescence && self.node_kind(pos) == NodeKind::Chance)
-            || self.quiescence_depth > MAX_QUIESCENCE
-        {
+        if ply >= MAX_PLY - 1 || stand >= beta || self.quiescence_depth > MAX_QUIESCENCE {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -62,6 +56,7 @@ impl Searcher {
             pick(&mut moves, &mut scores, i);
             let mv = moves[i];
             if self.delta_pruning
+                && !self.window_independent()
                 && mv.promotion.is_none()
                 && stand + movepicker::victim_value(&v, &self.eval, pos, &mv) + DELTA_MARGIN <= alpha
             {
@@ -69,17 +64,11 @@ impl Searcher {
             }
             // A capture that loses material in the exchange on its square is not followed: the
             // side to move is better off standing pat.
-            if self.see
-                && movepicker::may_lose(&v, &self.eval, pos, &mv)
-                && crate::see::see_below(&v, &self.eval, pos, &mv, 0)
-            {
+            if movepicker::may_lose(&v, &self.eval, pos, &mv) && crate::see::see_below(&v, &self.eval, pos, &mv, 0) {
                 continue;
             }
             let child = pos.play(&v, &mv);
             if self.has_check && exposes_royal(&v, &child, us) {
-                continue;
-            }
-            if !self.see && mv.promotion.is_none() && self.loses_the_capturer(pos, &child, &mv) {
                 continue;
             }
             self.nodes += 1;
@@ -111,33 +100,6 @@ impl Searcher {
         self.move_bufs[ply] = moves;
         self.score_bufs[ply] = scores;
         if self.aborted { 0 } else { best }
-    }
-
-    /// Whether a capture gives up more than it takes: a poisoned capture whose victim is worth
-    /// less than the capturer, or a capturer worth more than its victim landing where the enemy
-    /// can take it. The test before the static exchange evaluation, kept for comparisons
-    /// ([`Searcher::see`] off); it depends on the position alone, never on the window.
-    fn loses_the_capturer(&self, pos: &Position, child: &Position, mv: &Move) -> bool {
-        let v = &*self.variant;
-        let Some(attacker) = pos.piece_at(mv.from) else {
-            return false;
-        };
-        if v.is_royal(attacker.role()) {
-            return false;
-        }
-        let gain = movepicker::victim_value(v, &self.eval, pos, mv);
-        let risk = self.eval.value(attacker.role());
-        if gain + BAD_CAPTURE_MARGIN > risk {
-            return false;
-        }
-        if mv.poisoned {
-            return true;
-        }
-        let lands = match mv.kind {
-            MoveKind::Rifle => return false,
-            _ => mv.to,
-        };
-        v.is_attacked(child, lands, !attacker.color())
     }
 }
 
