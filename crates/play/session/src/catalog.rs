@@ -12,9 +12,9 @@ pub use messhall_games::weights_path;
 /// The name the cafeteria game is listed and chosen by.
 pub const CAFETERIA: &str = "cafeteria";
 
-/// The largest variant file read (a variant file is a few kilobytes; this keeps `/dev/zero` and
-/// stray large files from being read whole).
-pub const MAX_VARIANT_FILE_BYTES: u64 = 256 * 1024;
+/// The largest variant file read (a variant file is a few kilobytes; this keeps stray large files
+/// from being read whole).
+pub const MAX_VARIANT_FILE_BYTES: u64 = messhall_rules::limits::MAX_FILE_BYTES;
 
 /// The version of messhall that wrote a record (records of built-in variants name it, so a reader
 /// can tell which rules a record was played under).
@@ -36,6 +36,9 @@ pub struct ChessGame {
     pub variant: Arc<Variant>,
     /// The variant's identity, as records keep it.
     pub source: GameSource,
+    /// The weights file beside the variant file a user named (`NAME.weights.toml`), looked for
+    /// only then: a record or an upload names its variant, never a file on this disk.
+    pub weights_file: Option<std::path::PathBuf>,
 }
 
 /// A game's identity as a record keeps it: enough to find the same rules again anywhere.
@@ -137,6 +140,7 @@ pub fn builtin(name: &str) -> Option<GameKind> {
             name: name.to_string(),
             version: VERSION.to_string(),
         },
+        weights_file: None,
     }))
 }
 
@@ -148,11 +152,18 @@ pub fn load(name_or_path: &str) -> Result<GameKind, LoadError> {
     if let Some(game) = builtin(name_or_path) {
         return Ok(game);
     }
-    let text = read_variant_file(Path::new(name_or_path)).map_err(|why| LoadError::NotFound {
-        name: name_or_path.to_string(),
-        why,
+    let path = Path::new(name_or_path);
+    let text = messhall_rules::file::read_text_file(path, MAX_VARIANT_FILE_BYTES, "variant file").map_err(|e| {
+        LoadError::NotFound {
+            name: name_or_path.to_string(),
+            why: e.to_string(),
+        }
     })?;
-    from_file_text(name_or_path, &text)
+    let mut game = from_file_text(name_or_path, &text)?;
+    if let GameKind::Chess(chess) = &mut game {
+        chess.weights_file = Some(weights_path(path));
+    }
+    Ok(game)
 }
 
 /// A chess variant from a variant file's text; `name` names it in errors and records.
@@ -167,6 +178,7 @@ pub fn from_file_text(name: &str, text: &str) -> Result<GameKind, LoadError> {
             name: name.to_string(),
             text: text.to_string(),
         },
+        weights_file: None,
     }))
 }
 
@@ -195,32 +207,6 @@ pub fn from_source(source: &GameSource) -> Result<GameKind, LoadError> {
         }),
         GameSource::Cafeteria { .. } => Ok(GameKind::Cafeteria),
     }
-}
-
-/// Reads a variant file, refusing what is not a regular file or is larger than
-/// [`MAX_VARIANT_FILE_BYTES`]; the error says why in words.
-fn read_variant_file(path: &Path) -> Result<String, String> {
-    use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        _ => e.to_string(),
-    })?;
-    if meta.is_dir() {
-        return Err("it is a directory".into());
-    }
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    // Read one byte past the cap to tell a file at the cap from a longer one (or an endless device).
-    file.take(MAX_VARIANT_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_VARIANT_FILE_BYTES {
-        return Err(format!(
-            "larger than {} KB, the most a variant file may be",
-            MAX_VARIANT_FILE_BYTES / 1024
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
 }
 
 impl GameKind {

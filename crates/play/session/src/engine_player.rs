@@ -105,21 +105,20 @@ impl Player for EnginePlayer {
     }
 }
 
-/// The weights file beside a variant file (`NAME.weights.toml` for `NAME.toml`, written by
-/// `messhall tune`), if there is one: `None` for a built-in game or a file without one.
+/// The weights file beside the variant file a user named (`NAME.weights.toml` for `NAME.toml`,
+/// written by `messhall tune`), if there is one: `None` for a built-in game, a file without one,
+/// and a variant that came from a record or an upload (whose name is no path on this disk).
 ///
 /// # Errors
 /// A one-line message naming the weights file when it cannot be read or is refused.
 pub fn file_weights(game: &crate::catalog::ChessGame) -> Result<Option<Weights>, String> {
-    let crate::catalog::GameSource::File { name, .. } = &game.source else {
+    let Some(path) = &game.weights_file else {
         return Ok(None);
     };
-    let path = messhall_games::weights_path(std::path::Path::new(name));
-    if !path.is_file() {
+    if !path.exists() {
         return Ok(None);
     }
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Weights::from_toml(&game.variant, &text)
+    Weights::from_file(&game.variant, path)
         .map(Some)
         .map_err(|e| format!("{}: {e}", path.display()))
 }
