@@ -11,8 +11,7 @@ use std::path::Path;
 
 pub fn run(file: &Path, pause: Option<bool>) -> Result<()> {
     use std::io::IsTerminal;
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let record = crate::play::read_record(&text).with_context(|| file.display().to_string())?;
+    let record = crate::play::read_record_file(file)?;
     let pause = pause.unwrap_or_else(|| std::io::stdin().is_terminal());
     let mut lines = crate::lines::stdin();
     let stdout = std::io::stdout();

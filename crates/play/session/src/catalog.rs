@@ -20,6 +20,26 @@ pub const MAX_VARIANT_FILE_BYTES: u64 = messhall_rules::limits::MAX_FILE_BYTES;
 /// can tell which rules a record was played under).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// Most characters of a variant name an engine protocol carries.
+pub const MAX_PROTOCOL_NAME_CHARS: usize = 64;
+
+/// Refuses a variant name that an engine protocol cannot carry as one token of a line: XBoard's
+/// `feature variants="a,b"` and UCI's `var NAME` take a name verbatim, so a quote, a comma or a
+/// space in it would forge other tokens. Letters, digits, `-`, `_`, `.` and `+` are allowed.
+///
+/// # Errors
+/// A one-line message quoting the name (escaped).
+pub fn check_protocol_name(name: &str) -> Result<(), String> {
+    let fits = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+');
+    if !name.is_empty() && name.len() <= MAX_PROTOCOL_NAME_CHARS && name.chars().all(fits) {
+        return Ok(());
+    }
+    Err(format!(
+        "the variant name \"{}\" cannot be sent to a GUI: use 1 to {MAX_PROTOCOL_NAME_CHARS} letters, digits, '-', '_', '.' or '+'",
+        messhall_rules::echo(&name.escape_default().to_string())
+    ))
+}
+
 /// Which rules a game is played by.
 #[derive(Clone, Debug)]
 pub enum GameKind {
@@ -78,8 +98,9 @@ pub struct Entry {
 /// Why a game could not be found or read.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    /// A variant file that does not compile.
-    #[error("{0}")]
+    /// A variant file that does not compile. Transparent: its own message is the whole message,
+    /// so a chain of causes (`{:#}`) does not print it twice.
+    #[error(transparent)]
     Variant(#[from] messhall_rules::VariantError),
     /// Neither a built-in name nor a readable file.
     #[error("{name}: not a game of messhall (see `messhall variants`) and not a variant file: {why}")]
@@ -253,6 +274,37 @@ impl GameKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The message with its chain of causes, as `anyhow`'s `{:#}` prints it.
+    fn with_causes(e: &dyn std::error::Error) -> String {
+        let mut text = e.to_string();
+        let mut cause = e.source();
+        while let Some(c) = cause {
+            text.push_str(&format!(": {c}"));
+            cause = c.source();
+        }
+        text
+    }
+
+    #[test]
+    fn protocol_names_are_one_plain_token() {
+        for good in ["chess", "pieceeater-steered", "grand_food.v2", "x+y"] {
+            assert_eq!(check_protocol_name(good), Ok(()));
+        }
+        for bad in ["q\" myname=\"evil", "c1,normal", "two words", "", "tab\there", "é"] {
+            let e = check_protocol_name(bad).unwrap_err();
+            assert!(e.contains("cannot be sent to a GUI") && !e.contains('\t'), "{bad}: {e}");
+        }
+        assert!(check_protocol_name(&"x".repeat(MAX_PROTOCOL_NAME_CHARS + 1)).is_err());
+    }
+
+    #[test]
+    fn a_variant_files_error_is_said_once() {
+        let e = from_file_text("bad.toml", "name = \"bad\"\nfiles = 0\n").unwrap_err();
+        let text = with_causes(&e);
+        assert_eq!(text, e.to_string());
+        assert_eq!(text.matches("bad.toml").count(), 1, "{text}");
+    }
 
     #[test]
     fn built_ins_are_compiled_once_and_shared() {

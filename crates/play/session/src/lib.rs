@@ -79,7 +79,7 @@ pub use engine_player::{EnginePlayer, file_weights};
 pub use event::{Event, Removal, Seat};
 pub use player::{Budget, Choice, Person, Player, TurnError, take_turn};
 pub use players::{LEVELS, PlayerSpec, SpecError};
-pub use record::{FORMAT, Record, RecordError, Step, from_rules_text};
+pub use record::{FORMAT, MAX_RECORD_BYTES, Record, RecordError, Step, from_rules_text, read_record_file};
 pub use result::{Ending, GameResult};
 pub use steer::best_step;
 pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
