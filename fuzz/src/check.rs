@@ -72,11 +72,11 @@ const EXAMPLES: &[(&str, &str)] = &[
 ];
 
 static VARIANTS: std::sync::LazyLock<Vec<Arc<Variant>>> = std::sync::LazyLock::new(|| {
-    let builtins = messhall_games::BUILTINS.iter().map(|b| (b.name, b.text));
+    let builtins = messhall_catalog::BUILTINS.iter().map(|b| (b.name, b.text));
     builtins
         .chain(EXAMPLES.iter().copied())
         .map(|(name, text)| {
-            Arc::new(messhall_games::from_toml(name, text).unwrap_or_else(|e| panic!("{name} does not compile: {e}")))
+            Arc::new(messhall_catalog::from_toml(name, text).unwrap_or_else(|e| panic!("{name} does not compile: {e}")))
         })
         .collect()
 });
@@ -88,7 +88,7 @@ pub fn chess_variants() -> &'static [Arc<Variant>] {
 
 /// The texts of the built-in variant files and the example files.
 pub fn variant_texts() -> Vec<String> {
-    let builtins = messhall_games::BUILTINS.iter().map(|b| b.text);
+    let builtins = messhall_catalog::BUILTINS.iter().map(|b| b.text);
     builtins
         .chain(EXAMPLES.iter().map(|e| e.1))
         .map(str::to_string)

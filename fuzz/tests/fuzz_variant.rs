@@ -1,4 +1,4 @@
-//! Variant files: `messhall_games::from_toml` and the play layer's `catalog::from_file_text` on
+//! Variant files: `messhall_catalog::from_toml` and the play layer's `catalog::from_file_text` on
 //! mutated built-in, example and hostile files. An accepted variant starts in a consistent
 //! position and plays a few random moves; a refused one gets one line that names the file.
 
@@ -35,8 +35,8 @@ const TOKENS: &[&str] = &[
 ];
 
 fn check(text: &str) -> Result<(), String> {
-    let compiled = messhall_games::from_toml("fuzz.toml", text);
-    let through_play = messhall_play::catalog::from_file_text("fuzz.toml", text);
+    let compiled = messhall_catalog::from_toml("fuzz.toml", text);
+    let through_play = messhall_table::catalog::from_file_text("fuzz.toml", text);
     if compiled.is_ok() != through_play.is_ok() {
         return Err("from_toml and catalog::from_file_text disagree".into());
     }

@@ -43,7 +43,7 @@ fn check(text: &str) -> Result<(), String> {
     drop(moves);
     for (size, depth) in [(8, 2), (16, 1)] {
         let file = variant_file(text, size);
-        match messhall_games::from_toml("fuzz.toml", &file) {
+        match messhall_catalog::from_toml("fuzz.toml", &file) {
             Ok(v) => {
                 let start = v.start();
                 v.perft(&start, depth);

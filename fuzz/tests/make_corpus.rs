@@ -5,8 +5,8 @@
 
 use messhall_dice::Seed;
 use messhall_fuzz::{Rng, chess_variants, corpus_dir, played_positions};
-use messhall_play::{Budget, Choice, GameKind, PlayerSpec, Table, TableSetup, catalog};
 use messhall_rules::Game;
+use messhall_table::{Budget, Choice, GameKind, PlayerSpec, Table, TableSetup, catalog};
 use std::time::Duration;
 
 fn write(dir: &str, file: &str, text: &str) {
@@ -105,7 +105,7 @@ fn write_corpus() {
     );
     for (seed, players) in [(1, 2), (2, 3), (3, 4)] {
         let mut bots: Vec<_> = (0..players)
-            .map(|i| messhall_play::cafeteria_bots::BotKind::Random.make(seed * 10 + u64::from(i)))
+            .map(|i| messhall_cafeteria_ai::bots::BotKind::Random.make(seed * 10 + u64::from(i)))
             .collect();
         let setup = messhall_cafeteria::Setup::new(players, &[]);
         let (_, record) =

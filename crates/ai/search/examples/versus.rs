@@ -163,11 +163,11 @@ fn interval(scores: &[f64]) -> (f64, f64) {
 fn bench(off: &[String]) {
     let mut total = 0;
     let only: Vec<&str> = off.iter().filter_map(|o| o.strip_prefix("only=")).collect();
-    for b in messhall_games::BUILTINS {
+    for b in messhall_catalog::BUILTINS {
         if !only.is_empty() && !only.contains(&b.name) {
             continue;
         }
-        let Some(v) = messhall_games::builtin(b.name) else {
+        let Some(v) = messhall_catalog::builtin(b.name) else {
             continue;
         };
         let v = Arc::new(v);
@@ -204,7 +204,7 @@ fn main() {
         return;
     }
     if args.first().is_some_and(|a| a == "convert") && args.len() >= 4 {
-        let v = Arc::new(messhall_games::load(&args[1]).expect("a variant"));
+        let v = Arc::new(messhall_catalog::load(&args[1]).expect("a variant"));
         let pos = messhall_rules::Position::from_fen(&v, &args[2]).expect("a FEN of the variant");
         let nodes: u64 = args[3].parse().expect("NODES is a number");
         let mut game = Game::with_seed(v.clone(), pos, SEED);
@@ -242,7 +242,7 @@ fn main() {
         );
         std::process::exit(2);
     }
-    let v = Arc::new(messhall_games::load(&args[0]).unwrap_or_else(|e| {
+    let v = Arc::new(messhall_catalog::load(&args[0]).unwrap_or_else(|e| {
         eprintln!("versus: {}: {e}", args[0]);
         std::process::exit(2)
     }));

@@ -10,7 +10,7 @@
 //! ```
 //! use messhall_search::{Engine, Limits, Options};
 //! use std::sync::Arc;
-//! let chess = Arc::new(messhall_games::builtin("chess").unwrap());
+//! let chess = Arc::new(messhall_catalog::builtin("chess").unwrap());
 //! let mut engine = Engine::new(chess.clone(), &Options::default());
 //! let result = engine.search(&chess.start(), &[], &Limits::depth(2), &mut |_| {}).unwrap();
 //! assert!(chess.legal_moves(&chess.start()).contains(&result.pv[0]));
@@ -24,6 +24,7 @@ pub mod movepicker;
 mod rng;
 pub mod search;
 pub mod see;
+mod steer;
 pub mod timemgmt;
 pub mod transpositiontable;
 pub mod tune;
@@ -32,6 +33,7 @@ pub mod weights;
 pub use level::Level;
 pub use rng::SearchRng;
 pub use search::{NodeKind, Score, SearchInfo, Searcher};
+pub use steer::best_step;
 pub use timemgmt::{Clock, Limits};
 pub use transpositiontable::HashError;
 pub use weights::{Weights, WeightsError};

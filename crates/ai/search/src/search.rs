@@ -1089,7 +1089,7 @@ mod tests {
     #[test]
     fn the_evaluation_cache_never_changes_a_search() {
         for (name, depth) in [("pieceeater", 6), ("chess", 6), ("friendly", 3), ("calorie", 5)] {
-            let v = Arc::new(messhall_games::builtin(name).unwrap());
+            let v = Arc::new(messhall_catalog::builtin(name).unwrap());
             let start = v.start();
             let run = |slots: usize| {
                 let mut searcher = Searcher::new(v.clone(), 4);

@@ -117,10 +117,10 @@ impl Weights {
     }
 
     /// The weights an engine starts with: the built-in variant's fitted weights file where it has
-    /// one ([`messhall_games::builtin_weights`]), else [`Weights::derived`]. A variant file that
+    /// one ([`messhall_catalog::builtin_weights`]), else [`Weights::derived`]. A variant file that
     /// takes a built-in's name gets that built-in's weights only if they fit its pieces.
     pub fn for_variant(v: &Variant) -> Weights {
-        messhall_games::builtin_weights(&v.name)
+        messhall_catalog::builtin_weights(&v.name)
             .and_then(|text| Weights::from_toml(v, text).ok())
             .unwrap_or_else(|| Weights::derived(v))
     }

@@ -6,7 +6,7 @@ use messhall_search::Weights;
 use messhall_search::eval::{self, Evaluator, GLOBAL_TERMS, PHASE_MAX};
 
 fn variant(name: &str) -> Variant {
-    messhall_games::builtin(name).unwrap()
+    messhall_catalog::builtin(name).unwrap()
 }
 
 fn features(v: &Variant, fen: &str) -> eval::Features {
@@ -49,7 +49,7 @@ fn the_score_is_its_features_weighed() {
 /// keeps those, and a file's values change exactly what they weigh.
 #[test]
 fn the_royal_hunt_is_weighed_by_the_file() {
-    for b in messhall_games::BUILTINS {
+    for b in messhall_catalog::BUILTINS {
         let v = variant(b.name);
         let derived = Weights::derived(&v);
         assert_eq!(derived.close_in, [0, eval::CHASE_CP], "{}", b.name);
@@ -197,7 +197,7 @@ fn weights_files_are_read_or_refused_in_one_line() {
 #[test]
 fn terms_a_weights_file_leaves_out_keep_their_derived_values() {
     let mut some_differ = false;
-    for b in messhall_games::BUILTINS {
+    for b in messhall_catalog::BUILTINS {
         let v = variant(b.name);
         let derived = Weights::derived(&v);
         some_differ |= derived.castling != Weights::default().castling;
@@ -219,10 +219,10 @@ fn terms_a_weights_file_leaves_out_keep_their_derived_values() {
 /// engines start from it; a variant of another name starts from the derived weights.
 #[test]
 fn the_built_in_weights_files_are_read() {
-    for b in messhall_games::BUILTINS {
+    for b in messhall_catalog::BUILTINS {
         let v = variant(b.name);
         let text =
-            messhall_games::builtin_weights(b.name).unwrap_or_else(|| panic!("{}: no fitted weights file", b.name));
+            messhall_catalog::builtin_weights(b.name).unwrap_or_else(|| panic!("{}: no fitted weights file", b.name));
         let w = Weights::from_toml(&v, text).unwrap_or_else(|e| panic!("{}: {e}", b.name));
         assert_eq!(Weights::for_variant(&v), w, "{}", b.name);
         assert_eq!(Evaluator::new(&v).weights(), &w, "{}", b.name);

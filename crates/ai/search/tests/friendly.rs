@@ -5,7 +5,7 @@ use messhall_search::{Engine, Limits, Options, Score};
 use std::sync::Arc;
 
 fn friendly() -> Arc<Variant> {
-    Arc::new(messhall_games::builtin("friendly").unwrap())
+    Arc::new(messhall_catalog::builtin("friendly").unwrap())
 }
 
 fn search(v: &Arc<Variant>, fen: &str, depth: u32) -> (String, Score) {

@@ -7,17 +7,17 @@ use messhall_search::{Engine, Limits, Options, Score, Weights, WeightsError};
 use std::sync::Arc;
 
 fn chess() -> Arc<Variant> {
-    Arc::new(messhall_games::builtin("chess").unwrap())
+    Arc::new(messhall_catalog::builtin("chess").unwrap())
 }
 
 /// Chess with a Queen worth `value`, the most a variant file may give.
 fn heavy_queen(value: i32) -> Arc<Variant> {
-    let text = messhall_games::BUILTINS[0]
+    let text = messhall_catalog::BUILTINS[0]
         .text
         .replace("value = 900", &format!("value = {value}"))
         .replacen("name = \"chess\"", "name = \"heavy-queen\"", 1);
     assert!(text.contains(&format!("value = {value}")) && text.contains("heavy-queen"));
-    Arc::new(messhall_games::from_toml("heavy-queen.toml", &text).unwrap())
+    Arc::new(messhall_catalog::from_toml("heavy-queen.toml", &text).unwrap())
 }
 
 /// Every weight of `v` at `x`.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 #[test]
 fn a_move_that_repeats_the_games_history_scores_a_draw() {
-    let v = Arc::new(messhall_games::builtin("chess").unwrap());
+    let v = Arc::new(messhall_catalog::builtin("chess").unwrap());
     // White, a rook down, has one move: Ka2.
     let pos = Position::from_fen(&v, "1r6/8/8/8/8/2k5/8/K7 w - - 10 60").unwrap();
     let moves = v.legal_moves(&pos);

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 fn variant(name: &str) -> Arc<Variant> {
-    Arc::new(messhall_games::builtin(name).unwrap())
+    Arc::new(messhall_catalog::builtin(name).unwrap())
 }
 
 fn search(v: &Arc<Variant>, fen: &str, depth: u32) -> (String, Score) {
@@ -208,7 +208,7 @@ fn calorie_feeds_the_hungry_rook() {
 
 #[test]
 fn plays_legal_moves_in_random_positions() {
-    for b in messhall_games::BUILTINS {
+    for b in messhall_catalog::BUILTINS {
         let v = variant(b.name);
         let mut rng = SearchRng::new(7);
         for game in 0..4 {
@@ -258,7 +258,7 @@ fn stop_flag_stops_the_search() {
 
 #[test]
 fn node_count_is_deterministic() {
-    for b in messhall_games::BUILTINS {
+    for b in messhall_catalog::BUILTINS {
         let v = variant(b.name);
         let (a, _) = messhall_search::bench::run(&v, 3, 20_000);
         let (c, _) = messhall_search::bench::run(&v, 3, 20_000);

@@ -5,7 +5,7 @@ use messhall_search::eval::Evaluator;
 use messhall_search::see::see;
 
 fn exchange(name: &str, fen: &str, mv: &str) -> (i32, Evaluator, Variant) {
-    let v = messhall_games::builtin(name).unwrap();
+    let v = messhall_catalog::builtin(name).unwrap();
     let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let mv = v.parse_move(&pos, mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
     let eval = Evaluator::new(&v);
@@ -72,7 +72,7 @@ fn a_rifle_takes_back_without_moving() {
     // The Friendly game's Sniper shoots at a (0,5) offset, so the Black Sniper on d7 guards d2
     // without being able to move there: a White Lady in Waiting that takes the pawn on d2 is
     // shot, a pawn for the Lady.
-    let v = messhall_games::builtin("friendly").unwrap();
+    let v = messhall_catalog::builtin("friendly").unwrap();
     let eval = Evaluator::new(&v);
     let letter = |name: &str| v.roles().find(|(_, r)| r.name == name).map(|(_, r)| r.letter).unwrap();
     let (sniper, lady, pawn, friend) = (
@@ -114,7 +114,7 @@ fn the_bounds_never_change_the_answer() {
             }
         }
     };
-    let chess = messhall_games::builtin("chess").unwrap();
+    let chess = messhall_catalog::builtin("chess").unwrap();
     let eval = Evaluator::new(&chess);
     for fen in [
         "4k3/8/8/8/8/8/1p6/R3K3 w - - 0 1",
@@ -122,8 +122,8 @@ fn the_bounds_never_change_the_answer() {
     ] {
         check(&chess, &eval, &Position::from_fen(&chess, fen).unwrap());
     }
-    for game in messhall_games::BUILTINS {
-        let v = messhall_games::builtin(game.name).unwrap();
+    for game in messhall_catalog::BUILTINS {
+        let v = messhall_catalog::builtin(game.name).unwrap();
         let eval = Evaluator::new(&v);
         let mut pos = v.start();
         for ply in 0..40usize {

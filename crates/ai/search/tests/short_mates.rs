@@ -8,7 +8,7 @@ use messhall_search::{Engine, Limits, Options, Score, Weights};
 use std::sync::Arc;
 
 fn variant(name: &str) -> Arc<Variant> {
-    Arc::new(messhall_games::builtin(name).unwrap())
+    Arc::new(messhall_catalog::builtin(name).unwrap())
 }
 
 /// The game's own weights with every pair moved a few centipawns, each its own way: a mate must

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 #[test]
 fn a_tiny_seeded_run_is_deterministic_and_lowers_the_held_out_loss() {
-    let v = Arc::new(messhall_games::builtin("chess").unwrap());
+    let v = Arc::new(messhall_catalog::builtin("chess").unwrap());
     // Depth 2: games at depth 1 are too near random for a tiny run to say anything about positions
     // it has not seen (its held-out loss rose in most seeds); at depth 2 it fell in 9 of 10.
     let options = TuneOptions::new(16, 2, 1);
@@ -28,7 +28,7 @@ fn a_tiny_seeded_run_is_deterministic_and_lowers_the_held_out_loss() {
 
 #[test]
 fn kept_terms_stay_where_they_start_and_unknown_ones_are_refused() {
-    let v = Arc::new(messhall_games::builtin("chess").unwrap());
+    let v = Arc::new(messhall_catalog::builtin("chess").unwrap());
     let start = Weights::derived(&v);
     let options = TuneOptions {
         keep: vec!["royal_centre".into(), "mobility.King".into()],
@@ -54,7 +54,7 @@ fn kept_terms_stay_where_they_start_and_unknown_ones_are_refused() {
 /// included. `finished_only` leaves out the positions of the games stopped at the ply limit.
 #[test]
 fn quiet_only_and_finished_only_leave_positions_out_of_the_same_games() {
-    let v = Arc::new(messhall_games::builtin("chess").unwrap());
+    let v = Arc::new(messhall_catalog::builtin("chess").unwrap());
     let start = Weights::derived(&v);
     let all = tune(&v, &start, &TuneOptions::new(10, 1, 5), &mut |_| {}).unwrap();
     assert_eq!(all.left_out, 0);
@@ -87,7 +87,7 @@ fn quiet_only_and_finished_only_leave_positions_out_of_the_same_games() {
 /// (the weights as they start).
 #[test]
 fn a_scale_per_phase_fits_at_least_as_well_as_one() {
-    let v = Arc::new(messhall_games::builtin("chess").unwrap());
+    let v = Arc::new(messhall_catalog::builtin("chess").unwrap());
     let start = Weights::derived(&v);
     let one = tune(&v, &start, &TuneOptions::new(10, 1, 5), &mut |_| {}).unwrap();
     assert_eq!(one.scale, one.end_game_scale);
@@ -111,7 +111,7 @@ fn a_scale_per_phase_fits_at_least_as_well_as_one() {
 /// stays as it starts, and the report names it; weights with enough positions are still fitted.
 #[test]
 fn weights_counted_by_too_few_positions_stay_where_they_start() {
-    let v = Arc::new(messhall_games::builtin("chess").unwrap());
+    let v = Arc::new(messhall_catalog::builtin("chess").unwrap());
     let start = Weights::derived(&v);
     let named = |w: &Weights| -> Vec<(String, [i32; 2])> { w.named() };
     let all = TuneOptions {
@@ -158,7 +158,7 @@ fn weights_counted_by_too_few_positions_stay_where_they_start() {
 /// started, on the same positions.
 #[test]
 fn a_stronger_pull_keeps_the_weights_nearer_their_start() {
-    let v = Arc::new(messhall_games::builtin("chess").unwrap());
+    let v = Arc::new(messhall_catalog::builtin("chess").unwrap());
     let start = Weights::derived(&v);
     let moved = |prior: f64| -> i32 {
         let options = TuneOptions {

@@ -5,9 +5,9 @@
 use crate::ApiError;
 use crate::api::{App, Body};
 use axum::response::{IntoResponse, Response};
-use messhall_play::catalog;
 use messhall_rules::{Setup, SetupProblem};
 use messhall_search::{Engine, Limits, Options};
+use messhall_table::catalog;
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::LazyLock;

@@ -11,7 +11,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, FromRequest, Path, Request, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use messhall_play::{ClockSpec, GameKind, PlayerSpec, Record, Seat, Table, TableSetup, catalog, pgn};
+use messhall_table::{ClockSpec, GameKind, PlayerSpec, Record, Seat, Table, TableSetup, catalog, pgn};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -686,7 +686,7 @@ pub async fn import(
         .actions()
         .iter()
         .map(|(seat, action)| match action {
-            messhall_play::Action::Resign => Entry::Resign { seat: *seat },
+            messhall_table::Action::Resign => Entry::Resign { seat: *seat },
             a => Entry::Act {
                 seat: *seat,
                 action: a.clone(),
@@ -694,11 +694,11 @@ pub async fn import(
         })
         .collect();
     match table.result().map(|r| &r.ending) {
-        Some(messhall_play::Ending::Agreed) => {
+        Some(messhall_table::Ending::Agreed) => {
             entries.extend((0..seats.len()).map(|i| Entry::DrawOffer { seat: Seat(i as u8) }))
         }
-        Some(messhall_play::Ending::Flagged { seat }) => entries.push(Entry::Flag { seat: *seat }),
-        Some(messhall_play::Ending::MoveLimit) => {
+        Some(messhall_table::Ending::Flagged { seat }) => entries.push(Entry::Flag { seat: *seat }),
+        Some(messhall_table::Ending::MoveLimit) => {
             return Err(ApiError::bad(
                 "bad-import",
                 "a game a match stopped at its move limit is not imported",
@@ -709,7 +709,7 @@ pub async fn import(
     if let Some(spec) = clock {
         // The clock of an imported game starts full.
         game.table
-            .set_clock(messhall_play::GameClock::new(spec, seats.len()), Instant::now());
+            .set_clock(messhall_table::GameClock::new(spec, seats.len()), Instant::now());
     }
     store_new(&server, &game, &client).await?;
     for entry in entries {

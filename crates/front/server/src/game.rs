@@ -4,7 +4,7 @@
 //! entries read back from the database rebuild the game exactly.
 
 use crate::error::ApiError;
-use messhall_play::{ActError, Action, ClockSpec, GameClock, Player, Seat, Table};
+use messhall_table::{ActError, Action, ClockSpec, GameClock, Player, Seat, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -461,9 +461,9 @@ pub fn entry_seat(entry: &Entry) -> Seat {
 }
 
 /// A table event as a feed note.
-fn event_note(event: &messhall_play::Event) -> (Option<Seat>, Value) {
+fn event_note(event: &messhall_table::Event) -> (Option<Seat>, Value) {
     let visible_to = match event {
-        messhall_play::Event::Cafeteria { visible_to, .. } => *visible_to,
+        messhall_table::Event::Cafeteria { visible_to, .. } => *visible_to,
         _ => None,
     };
     let body = serde_json::to_value(event).unwrap_or_else(|_| json!({"type": "unknown"}));

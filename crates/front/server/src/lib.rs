@@ -114,7 +114,7 @@ async fn openapi_document() -> Response {
 
 async fn health(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
     server.store.ping().await.map_err(ApiError::storage)?;
-    Ok(axum::Json(serde_json::json!({"status": "ok", "version": messhall_play::catalog::VERSION})).into_response())
+    Ok(axum::Json(serde_json::json!({"status": "ok", "version": messhall_table::catalog::VERSION})).into_response())
 }
 
 /// A server running in the background.

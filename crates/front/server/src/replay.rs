@@ -5,7 +5,7 @@ use crate::ApiError;
 use crate::api::App;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
-use messhall_play::Action;
+use messhall_table::Action;
 use serde_json::{Value, json};
 
 /// `GET /api/games/{id}/positions`: `{"positions": [{"fen", "seat", "action"}...]}`, the start
@@ -33,7 +33,7 @@ pub async fn positions(State(server): App, Path(id): Path<String>) -> Result<Res
     start.result = None;
     let body = tokio::task::spawn_blocking(move || -> Result<Value, String> {
         let mut table = start.replay().map_err(|e| e.to_string())?;
-        let fen = |t: &messhall_play::Table| t.board_view().map(|b| b.fen).unwrap_or_default();
+        let fen = |t: &messhall_table::Table| crate::view::data::board_view(t).map(|b| b.fen).unwrap_or_default();
         let mut positions = vec![json!({"fen": fen(&table), "seat": null, "action": null})];
         for (seat, action) in actions {
             let text = match (&action, table.chess()) {

@@ -5,7 +5,7 @@
 use crate::error::ApiError;
 use crate::game::{Entry, LiveGame, SeatKind, SeatState};
 use crate::store::{EntryRow, SeatRow, Store, StoreError};
-use messhall_play::{Budget, Choice, PlayerSpec, Record, Seat, Table};
+use messhall_table::{Budget, Choice, PlayerSpec, Record, Seat, Table};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -5,9 +5,10 @@
 use crate::api::{App, Body, VariantFile};
 use crate::error::ApiError;
 use crate::limits;
+use crate::view::data as view;
 use axum::extract::Path;
 use axum::response::{IntoResponse, Response};
-use messhall_play::{GameKind, catalog, view};
+use messhall_table::{GameKind, catalog};
 use serde_json::{Value, json};
 use std::time::Duration;
 
@@ -35,7 +36,7 @@ pub fn describe(kind: &GameKind) -> Value {
             let pieces: Vec<Value> = view::roles(v)
                 .into_iter()
                 .map(|role| {
-                    let reach = messhall_play::reach::piece_reach(v, role.role).ok();
+                    let reach = messhall_rules::reach::piece_reach(v, role.role).ok();
                     let mut piece = serde_json::to_value(role).unwrap_or(Value::Null);
                     piece["reach"] = serde_json::to_value(reach).unwrap_or(Value::Null);
                     piece

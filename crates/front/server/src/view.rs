@@ -1,8 +1,10 @@
 //! The state of a game as one seat (or a spectator) sees it: the board drawn as data, the legal
 //! actions of that seat, clocks, offers, the result, the last events, and the seed once over.
 
+pub mod data;
+
 use crate::game::LiveGame;
-use messhall_play::{Seat, Turn};
+use messhall_table::{Seat, Turn};
 use serde_json::{Value, json};
 use std::time::Instant;
 
@@ -39,7 +41,7 @@ pub fn state(game: &LiveGame, viewer: Option<Seat>) -> Value {
     let events: Vec<Value> = game.feed[start..].iter().map(|e| e.for_viewer(viewer)).collect();
     let over = table.result().is_some();
     let legal = match (viewer, game.status()) {
-        (Some(seat), "playing") => serde_json::to_value(table.legal_view(seat)).unwrap_or(Value::Null),
+        (Some(seat), "playing") => serde_json::to_value(data::legal_view(table, seat)).unwrap_or(Value::Null),
         _ => json!({"kind": "nothing"}),
     };
     let moves = moves(table);
@@ -52,8 +54,8 @@ pub fn state(game: &LiveGame, viewer: Option<Seat>) -> Value {
         "you": viewer,
         "seats": seats,
         "turn": turn,
-        "board": table.board_view(),
-        "cafeteria": table.cafeteria_view(),
+        "board": data::board_view(table),
+        "cafeteria": data::cafeteria_view(table),
         "legal": legal,
         "clock": clock,
         "draw_offers": game.draw_offers,
@@ -66,7 +68,7 @@ pub fn state(game: &LiveGame, viewer: Option<Seat>) -> Value {
 }
 
 /// The moves of a chess game so far (after any take-back), each with its SAN.
-fn moves(table: &messhall_play::Table) -> Vec<Value> {
+fn moves(table: &messhall_table::Table) -> Vec<Value> {
     let Some(chess) = table.chess() else {
         return Vec::new();
     };
@@ -76,7 +78,7 @@ fn moves(table: &messhall_play::Table) -> Vec<Value> {
         .zip(game.positions())
         .filter_map(|(action, before)| match action {
             messhall_rules::Action::Move(mv) => Some(json!({
-                "seat": messhall_play::seat_of(before.side_to_move()),
+                "seat": messhall_table::seat_of(before.side_to_move()),
                 "san": v.san(before, mv),
                 "coordinates": mv.to_coordinates(v),
             })),

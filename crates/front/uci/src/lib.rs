@@ -4,7 +4,7 @@
 //!
 //! [`run`] reads commands from any [`BufRead`](std::io::BufRead) and answers on any
 //! [`Write`](std::io::Write), so a test feeds lines and compares the exact output. The search
-//! runs on its own thread ([`messhall_play::Thinker`]) while input is still read: `stop`,
+//! runs on its own thread ([`messhall_table::Thinker`]) while input is still read: `stop`,
 //! `isready`, `ponderhit` and `quit` are answered during a search; any other command waits until
 //! the search has given its `bestmove` (a search that only `stop` would end is stopped first).
 //!

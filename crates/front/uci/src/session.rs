@@ -6,9 +6,9 @@ use crate::input::{self, Input};
 use crate::options::{self, DEFAULT_HASH_MB, Setting};
 use crate::position::{self, Line, Refusal};
 use messhall_dice::{Seed, SeededDice};
-use messhall_play::{GameKind, Thinker, catalog};
 use messhall_rules::{ChanceOutcome, Position, Variant, echo, pick_outcome};
 use messhall_search::{Engine, Level, Options, SearchInfo, Weights};
+use messhall_table::{GameKind, Thinker, catalog};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -558,7 +558,7 @@ impl<W: Write> Session<W> {
 }
 
 /// A variant added from a file, with the weights file beside it (the play layer's
-/// [`messhall_play::file_weights`]) if there is one.
+/// [`messhall_table::file_weights`]) if there is one.
 struct Added {
     variant: Arc<Variant>,
     weights: Option<Weights>,
@@ -580,7 +580,7 @@ fn load_variant_file(path: &str) -> Result<Added, String> {
                     echo(&game.variant.name)
                 ))
             } else {
-                let weights = messhall_play::file_weights(&game)?;
+                let weights = messhall_table::file_weights(&game)?;
                 Ok(Added {
                     variant: game.variant,
                     weights,

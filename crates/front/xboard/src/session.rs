@@ -9,11 +9,11 @@ use crate::setup::{self, xboard_name};
 use crate::thinking;
 use messhall_dice::Seed;
 use messhall_geometry::Square;
-use messhall_play::{
-    Action, Ending, Event, GameKind, GameResult, Legal, Seat, Table, TableSetup, Thinker, Turn, color_of,
-};
 use messhall_rules::{ChanceOutcome, Color, Move, Position, Variant, echo};
 use messhall_search::{Engine, Options, SearchInfo, Weights};
+use messhall_table::{
+    Action, Ending, Event, GameKind, GameResult, Legal, Seat, Table, TableSetup, Thinker, Turn, color_of,
+};
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -141,7 +141,7 @@ fn chess_game(kind: &GameKind) -> Option<Arc<Variant>> {
 
 impl<W: Write> Session<W> {
     pub(crate) fn new(out: W, config: Config, tx: Sender<Msg>) -> io::Result<Session<W>> {
-        let game = messhall_play::catalog::builtin("chess").ok_or_else(|| io::Error::other("no chess"))?;
+        let game = messhall_table::catalog::builtin("chess").ok_or_else(|| io::Error::other("no chess"))?;
         let variant = chess_game(&game).ok_or_else(|| io::Error::other("chess is not a chess game"))?;
         let table = Table::new(
             game.clone(),
@@ -217,7 +217,7 @@ impl<W: Write> Session<W> {
 
     /// The variants offered: the built-in chess games and the files given.
     fn variant_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = messhall_play::catalog::entries()
+        let mut names: Vec<String> = messhall_table::catalog::entries()
             .filter(|e| e.chess)
             .map(|e| xboard_name(e.name).to_string())
             .collect();
@@ -228,7 +228,7 @@ impl<W: Write> Session<W> {
                 .extra_variants
                 .iter()
                 .map(|k| k.name().to_string())
-                .filter(|n| messhall_play::catalog::check_protocol_name(n).is_ok()),
+                .filter(|n| messhall_table::catalog::check_protocol_name(n).is_ok()),
         );
         names
     }
@@ -238,7 +238,7 @@ impl<W: Write> Session<W> {
         if let Some(kind) = self.config.extra_variants.iter().find(|k| k.name() == xboard) {
             return Some(kind.clone());
         }
-        messhall_play::catalog::builtin(ours).filter(|k| k.variant().is_some())
+        messhall_table::catalog::builtin(ours).filter(|k| k.variant().is_some())
     }
 
     /// A fresh table of the current game, at `fen` or the start.
@@ -488,7 +488,7 @@ impl<W: Write> Session<W> {
     }
 
     fn new_game(&mut self) -> io::Result<()> {
-        if let Some(game) = messhall_play::catalog::builtin("chess") {
+        if let Some(game) = messhall_table::catalog::builtin("chess") {
             // A built-in game has no weights file to refuse.
             let _ = self.switch_game(game);
         }
@@ -504,12 +504,12 @@ impl<W: Write> Session<W> {
     }
 
     /// Makes `game` the current one, with the weights file beside its variant file (the play
-    /// layer's [`messhall_play::file_weights`]); refused, and nothing changed, when that file is.
+    /// layer's [`messhall_table::file_weights`]); refused, and nothing changed, when that file is.
     fn switch_game(&mut self, game: GameKind) -> Result<(), String> {
         let GameKind::Chess(chess) = &game else {
             return Ok(());
         };
-        let weights = messhall_play::file_weights(chess)?;
+        let weights = messhall_table::file_weights(chess)?;
         let variant = chess.variant.clone();
         let same = Arc::ptr_eq(&variant, &self.variant) && weights == self.weights;
         self.game = game;

@@ -1,4 +1,4 @@
-//! Food Fight, the cafeteria board game, as a rules engine with records (its bots are the play layer's, its terminal game the `messhall`
+//! Food Fight, the cafeteria board game, as a rules engine with records (its bots are in `messhall-cafeteria-ai`, its terminal game the `messhall`
 //! CLI's).
 //!
 //! Two to four players (two players run two students each) fight with food in a cafeteria described
@@ -10,7 +10,7 @@
 //! use messhall_dice::SeededDice;
 //! let mut dice = SeededDice::new(1);
 //! let mut game = Game::new(Setup::new(4, &[]), &mut dice).unwrap();
-//! // The bots live in the play layer (`messhall_play::cafeteria_bots`); here the last action
+//! // The bots live in `messhall_cafeteria_ai::bots`; here the last action
 //! // open each time is taken.
 //! while !game.is_over() {
 //!     let action = game.legal_actions().pop().unwrap();
@@ -26,7 +26,7 @@ pub const DESCRIPTION: &str =
     "Food Fight, the cafeteria dice game for 2-4 players (messhall play cafeteria --players 4 --bots 3)";
 
 /// The weights of the bots' learned evaluation (`data/weights.toml`; its first line is the
-/// command that fitted it). The play layer's `cafeteria_model` reads them.
+/// command that fitted it). `messhall_cafeteria_ai::model` reads them.
 pub const BOT_WEIGHTS: &str = include_str!("../data/weights.toml");
 
 mod action;
@@ -54,10 +54,7 @@ pub use game::{
 };
 pub use record::{Record, from_toml, play_recorded, replay, to_toml};
 
-/// The bots' tests here build positions by hand, so they compile the play layer's bot source,
-/// which names this crate as its users do.
-#[cfg(test)]
-extern crate self as messhall_cafeteria;
-
+#[cfg(any(test, feature = "lab"))]
+pub mod lab;
 #[cfg(test)]
 mod tests;

@@ -5,7 +5,7 @@
 //! worked out by hand in a comment or computed by the small independent mover in [`mini`], which
 //! shares no code with the rules core.
 
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_rules::{Color, Game, Move, MoveKind, Outcome, Position, Reason, Square, Variant};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -1063,7 +1063,7 @@ fn a_zero_cal_piece_with_generated_attacks_gives_no_check() {
         value = 500
         counter = 7
     "#;
-    let v = messhall_games::from_toml("calorie-slow", text).unwrap();
+    let v = messhall_catalog::from_toml("calorie-slow", text).unwrap();
     let pos = at(&v, "4k3/8/8/8/8/8/8/4K2z{0,u} w - - 0 1");
     assert!(!v.in_check(&pos));
     assert_eq!(moves(&v, &pos), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);

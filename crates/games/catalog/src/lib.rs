@@ -5,7 +5,7 @@
 //! the file's `rules` field.
 //!
 //! ```
-//! let chess = messhall_games::builtin("chess").unwrap();
+//! let chess = messhall_catalog::builtin("chess").unwrap();
 //! assert_eq!(chess.perft(&chess.start(), 2), 400);
 //! ```
 

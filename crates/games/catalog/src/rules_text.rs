@@ -33,7 +33,7 @@ const RULES_TEXTS: &[(&str, &str)] = &[
 /// `None` for a name that is not a built-in game.
 ///
 /// ```
-/// let prose = messhall_games::rules_text("foodfight").unwrap();
+/// let prose = messhall_catalog::rules_text("foodfight").unwrap();
 /// assert!(prose.contains("Chef"));
 /// ```
 pub fn rules_text(name: &str) -> Option<&'static str> {

@@ -10,7 +10,7 @@ fn court() -> Variant {
         "{}/../../../examples/variants/court-powers.toml",
         env!("CARGO_MANIFEST_DIR")
     );
-    messhall_games::load(&path).unwrap_or_else(|e| panic!("{e}"))
+    messhall_catalog::load(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn moves_from(v: &Variant, fen: &str, from: &str) -> BTreeSet<String> {

@@ -1,6 +1,6 @@
 //! A variant that exists only as a file, `examples/variants/grand-food.toml` (12x10, FIDE pieces
 //! plus nightrider `NN`, cannon `mRcpR`, lame knight `nN` and the `HFD` tumbler): it loads through
-//! `messhall_games::load`, and its perft numbers equal Fairy-Stockfish's.
+//! `messhall_catalog::load`, and its perft numbers equal Fairy-Stockfish's.
 //!
 //! How the reference numbers were obtained (Fairy-Stockfish is not needed to run this test):
 //!
@@ -28,7 +28,7 @@ fn path() -> String {
 }
 
 fn grand_food() -> Variant {
-    messhall_games::load(&path()).unwrap_or_else(|e| panic!("{e}"))
+    messhall_catalog::load(&path()).unwrap_or_else(|e| panic!("{e}"))
 }
 
 const START: &str = "rcnbsqksbncr/1t2h2h2t1/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/1T2H2H2T1/RCNBSQKSBNCR w KQkq - 0 1";
@@ -99,7 +99,7 @@ fn the_ini_describes_the_same_start() {
 
 #[test]
 fn a_missing_file_is_a_one_line_error() {
-    let err = messhall_games::load("examples/variants/no-such-food.toml")
+    let err = messhall_catalog::load("examples/variants/no-such-food.toml")
         .unwrap_err()
         .to_string();
     assert!(err.contains("no-such-food.toml"), "{err}");

@@ -7,7 +7,7 @@ mod common;
 mod foodfight_reference;
 
 use foodfight_reference::Board;
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_rules::{Color, Game, MoveKind, Position, Reason, Variant};
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -7,7 +7,7 @@ mod foodfight_reference;
 
 use common::lockstep::{self, Reference};
 use foodfight_reference::{Board, letter, square_name};
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_rules::Variant;
 
 const START: &str = foodfight_reference::START;

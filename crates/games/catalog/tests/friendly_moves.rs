@@ -8,7 +8,7 @@
 //! and have no moves) unless a test is about the Friends.
 
 mod common;
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_rules::{Color, Game, Move, MoveKind, Position, Reason, Square, Variant};
 use std::sync::Arc;
 

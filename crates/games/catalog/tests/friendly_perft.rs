@@ -1,4 +1,4 @@
-//! Friendly perft: the core (powers as data, `crates/rules/core/src/powers.rs`) against a plain
+//! Friendly perft: the core (powers as data, `crates/rules/rules/src/powers.rs`) against a plain
 //! reference generator written only for these tests (`friendly_reference`), compared move list by
 //! move list at every node down to the depth, and the counts pinned. Random games compare the two
 //! at every ply of many more positions.
@@ -8,7 +8,7 @@ mod friendly_reference;
 
 use common::lockstep::{self, Reference};
 use friendly_reference::{Board, START};
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_rules::{Position, Variant};
 
 /// White to move: a Hangman that can withdraw, a Samurai with katana captures (one over a Poison),

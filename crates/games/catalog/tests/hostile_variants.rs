@@ -12,7 +12,7 @@ fn path(name: &str) -> String {
 /// Loads `name`, which must fail within a second with a message containing `expected`.
 fn refused(name: &str, expected: &str) -> String {
     let started = Instant::now();
-    let result = messhall_games::load(&path(name));
+    let result = messhall_catalog::load(&path(name));
     let elapsed = started.elapsed();
     let Err(e) = result else {
         panic!("{name} loaded");
@@ -36,7 +36,7 @@ fn moves_from(v: &Variant, pos: &Position, from: &str) -> Vec<String> {
 }
 
 fn loaded(name: &str) -> Variant {
-    messhall_games::load(&path(name)).unwrap_or_else(|e| panic!("{e}"))
+    messhall_catalog::load(&path(name)).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -142,7 +142,9 @@ fn text_fields_are_one_line() {
     );
     let chess = include_str!("../variants/chess.toml");
     let text = chess.replacen("name = \"Knight\"", "name = \"Kni\\nght\"", 1);
-    let msg = messhall_games::from_toml("knight.toml", &text).unwrap_err().to_string();
+    let msg = messhall_catalog::from_toml("knight.toml", &text)
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         msg,
         "knight.toml: piece \"Kni\\nght\": name: a control character (\\n) at character 4; a text field is one line"
@@ -182,7 +184,7 @@ fn a_drop_is_listed_once() {
 
 #[test]
 fn an_error_is_said_once() {
-    let e = messhall_games::load(&path("size17.toml")).expect_err("17 files");
+    let e = messhall_catalog::load(&path("size17.toml")).expect_err("17 files");
     let msg = e.to_string();
     assert_eq!(msg.matches("size17.toml").count(), 1, "{msg}");
     assert!(msg.contains("17x8"), "{msg}");
@@ -193,18 +195,18 @@ fn an_error_is_said_once() {
 #[test]
 fn only_a_regular_file_of_bounded_size_is_read() {
     let dir = format!("{}/tests/data/hostile", env!("CARGO_MANIFEST_DIR"));
-    let msg = messhall_games::load(&dir).expect_err("a directory").to_string();
+    let msg = messhall_catalog::load(&dir).expect_err("a directory").to_string();
     assert!(msg.ends_with("is a directory, not a variant file"), "{msg}");
     if std::path::Path::new("/dev/zero").exists() {
         let started = Instant::now();
-        let msg = messhall_games::load("/dev/zero").expect_err("a device").to_string();
+        let msg = messhall_catalog::load("/dev/zero").expect_err("a device").to_string();
         assert!(msg.contains("is not a regular file"), "{msg}");
         assert!(started.elapsed() < Duration::from_secs(1));
     }
     let big = std::env::temp_dir().join(format!("messhall-hostile-{}.toml", std::process::id()));
     let size = messhall_rules::limits::MAX_FILE_BYTES as usize + 1;
     std::fs::write(&big, "#".repeat(size)).expect("temp file");
-    let result = messhall_games::load(&big.display().to_string());
+    let result = messhall_catalog::load(&big.display().to_string());
     let _ = std::fs::remove_file(&big);
     let msg = result.expect_err("too big").to_string();
     assert!(
@@ -246,7 +248,7 @@ fn a_syntax_error_quoting_a_control_character_is_one_line() {
         "{}\n[end]\nroyal = \"captu\\re\"\n",
         include_str!("../variants/chess.toml")
     );
-    let msg = messhall_games::from_toml("cr.toml", &text).unwrap_err().to_string();
+    let msg = messhall_catalog::from_toml("cr.toml", &text).unwrap_err().to_string();
     assert!(
         msg.starts_with("cr.toml: line ") && !msg.contains('\r') && !msg.contains('\n'),
         "{msg:?}"

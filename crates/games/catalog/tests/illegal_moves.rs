@@ -3,7 +3,7 @@
 
 mod common;
 
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_rules::{Position, Variant};
 
 fn game(name: &str) -> Variant {

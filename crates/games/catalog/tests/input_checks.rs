@@ -1,7 +1,7 @@
 //! Input the rules must refuse with a clear one-line error (issues 16 and 17): FENs that are no
 //! position of their game, moves, tampered records. The inputs are in `tests/rejected/`.
 
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_rules::{Action, GameRecord, Move, MoveKind, Position, Role, Setup, SetupProblem, Square, Variant};
 use std::sync::Arc;
 
@@ -84,7 +84,7 @@ fn a_game_won_by_taking_the_king_ends_in_a_position() {
 
 #[test]
 fn every_built_in_start_is_a_position() {
-    for b in messhall_games::BUILTINS {
+    for b in messhall_catalog::BUILTINS {
         let v = variant(b.name);
         let fen = v.start().to_fen(&v);
         Position::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{}: {e}", b.name));
@@ -192,7 +192,7 @@ fn a_variant_file_error_quotes_a_long_piece_name_cut_short() {
         &format!("name = \"{name}\"\nbetza = \"N(\""),
         1,
     );
-    let msg = messhall_games::from_toml("long.toml", &text).unwrap_err().to_string();
+    let msg = messhall_catalog::from_toml("long.toml", &text).unwrap_err().to_string();
     let quoted = format!("long.toml: piece \"{}…\": ", &name[..messhall_rules::ECHO_CHARS]);
     assert!(msg.starts_with(&quoted), "{}", &msg[..msg.len().min(300)]);
     assert!(msg.len() < 300, "{} bytes", msg.len());

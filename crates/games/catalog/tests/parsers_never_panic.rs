@@ -1,5 +1,5 @@
 //! Fuzzing the three parsers that read text from users: `Position::from_fen`,
-//! `messhall_games::from_toml` and `Variant::parse_move`. On any input they must not panic, and an
+//! `messhall_catalog::from_toml` and `Variant::parse_move`. On any input they must not panic, and an
 //! error must be one line that says what is wrong and where. Whatever they accept must be usable:
 //! a parsed position has the right hash, reads back from its own FEN and its moves can be played;
 //! a parsed variant plays from its start; a parsed move is legal.
@@ -59,7 +59,7 @@ fn check_fen(v: &Variant, text: &str) {
 }
 
 fn check_toml(file: &str, text: &str) {
-    match messhall_games::from_toml(file, text) {
+    match messhall_catalog::from_toml(file, text) {
         Ok(v) => {
             let start = v.start();
             check_accepted_position(&v, &start, &v.start_fen);
@@ -246,7 +246,7 @@ fn errors_name_the_place() {
         let err = Position::from_fen(&chess, fen).unwrap_err().to_string();
         assert!(err.starts_with(&format!("FEN {place}")), "{fen:?}: {err}");
     }
-    let err = messhall_games::from_toml("mine.toml", "name = \"x\"\nfiles = 8\nranks = 8\nstart = 3\n")
+    let err = messhall_catalog::from_toml("mine.toml", "name = \"x\"\nfiles = 8\nranks = 8\nstart = 3\n")
         .unwrap_err()
         .to_string();
     assert!(err.starts_with("mine.toml: line 4, column 9:"), "{err}");

@@ -1,7 +1,7 @@
 //! FIDE chess perft against the published tables (chessprogramming wiki, "Perft Results").
 //! Shallow depths here; the deep ones (start position 6, Kiwipete 5) are `messhall bench perft`.
 
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_rules::Position;
 
 fn perft(fen: &str, depth: u32) -> u64 {

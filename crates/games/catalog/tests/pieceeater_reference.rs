@@ -21,7 +21,7 @@ fn variant() -> Variant {
         "{}/../../../examples/variants/drops-king-capture.toml",
         env!("CARGO_MANIFEST_DIR")
     );
-    messhall_games::load(&path).unwrap_or_else(|e| panic!("{e}"))
+    messhall_catalog::load(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[PPPNBRpppnbr] w KQkq - 0 1";

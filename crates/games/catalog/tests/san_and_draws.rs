@@ -1,6 +1,6 @@
 //! SAN for display and move parsing in both notations; the 50-move and repetition draws.
 
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_rules::{Game, Position, Reason};
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_rules::{Position, Variant};
 
 fn at(v: &Variant, fen: &str) -> Position {

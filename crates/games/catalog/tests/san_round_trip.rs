@@ -14,9 +14,9 @@ use std::sync::OnceLock;
 fn variants() -> &'static [Variant] {
     static ALL: OnceLock<Vec<Variant>> = OnceLock::new();
     ALL.get_or_init(|| {
-        let mut all: Vec<Variant> = messhall_games::BUILTINS
+        let mut all: Vec<Variant> = messhall_catalog::BUILTINS
             .iter()
-            .map(|b| messhall_games::builtin(b.name).unwrap_or_else(|| panic!("{} compiles", b.name)))
+            .map(|b| messhall_catalog::builtin(b.name).unwrap_or_else(|| panic!("{} compiles", b.name)))
             .collect();
         let dir = format!("{}/../../../examples/variants", env!("CARGO_MANIFEST_DIR"));
         let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -28,7 +28,7 @@ fn variants() -> &'static [Variant] {
         assert!(!files.is_empty(), "no variant files in {dir}");
         for path in files {
             let path = path.to_string_lossy().into_owned();
-            all.push(messhall_games::load(&path).unwrap_or_else(|e| panic!("{e}")));
+            all.push(messhall_catalog::load(&path).unwrap_or_else(|e| panic!("{e}")));
         }
         all.push(common::zoo());
         all

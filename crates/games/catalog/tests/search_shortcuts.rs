@@ -113,7 +113,7 @@ fn moves_out_of_check_agree_with_playing_each() {
 }
 
 fn builtin(name: &str) -> Variant {
-    messhall_games::builtin(name).unwrap_or_else(|| panic!("no built-in {name}"))
+    messhall_catalog::builtin(name).unwrap_or_else(|| panic!("no built-in {name}"))
 }
 
 proptest! {
@@ -137,8 +137,8 @@ proptest! {
     }
 
     #[test]
-    fn builtin_games(game in 0..messhall_games::BUILTINS.len(), choices in prop::collection::vec(any::<u16>(), 0..80)) {
-        let v = builtin(messhall_games::BUILTINS[game].name);
+    fn builtin_games(game in 0..messhall_catalog::BUILTINS.len(), choices in prop::collection::vec(any::<u16>(), 0..80)) {
+        let v = builtin(messhall_catalog::BUILTINS[game].name);
         let start = v.start_fen.clone();
         walk(&v, &start, &choices);
     }

@@ -18,7 +18,7 @@
 //!    whatever stands there; where none is allowed it stays put.
 //!
 //! ```
-//! let v = messhall_games::builtin("pieceeater").unwrap();
+//! let v = messhall_catalog::builtin("pieceeater").unwrap();
 //! let start = v.start();
 //! let after = start.play(&v, &v.parse_move(&start, "a3").unwrap());
 //! // a3 is not next to d4 and no King is near: eight equal chances.
@@ -318,7 +318,7 @@ mod tests {
     use super::*;
 
     fn eval(name: &str, fen: &str, moves: &[&str]) -> i32 {
-        let v = messhall_games::builtin(name).unwrap();
+        let v = messhall_catalog::builtin(name).unwrap();
         let mut pos = Position::from_fen(&v, fen).unwrap();
         for m in moves {
             pos = pos.play(&v, &v.parse_move(&pos, m).unwrap());

@@ -3,7 +3,7 @@
 //! roll the die once and, on a forbidden face, take the next allowed face in the die's order - is
 //! shown to fail the same bound, so the test can tell the difference.
 
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_rules::{Game, Position, Square};
 use std::collections::BTreeMap;
 use std::sync::Arc;

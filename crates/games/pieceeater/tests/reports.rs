@@ -1,7 +1,7 @@
 //! What the PieceEater's rules tell a front end, as values: what a step did
 //! ([`messhall_rules::ChanceReport`]) and its state beside the board ([`Fact::Neutral`]).
 
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_rules::{ChanceOutcome, ChanceReport, Color, Fact, PendingStep, Piece, Position, Square, Variant};
 
 fn sq(name: &str) -> Square {

@@ -2,7 +2,7 @@
 //! docs/pieceeater.md). Each test sets up a position in FEN (`*` is the PieceEater; `r0` names the
 //! square it may not step back to, plus one; `r1` a pending step) and states what must happen.
 
-use messhall_games::builtin;
+use messhall_catalog::builtin;
 use messhall_pieceeater::{DIE, allowed_squares, forbidden_square, pending_step, torus_step};
 use messhall_rules::{ChanceOutcome, Color, Game, GameRecord, Move, MoveKind, Position, Reason, Square, Variant};
 use std::sync::Arc;

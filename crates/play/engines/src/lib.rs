@@ -1,5 +1,5 @@
 //! External chess engines as messhall players: Fairy-Max, Fairy-Stockfish or any engine that
-//! speaks XBoard/CECP 2 or UCI, each a [`messhall_play::Player`] so that matches (and later the
+//! speaks XBoard/CECP 2 or UCI, each a [`messhall_table::Player`] so that matches (and later the
 //! server) use them like our own players.
 //!
 //! An engine is named `xboard:PROGRAM` or `uci:PROGRAM` with settings after commas
@@ -8,7 +8,7 @@
 //! it sees repetitions) with a time per move, and its answer goes through our rules: the game
 //! stays ours. An engine that answers an illegal move, resigns, claims a result, crashes or
 //! stays silent past ten times its time per move plus two seconds has its
-//! [`messhall_play::Player::fault`], and a match scores that game lost for it.
+//! [`messhall_table::Player::fault`], and a match scores that game lost for it.
 //!
 //! ```
 //! use messhall_engines::EngineConfig;
@@ -32,7 +32,7 @@ pub use config::{ConfigError, EngineConfig, Protocol};
 pub use external::ExternalEngine;
 pub use notation::Ranks;
 
-use messhall_play::arena::Contestant;
+use messhall_table::arena::Contestant;
 use std::sync::Arc;
 
 impl EngineConfig {
@@ -40,8 +40,8 @@ impl EngineConfig {
     pub fn contestant(self) -> Contestant {
         let (name, time) = (self.name.clone(), self.time);
         let config = Arc::new(self);
-        let make: messhall_play::arena::PlayerMaker = Arc::new(move |game, _seed, _hash_mb| {
-            let player: Box<dyn messhall_play::Player> = Box::new(ExternalEngine::new(config.clone(), game)?);
+        let make: messhall_table::arena::PlayerMaker = Arc::new(move |game, _seed, _hash_mb| {
+            let player: Box<dyn messhall_table::Player> = Box::new(ExternalEngine::new(config.clone(), game)?);
             Ok(player)
         });
         Contestant::new(&name, make, time)

@@ -195,7 +195,7 @@ mod tests {
     /// there, White would be a Knight short of what it gets.
     #[test]
     fn quiescence_meets_the_recapture_past_a_pending_step() {
-        let v = Arc::new(messhall_games::builtin("pieceeater").unwrap());
+        let v = Arc::new(messhall_catalog::builtin("pieceeater").unwrap());
         let before = Position::from_fen(&v, "8/6k1/8/8/4n2*/5N2/3B4/1K6[] b - - 0 1").unwrap();
         let pos = before.play(&v, &v.parse_move(&before, "Nxd2").unwrap());
         assert!(v.chance_pending(&pos));
@@ -214,7 +214,7 @@ mod tests {
     /// same depth from the start.
     #[test]
     fn the_chance_horizon_saves_nodes() {
-        let v = Arc::new(messhall_games::builtin("pieceeater").unwrap());
+        let v = Arc::new(messhall_catalog::builtin("pieceeater").unwrap());
         let nodes = |on: bool| {
             let mut s = Searcher::new(v.clone(), 4);
             s.chance_horizon = on;

@@ -26,7 +26,7 @@ mod tests {
     use std::sync::Arc;
 
     fn scores(name: &str, fen: &str) -> (i32, i32) {
-        let v = Arc::new(messhall_games::builtin(name).unwrap());
+        let v = Arc::new(messhall_catalog::builtin(name).unwrap());
         let pos = Position::from_fen(&v, fen).unwrap();
         Searcher::new(v, 1).static_and_quiescence(&pos)
     }

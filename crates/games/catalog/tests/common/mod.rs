@@ -46,7 +46,7 @@ pub fn fen_from_pieces(files: usize, ranks: usize, pieces: &str, side: char, ep:
 }
 
 pub fn chess() -> Variant {
-    messhall_games::builtin("chess").unwrap()
+    messhall_catalog::builtin("chess").unwrap()
 }
 
 pub fn grand_food() -> Variant {
@@ -54,7 +54,7 @@ pub fn grand_food() -> Variant {
         "{}/../../../examples/variants/grand-food.toml",
         env!("CARGO_MANIFEST_DIR")
     );
-    messhall_games::load(&path).unwrap_or_else(|e| panic!("{e}"))
+    messhall_catalog::load(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A 10x10 variant with a piece for most XBetza features, to walk random games through them:
@@ -132,7 +132,7 @@ queenside_file = "c"
 "#;
 
 pub fn zoo() -> Variant {
-    messhall_games::from_toml("zoo", ZOO).unwrap_or_else(|e| panic!("{e}"))
+    messhall_catalog::from_toml("zoo", ZOO).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Chess positions with castling, en passant, promotions and pins.

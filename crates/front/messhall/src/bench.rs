@@ -1,0 +1,322 @@
+//! `messhall bench perft`: our perft speed beside Fairy-Stockfish's on the same positions.
+
+use anyhow::{Context, Result, bail};
+use clap::Subcommand;
+use messhall_rules::Position;
+use std::io::{BufRead, BufReader, Lines, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Instant;
+
+#[derive(Subcommand)]
+pub enum BenchCommand {
+    /// Perft speed (nodes per second) on fixed positions, beside Fairy-Stockfish's `go perft`.
+    Perft {
+        /// Shallower depths, for a quick check.
+        #[arg(long)]
+        quick: bool,
+        /// The Fairy-Stockfish binary (default: fairy-stockfish on PATH, or /usr/games/fairy-stockfish).
+        #[arg(long)]
+        fairy_stockfish: Option<String>,
+    },
+    /// Search: a deterministic node count at a fixed depth on fixed positions of every built-in
+    /// game, and nodes per second.
+    Search {
+        /// Plies (default: the bench depth).
+        #[arg(long)]
+        depth: Option<u32>,
+    },
+    /// Nodes and time to a fixed depth from the FIDE start and Kiwipete, beside Fairy-Stockfish's
+    /// (both one thread, 16 MB of hash).
+    Depth {
+        /// Plies.
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+        /// The Fairy-Stockfish binary (default: fairy-stockfish on PATH, or /usr/games/fairy-stockfish).
+        #[arg(long)]
+        fairy_stockfish: Option<String>,
+        /// A search feature our engine goes without (see `messhall_search::search::FEATURES`;
+        /// `new` for all of issue 21's second part), to measure what it is worth; repeatable.
+        #[arg(long)]
+        without: Vec<String>,
+    },
+    /// The levels: each level from --from to --to plays the level below (`messhall match` with
+    /// level=N against level=N-1), one table row per pair.
+    Ladder {
+        /// A built-in variant name or the path of a variant file.
+        variant: String,
+        /// The lowest level played against the one below.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=10))]
+        from: u8,
+        /// The highest level played against the one below.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(2..=10))]
+        to: u8,
+        /// Games per pair.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        games: u32,
+        /// The number of the first game of each pair (to resume a ladder).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        first_game: u32,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        concurrency: u16,
+        /// Stop a pair once it is sure to end at or above 70%, or below, whatever the games left.
+        #[arg(long)]
+        until_decided: bool,
+        /// Seconds a move at most for levels 1 to 9 (their depth and node limits decide their moves).
+        #[arg(long, default_value_t = 60.0, value_parser = crate::seconds)]
+        time: f64,
+        /// Seconds a move for level 10.
+        #[arg(long, default_value_t = 1.0, value_parser = crate::seconds)]
+        full_time: f64,
+        /// Transposition table of each player, in MB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
+        hash: u16,
+        /// A game still running after this many plies is scored a draw.
+        #[arg(long, default_value_t = crate::arena::MAX_PLIES as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_plies: u32,
+        /// A folder for the games' records, one subfolder per pair (level-7, ...).
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
+    },
+}
+
+struct Case {
+    name: &'static str,
+    variant: &'static str,
+    /// The variant name Fairy-Stockfish knows it by, if it knows it.
+    fsf_variant: Option<&'static str>,
+    fen: &'static str,
+    depth: u32,
+    quick_depth: u32,
+    expected: Option<u64>,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        name: "FIDE start",
+        variant: "chess",
+        fsf_variant: Some("chess"),
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        depth: 6,
+        quick_depth: 4,
+        expected: Some(119_060_324),
+    },
+    Case {
+        name: "Kiwipete",
+        variant: "chess",
+        fsf_variant: Some("chess"),
+        fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        depth: 5,
+        quick_depth: 3,
+        expected: Some(193_690_690),
+    },
+    Case {
+        name: "Calorie start",
+        variant: "calorie",
+        fsf_variant: None,
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        depth: 5,
+        quick_depth: 3,
+        expected: None,
+    },
+    Case {
+        // Fairy-Stockfish cannot play Food Fight (12x12, cannon nightrider, zigzag Pie): no peer.
+        name: "Foodfight start",
+        variant: "foodfight",
+        fsf_variant: None,
+        fen: "rscbmnkmbcsr/dmfwueeuwfmd/ppppggggpppp/12/12/12/12/12/12/PPPPGGGGPPPP/DMFWUEEUWFMD/RSCBMNKMBCSR w - - 0 1",
+        depth: 4,
+        quick_depth: 3,
+        expected: None,
+    },
+    Case {
+        // No engine but ours plays the Friendly game: no peer.
+        name: "Friendly start",
+        variant: "friendly",
+        fsf_variant: None,
+        fen: "tmdcffffcdmt/jsglabbquoih/xpeyvzzvyepx/12/12/12/12/12/12/XPEYVZZVYEPX/HIOUQBBALGSJ/TMDCFFFFCDMT w - - 0 1",
+        depth: 3,
+        quick_depth: 2,
+        // Agreed move by move with the reference generator (crates/games/catalog/tests/friendly_perft.rs).
+        expected: Some(2_774_921),
+    },
+];
+
+pub fn run(what: BenchCommand) -> Result<()> {
+    match what {
+        BenchCommand::Perft { quick, fairy_stockfish } => perft(quick, fairy_stockfish),
+        BenchCommand::Search { depth } => crate::bench_search::search(depth),
+        BenchCommand::Depth {
+            depth,
+            fairy_stockfish,
+            without,
+        } => crate::bench_depth::depth(depth, fairy_stockfish, &without),
+        BenchCommand::Ladder {
+            variant,
+            from,
+            to,
+            games,
+            first_game,
+            concurrency,
+            until_decided,
+            time,
+            full_time,
+            hash,
+            max_plies,
+            records,
+        } => crate::bench_ladder::run(&crate::bench_ladder::LadderRequest {
+            variant: &variant,
+            from,
+            to,
+            games,
+            first_game,
+            concurrency: usize::from(concurrency),
+            until_decided,
+            time,
+            full_time,
+            hash_mb: usize::from(hash),
+            max_plies: max_plies as usize,
+            records: records.as_deref(),
+        }),
+    }
+}
+
+pub(crate) fn find_fairy_stockfish(given: Option<String>) -> Option<String> {
+    if given.is_some() {
+        return given;
+    }
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|d| d.join("fairy-stockfish"))
+        .find(|p| p.is_file());
+    on_path.map(|p| p.display().to_string()).or_else(|| {
+        std::path::Path::new("/usr/games/fairy-stockfish")
+            .is_file()
+            .then(|| "/usr/games/fairy-stockfish".into())
+    })
+}
+
+/// A Fairy-Stockfish process, told `setup` (UCI lines) and past its `readyok`.
+pub(crate) struct Peer {
+    pub child: Child,
+    pub stdin: ChildStdin,
+    pub lines: Lines<BufReader<ChildStdout>>,
+}
+
+impl Peer {
+    /// Starts `binary`, sends `setup` and `isready`, and waits for `readyok`.
+    ///
+    /// # Errors
+    /// When the program does not start or closes before `readyok`.
+    pub(crate) fn start(binary: &str, setup: &str) -> Result<Peer> {
+        let mut child = Command::new(binary)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot start {binary}"))?;
+        let mut stdin = child.stdin.take().context("no stdin")?;
+        let stdout = child.stdout.take().context("no stdout")?;
+        let mut lines = BufReader::new(stdout).lines();
+        writeln!(stdin, "{setup}\nisready")?;
+        stdin.flush()?;
+        for line in lines.by_ref() {
+            if line?.trim() == "readyok" {
+                return Ok(Peer { child, stdin, lines });
+            }
+        }
+        bail!("{binary} closed before answering isready")
+    }
+}
+
+/// Runs `go perft` in Fairy-Stockfish; returns nodes and seconds (measured from the command to
+/// the final count, so start-up is excluded).
+fn fsf_perft(binary: &str, variant: &str, fen: &str, depth: u32) -> Result<(u64, f64)> {
+    let Peer {
+        mut child,
+        mut stdin,
+        mut lines,
+    } = Peer::start(
+        binary,
+        &format!("uci\nsetoption name UCI_Variant value {variant}\nposition fen {fen}"),
+    )?;
+    let started = Instant::now();
+    writeln!(stdin, "go perft {depth}")?;
+    stdin.flush()?;
+    let mut nodes = None;
+    for line in lines.by_ref() {
+        let line = line?;
+        if let Some(n) = line.strip_prefix("Nodes searched:") {
+            nodes = Some(n.trim().parse::<u64>()?);
+            break;
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = writeln!(stdin, "quit");
+    let _ = child.wait();
+    match nodes {
+        Some(n) => Ok((n, seconds)),
+        None => bail!("{binary} printed no node count"),
+    }
+}
+
+fn perft(quick: bool, fsf: Option<String>) -> Result<()> {
+    let fsf = find_fairy_stockfish(fsf);
+    println!("messhall bench perft: legal move generation, copy-make, last ply bulk-counted (the number of");
+    println!("legal moves at depth 1 is counted without playing them), one thread; Fairy-Stockfish's");
+    println!("`go perft` also bulk-counts the last ply. Mnps = million nodes per second.");
+    println!();
+    println!(
+        "{:<15} {:>5} {:>13} {:>9} {:>9} {:>13} {:>9} {:>7}",
+        "position", "depth", "nodes", "seconds", "Mnps", "FSF nodes", "FSF Mnps", "ratio"
+    );
+    for case in CASES {
+        let v = messhall_catalog::load(case.variant)?;
+        let pos = Position::from_fen(&v, case.fen)?;
+        let depth = if quick { case.quick_depth } else { case.depth };
+        let started = Instant::now();
+        let nodes = v.perft(&pos, depth);
+        let seconds = started.elapsed().as_secs_f64();
+        if let (Some(expected), false) = (case.expected, quick) {
+            if nodes != expected {
+                bail!(
+                    "{}: perft {depth} gave {nodes}, the published count is {expected}",
+                    case.name
+                );
+            }
+        }
+        let ours = nodes as f64 / seconds / 1e6;
+        let theirs = match (&fsf, case.fsf_variant) {
+            (Some(binary), Some(name)) => match fsf_perft(binary, name, case.fen, depth) {
+                Ok((n, s)) => Some((n, n as f64 / s / 1e6)),
+                Err(e) => {
+                    eprintln!("Fairy-Stockfish: {e:#}");
+                    None
+                }
+            },
+            _ => None,
+        };
+        match theirs {
+            Some((n, mnps)) => println!(
+                "{:<15} {:>5} {:>13} {:>9.2} {:>9.2} {:>13} {:>9.2} {:>7.2}",
+                case.name,
+                depth,
+                nodes,
+                seconds,
+                ours,
+                n,
+                mnps,
+                ours / mnps
+            ),
+            None => println!(
+                "{:<15} {:>5} {:>13} {:>9.2} {:>9.2} {:>13} {:>9} {:>7}",
+                case.name, depth, nodes, seconds, ours, "-", "-", "-"
+            ),
+        }
+    }
+    if fsf.is_none() {
+        println!("\nFairy-Stockfish not found (apt-get install fairy-stockfish, or --fairy-stockfish PATH).");
+    }
+    Ok(())
+}

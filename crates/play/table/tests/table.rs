@@ -1,0 +1,392 @@
+//! The table of every game: scripted games to their end through the one entry point, with the
+//! events they return; illegal actions refused with their reason and nothing changed.
+
+use messhall_dice::Seed;
+use messhall_rules::{Color, Reason};
+use messhall_table::{
+    ActError, Action, Budget, Choice, Ending, Event, Legal, PlayerSpec, Seat, Table, TableSetup, Turn, catalog,
+};
+use std::time::Duration;
+
+fn table(name: &str, fen: Option<&str>, seed: u64) -> Table {
+    let setup = TableSetup {
+        fen: fen.map(str::to_string),
+        seed: Some(Seed::from_number(seed)),
+        ..TableSetup::default()
+    };
+    Table::new(catalog::builtin(name).unwrap(), &setup).unwrap()
+}
+
+/// Plays each text as the seat to act; all the events.
+fn script(t: &mut Table, moves: &[&str]) -> Vec<Event> {
+    let mut events = Vec::new();
+    for text in moves {
+        let seat = t.turn().seat().unwrap_or_else(|| panic!("{text}: the game is over"));
+        let action = t.parse_action(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        events.extend(t.try_act(seat, action).unwrap());
+    }
+    events
+}
+
+fn sans(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Moved { san, .. } => Some(san.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn ending(t: &Table) -> (Option<Seat>, Ending) {
+    let r = t.result().expect("the game is over");
+    (r.winner(), r.ending.clone())
+}
+
+#[test]
+fn chess_fools_mate_through_the_one_entry_point() {
+    let mut t = table("chess", None, 1);
+    assert_eq!(t.turn(), Turn::Move { seat: Seat(0) });
+    assert_eq!(t.legal().len(), 20);
+    let events = script(&mut t, &["f3", "e5", "g4", "Qh4"]);
+    assert_eq!(sans(&events), ["f3", "e5", "g4", "Qh4#"]);
+    match &events[0] {
+        Event::Moved {
+            seat,
+            coordinates,
+            changed,
+            ..
+        } => {
+            assert_eq!(*seat, Seat(0));
+            assert_eq!(coordinates, "f2f3");
+            let changed: Vec<String> = changed.iter().map(|s| s.to_string()).collect();
+            assert_eq!(changed, ["f2", "f3"]);
+        }
+        e => panic!("{e:?}"),
+    }
+    let (winner, how) = ending(&t);
+    assert_eq!(winner, Some(Seat(1)));
+    assert!(matches!(how, Ending::Rules { outcome } if outcome.reason == Reason::Checkmate));
+    assert!(matches!(events.last(), Some(Event::Ended(_))));
+    assert_eq!(t.turn(), Turn::Over);
+    assert_eq!(t.try_act(Seat(0), Action::Resign), Err(ActError::Over));
+}
+
+#[test]
+fn captures_are_removals_and_illegal_moves_change_nothing() {
+    let mut t = table("chess", None, 1);
+    let events = script(&mut t, &["e4", "d5", "exd5"]);
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Removed { square, piece, .. }
+            if square.to_string() == "d5" && piece.color() == Color::Black)),
+        "{events:?}"
+    );
+    let before = (
+        t.chess().unwrap().position().clone(),
+        t.events().len(),
+        t.legal().clone(),
+    );
+    // Black to move: White may not move for it, and a move that is not legal says why.
+    let qd5 = t.parse_action("Qxd5").unwrap();
+    assert!(matches!(
+        t.try_act(Seat(0), qd5.clone()),
+        Err(ActError::NotYourTurn { .. })
+    ));
+    let err = t.parse_action("e2e5").unwrap_err().to_string();
+    assert!(err.contains("not legal here"), "{err}");
+    let Legal::Moves(moves) = t.legal().clone() else {
+        panic!()
+    };
+    let mut impossible = moves[0];
+    impossible.to = impossible.from;
+    let err = t.try_act(Seat(1), Action::Move(impossible)).unwrap_err();
+    assert!(matches!(err, ActError::Illegal(_)), "{err:?}");
+    assert!(matches!(t.try_act(Seat(5), qd5), Err(ActError::NoSuchSeat(_))));
+    assert_eq!(
+        before,
+        (
+            t.chess().unwrap().position().clone(),
+            t.events().len(),
+            t.legal().clone()
+        )
+    );
+}
+
+#[test]
+fn foodfight_mate_by_black() {
+    let mut t = table(
+        "foodfight",
+        Some("2r8k/1r10/12/12/12/12/12/12/12/4b7/12/K11 b - - 0 1"),
+        1,
+    );
+    assert_eq!(t.turn(), Turn::Move { seat: Seat(1) });
+    let events = script(&mut t, &["Rca12"]);
+    assert_eq!(sans(&events), ["Rca12#"]);
+    assert_eq!(ending(&t).0, Some(Seat(1)));
+}
+
+#[test]
+fn friendly_mate_by_a_borrowed_move() {
+    let mut t = table(
+        "friendly",
+        Some("f11/12/7p4/12/12/12/12/12/12/12/1T10/4FF6 w - - 0 1"),
+        1,
+    );
+    let events = script(&mut t, &["Tb12"]);
+    assert_eq!(sans(&events), ["Tb12#"]);
+    assert_eq!(ending(&t).0, Some(Seat(0)));
+}
+
+#[test]
+fn pieceeater_steps_are_chance_events_with_their_die() {
+    let mut t = table("pieceeater", None, 42);
+    let events = script(&mut t, &["a3"]);
+    let chances: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::Chance { .. })).collect();
+    assert_eq!(chances.len(), 1, "{events:?}");
+    let Event::Chance {
+        piece,
+        outcome,
+        face,
+        of,
+        steered_by,
+        changed,
+    } = chances[0]
+    else {
+        unreachable!()
+    };
+    assert_eq!(piece, "PieceEater");
+    assert_eq!(outcome.from.to_string(), "d4");
+    assert!((1..=*of).contains(face) && *of > 1, "{face} of {of}");
+    assert_eq!(*steered_by, None);
+    assert_eq!(changed.len(), 2);
+    // The same seed, the same steps.
+    let again = script(&mut table("pieceeater", None, 42), &["a3"]);
+    assert_eq!(events, again);
+    // e4 next to the PieceEater on d4 gets eaten by seed 1's step.
+    let mut t = table("pieceeater", None, 1);
+    let events = script(&mut t, &["e4"]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Removed { square, .. } if square.to_string() == "e4")),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn a_steered_step_is_a_turn_of_its_own() {
+    let mut t = table(
+        "pieceeater-steered",
+        Some("4k3/8/8/8/3*4/2q5/8/4K3[] w - - 0 1 r1=1"),
+        1,
+    );
+    let Turn::Steer { seat, from } = t.turn() else {
+        panic!("{:?}", t.turn())
+    };
+    assert_eq!((seat, from.to_string().as_str()), (Seat(0), "d4"));
+    assert!(matches!(t.legal(), Legal::Steps(s) if s.len() > 1));
+    // A move is not what is asked for now.
+    let err = t.parse_action("Ke2").unwrap_err().to_string();
+    assert!(err.contains("not a square the step may go to"), "{err}");
+    let events = script(&mut t, &["c3"]);
+    assert!(
+        matches!(
+            events[0],
+            Event::Chance {
+                steered_by: Some(Seat(0)),
+                ..
+            }
+        ),
+        "{events:?}"
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Removed { piece, .. } if piece.color() == Color::Black))
+    );
+    assert_eq!(t.turn(), Turn::Move { seat: Seat(0) });
+}
+
+#[test]
+fn a_calorie_pass_and_energies_are_events() {
+    let mut t = table("calorie", Some("7k/8/8/8/8/8/P{0}P{0}6/KN{0}6 w - - 0 1"), 1);
+    // White can only pass: the table passes for it at once, and Black is to move.
+    assert_eq!(t.turn(), Turn::Move { seat: Seat(1) });
+    assert!(
+        matches!(t.events().first(), Some(Event::Passed { seat: Seat(0) })),
+        "{:?}",
+        t.events()
+    );
+    let events = script(&mut t, &["Kg8"]);
+    assert!(matches!(events[1], Event::Passed { seat: Seat(0) }), "{events:?}");
+    let mut t = table("calorie", None, 1);
+    let events = script(&mut t, &["Nf3"]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Energy { square, .. } if square.to_string() == "f3")),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn a_cafeteria_game_with_bots_to_its_end() {
+    let game = catalog::builtin("cafeteria").unwrap();
+    let setup = TableSetup {
+        seed: Some(Seed::from_number(3)),
+        cafeteria: Some(messhall_cafeteria::Setup::new(3, &[])),
+        ..TableSetup::default()
+    };
+    let mut t = Table::new(game.clone(), &setup).unwrap();
+    assert_eq!(t.seats(), 3);
+    let mut bots: Vec<_> = (0..3).map(|i| PlayerSpec::Random.make(&game, i, 1).unwrap()).collect();
+    let mut acted = 0;
+    while let Some(seat) = t.turn().seat() {
+        assert!(matches!(t.turn(), Turn::Student { .. }));
+        let Choice::Act(action) = bots[seat.index()].choose(&t, seat, &Budget::movetime(Duration::ZERO)) else {
+            panic!("no action")
+        };
+        // Another seat may not act for this one.
+        let other = Seat((seat.0 + 1) % 3);
+        assert!(matches!(
+            t.try_act(other, action.clone()),
+            Err(ActError::NotYourTurn { .. })
+        ));
+        let events = t.try_act(seat, action).unwrap();
+        assert!(matches!(events[0], Event::Acted { .. }));
+        acted += 1;
+        assert!(acted < 100_000);
+    }
+    let result = t.result().unwrap();
+    assert!(matches!(result.ending, Ending::Cafeteria { .. }));
+    assert!(matches!(t.events().last(), Some(Event::Ended(_))));
+    // The record replays it exactly.
+    let replayed = messhall_table::Record::from_json(&t.record().to_json())
+        .unwrap()
+        .replay()
+        .unwrap();
+    assert_eq!(replayed.result(), t.result());
+}
+
+#[test]
+fn taking_back_for_a_seat_takes_back_the_reply_too() {
+    let mut t = table("pieceeater", None, 5);
+    script(&mut t, &["e3", "e6", "d3"]);
+    let position = |t: &Table| t.chess().unwrap().position().clone();
+    let mut after_one = table("pieceeater", None, 5);
+    script(&mut after_one, &["e3"]);
+    // Black asks: its e6 and White's d3 go; the dice are as they were.
+    assert_eq!(t.take_back_for(Seat(1)), 2);
+    assert_eq!(position(&t), position(&after_one));
+    assert!(matches!(t.events().last(), Some(Event::TakenBack { actions: 2 })));
+    assert_eq!(t.undo(5), 1);
+    assert_eq!(position(&t), position(&table("pieceeater", None, 5)));
+    // A resigned game resumes when taken back.
+    t.try_act(Seat(0), Action::Resign).unwrap();
+    assert!(t.result().is_some());
+    assert_eq!(t.undo(1), 1);
+    assert!(t.result().is_none());
+}
+
+#[test]
+fn every_pass_the_rules_force_is_played_by_the_table() {
+    // No move of the game is ever a pass that a seat is asked for.
+    let t = table(
+        "calorie",
+        Some("kn{0}6/p{0}p{0}6/8/8/8/8/P{0}P{0}6/KN{0}6 w - - 0 1"),
+        1,
+    );
+    assert_eq!(t.turn(), Turn::Over);
+    assert!(
+        matches!(&ending(&t).1, Ending::Rules { outcome } if outcome.reason == Reason::BothStalemated),
+        "{:?}",
+        t.result()
+    );
+    let passes = t.events().iter().filter(|e| matches!(e, Event::Passed { .. })).count();
+    // White passes; Black cannot move after it: both sides stalemated.
+    assert_eq!(passes, 1);
+}
+
+#[test]
+fn resignation_and_flag_fall() {
+    let mut t = table("chess", None, 1);
+    let events = t.try_act(Seat(1), Action::Resign).unwrap();
+    assert!(matches!(&events[0], Event::Ended(r) if r.winner() == Some(Seat(0))));
+    let setup = TableSetup {
+        seed: Some(Seed::from_number(1)),
+        clock: Some(messhall_table::ClockSpec::new(Duration::from_secs(1), Duration::ZERO)),
+        ..TableSetup::default()
+    };
+    let mut t = Table::new(catalog::builtin("chess").unwrap(), &setup).unwrap();
+    let e4 = t.parse_action("e4").unwrap();
+    let now = std::time::Instant::now();
+    t.try_act_at(Seat(0), e4, now).unwrap();
+    let late = now + Duration::from_secs(2);
+    let e5 = t.parse_action("e5").unwrap();
+    let events = t.try_act_at(Seat(1), e5, late).unwrap();
+    assert!(matches!(&events[0], Event::Ended(r) if r.ending == Ending::Flagged { seat: Seat(1) }));
+}
+
+#[test]
+fn a_taken_king_ends_the_game_before_the_next_step() {
+    for name in ["pieceeater", "pieceeater-steered"] {
+        let mut t = table(name, Some("4k3/8/8/8/7*/8/8/4R1K1[] w - - 0 1"), 1);
+        if let Turn::Steer { .. } = t.turn() {
+            script(&mut t, &["h5"]);
+        }
+        let events = script(&mut t, &["Rxe8"]);
+        assert!(
+            !events.iter().any(|e| matches!(e, Event::Chance { .. })),
+            "{name}: {events:?}"
+        );
+        assert!(
+            matches!(events.last(), Some(Event::Ended(r)) if r.winner() == Some(Seat(0))),
+            "{name}: {events:?}"
+        );
+        assert_eq!(t.turn(), Turn::Over);
+    }
+}
+
+#[test]
+fn events_name_the_mover_its_victims_and_how_they_left() {
+    let mut t = table("chess", None, 1);
+    let events = script(&mut t, &["e4", "d5", "exd5"]);
+    let last_move = events.iter().rev().find(|e| matches!(e, Event::Moved { .. })).unwrap();
+    match last_move {
+        Event::Moved {
+            piece,
+            name,
+            promotion_name,
+            ..
+        } => {
+            assert_eq!(piece.map(|p| p.color()), Some(Color::White));
+            assert_eq!(name.as_deref(), Some("Pawn"));
+            assert_eq!(*promotion_name, None);
+        }
+        e => panic!("{e:?}"),
+    }
+    assert!(
+        events.iter().any(
+            |e| matches!(e, Event::Removed { name, cause: messhall_table::Removal::Captured, square, .. }
+            if name == "Pawn" && square.to_string() == "d5")
+        ),
+        "{events:?}"
+    );
+    // The PieceEater must eat the Knight that lands next to it: eaten, by its step.
+    let mut t = table("pieceeater", Some("4k3/8/8/8/3*4/8/6N1/4K3[] w - - 0 1"), 1);
+    let events = script(&mut t, &["Ne3"]);
+    assert!(
+        events.iter().any(
+            |e| matches!(e, Event::Removed { name, cause: messhall_table::Removal::Eaten, .. }
+            if name == "Knight")
+        ),
+        "{events:?}"
+    );
+    // A promotion names the new piece.
+    let mut t = table("chess", Some("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"), 1);
+    let events = script(&mut t, &["b8=N"]);
+    assert!(
+        matches!(&events[0], Event::Moved { promotion_name: Some(n), .. } if n == "Knight"),
+        "{events:?}"
+    );
+}

@@ -1,0 +1,54 @@
+//! The messhall rules core: variants as data, compiled move tables, positions, FEN, moves, SAN,
+//! perft and games with their results.
+//!
+//! A [`Variant`] is read from a TOML [`VariantSpec`] (see `docs/variant-files.md`), its pieces'
+//! XBetza compiled into move tables once. A [`Position`] is a plain value; the variant generates its
+//! moves ([`Variant::legal_moves`]) and plays them ([`Position::play`]). Special rules of a game
+//! come in through the [`GameRules`] hooks, never through checks of the variant's name.
+
+mod chance;
+mod check;
+mod color;
+mod echo;
+mod fen;
+pub mod file;
+mod game;
+mod hooks;
+mod illegal;
+mod legal;
+pub mod limits;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+mod powers;
+pub mod reach;
+mod report;
+mod role_powers;
+mod san;
+mod setup;
+pub mod spec;
+mod tables;
+mod value;
+mod variant;
+mod zobrist;
+
+pub use chance::{ChanceEvent, ChanceOutcome, pick_outcome};
+pub use check::CheckLines;
+pub use color::{ByColor, Color};
+pub use echo::{ECHO_CHARS, echo, one_line};
+pub use fen::{FenError, MAX_MOVE_COUNT};
+pub use game::{Action, Game, GameRecord, Outcome, Reason, ReplayError};
+pub use hooks::{GameRules, Inactivity, MoveEffects, NoRules};
+pub use messhall_geometry::{BoardSize, Square, SquareSet};
+pub use movegen::MoveList;
+pub use moves::{Move, MoveError, MoveKind};
+pub use piece::{MAX_ROLES, NEUTRAL_CODE, NEUTRAL_LETTER, Piece, Role};
+pub use position::{Position, REGISTERS};
+pub use powers::Borrowed;
+pub use report::{ChanceReport, Counter, CounterValue, Fact, PendingStep};
+pub use role_powers::Power;
+pub use setup::{Setup, SetupProblem};
+pub use spec::VariantSpec;
+pub use variant::{CastlingSide, DropRule, EndRules, MAX_VALUE, PromotionRule, RoleInfo, Variant, VariantError};

@@ -1,0 +1,185 @@
+//! Where a piece may go, as data for diagrams (the rules pages' `messhall diagram`, the play
+//! server's rules metadata): the piece on a square of a board given as letters, each square it
+//! reaches marked as a move, a capture, or both, and what it may do only while it has never
+//! moved.
+
+use crate::{Color, MoveKind, Piece, Position, Role, Setup, SetupProblem, Square, Variant};
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Why a diagram could not be worked out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct DiagramError(String);
+
+/// Where a piece type standing alone on an empty board may go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PieceReach {
+    /// Where it stands: a central square.
+    pub from: Square,
+    /// Squares it may move to and capture on.
+    pub both: Vec<Square>,
+    /// Squares it may only move to (they must be empty).
+    pub moves: Vec<Square>,
+    /// Squares it may only capture on.
+    pub captures: Vec<Square>,
+    /// Squares it reaches only while it has never moved.
+    pub initial: Vec<Square>,
+}
+
+/// White's `role` alone on a central square of an empty board: where it may go. Moves that need
+/// other pieces on the board (a cannon's hurdle, a swap's partner) do not show.
+///
+/// # Errors
+/// [`DiagramError`] for a board too small or a role the variant does not have.
+pub fn piece_reach(v: &Variant, role: Role) -> Result<PieceReach, DiagramError> {
+    let from = Square::new((v.size.files() - 1) / 2, (v.size.ranks() - 1) / 2)
+        .ok_or_else(|| DiagramError("the board is too small".into()))?;
+    if v.try_role(role).is_none() {
+        return Err(DiagramError(format!("no piece type {}", role.0)));
+    }
+    let letter = v.piece_letter(Piece::new(Color::White, role));
+    let board = BTreeMap::new();
+    let moved = reach(v, &board, from, letter, "m")?;
+    let unmoved = reach(v, &board, from, letter, "u")?;
+    let mut out = PieceReach {
+        from,
+        both: Vec::new(),
+        moves: Vec::new(),
+        captures: Vec::new(),
+        initial: Vec::new(),
+    };
+    for (&sq, &(quiet, capture)) in &moved {
+        match (quiet, capture) {
+            (true, true) => out.both.push(sq),
+            (true, false) => out.moves.push(sq),
+            _ => out.captures.push(sq),
+        }
+    }
+    out.initial = unmoved.keys().filter(|sq| !moved.contains_key(sq)).copied().collect();
+    Ok(out)
+}
+
+/// A board to draw from a FEN: pieces set up to show a move (a lone piece, no Kings), not a
+/// position a game reaches, so the problems [`Setup::position`] finds are waived.
+///
+/// # Errors
+/// [`DiagramError`] for a FEN that does not read.
+pub fn drawn_board(v: &Variant, fen: &str) -> Result<Position, DiagramError> {
+    let setup = Setup::from_fen(v, fen).map_err(|e| DiagramError(e.to_string()))?;
+    setup
+        .position(v, &SetupProblem::ALL)
+        .map_err(|e| DiagramError(e.to_string()))
+}
+
+/// A FEN of `board` plus `letter{note}` on `square`, with the piece's side to move.
+fn fen_with(v: &Variant, board: &BTreeMap<Square, char>, square: Square, letter: char, note: &str) -> String {
+    let mut rows = Vec::new();
+    for rank in (0..v.size.ranks()).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in 0..v.size.files() {
+            let Some(sq) = Square::new(file, rank) else { continue };
+            let cell = if sq == square {
+                Some(format!("{letter}{{{note}}}"))
+            } else {
+                board.get(&sq).map(|c| c.to_string())
+            };
+            match cell {
+                Some(c) => {
+                    if empty > 0 {
+                        let _ = write!(row, "{empty}");
+                        empty = 0;
+                    }
+                    row.push_str(&c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            let _ = write!(row, "{empty}");
+        }
+        rows.push(row);
+    }
+    let side = if letter.is_ascii_lowercase() { 'b' } else { 'w' };
+    format!("{} {side} - - 0 1", rows.join("/"))
+}
+
+/// Per square the piece `letter` on `square` of `board` reaches: (may move there when empty,
+/// may capture there). A square's capture is probed by standing an enemy on it, when the board
+/// has nothing there already. `note` is the piece's FEN note: `m` moved, `u` never moved.
+///
+/// # Errors
+/// [`DiagramError`] when the board does not read, or the variant has no piece to probe with.
+pub fn reach(
+    v: &Variant,
+    board: &BTreeMap<Square, char>,
+    square: Square,
+    letter: char,
+    note: &str,
+) -> Result<BTreeMap<Square, (bool, bool)>, DiagramError> {
+    let moves_from = |board: &BTreeMap<Square, char>| -> Result<Vec<crate::Move>, DiagramError> {
+        let pos = drawn_board(v, &fen_with(v, board, square, letter, note))?;
+        let mut moves = Vec::new();
+        v.pseudo_moves(&pos, &mut moves);
+        moves.retain(|m| m.from == square);
+        Ok(moves)
+    };
+    let mut found: BTreeMap<Square, (bool, bool)> = BTreeMap::new();
+    for m in moves_from(board)? {
+        match m.victim() {
+            // A capture marks the square of its victim (a rifle shot's target, a withdrawal's
+            // enemy, a leaping capture's hurdle), not where the piece ends.
+            Some(victim) => found.entry(victim).or_default().1 = true,
+            // A swap needs a friendly piece there: the rules page tells it in words.
+            None if m.kind == MoveKind::Swap => {}
+            None => found.entry(m.to).or_default().0 = true,
+        }
+    }
+    // An enemy of the piece for probing: a piece of the first type that is not royal (so the
+    // probe never counts as a check), in the other colour.
+    let (_, probe_role) = v
+        .roles()
+        .find(|(_, r)| !r.royal)
+        .ok_or_else(|| DiagramError("no piece that is not royal".into()))?;
+    let enemy = if letter.is_ascii_lowercase() {
+        probe_role.letter.to_ascii_uppercase()
+    } else {
+        probe_role.letter.to_ascii_lowercase()
+    };
+    for sq in v.size.squares() {
+        if sq == square || board.contains_key(&sq) {
+            continue;
+        }
+        let mut probe = board.clone();
+        probe.insert(sq, enemy);
+        if moves_from(&probe)?.iter().any(|m| m.victim() == Some(sq)) {
+            found.entry(sq).or_default().1 = true;
+        }
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_knight_in_the_middle_reaches_eight_squares_and_a_pawn_steps_twice_only_unmoved() {
+        let v = Variant::spec_from_toml("chess", include_str!("../../../games/catalog/variants/chess.toml"))
+            .and_then(|spec| Variant::new("chess", &spec))
+            .unwrap();
+        let knight = v.role_by_letter('N').unwrap();
+        let reach = piece_reach(&v, knight).unwrap();
+        assert_eq!(reach.from.to_string(), "d4");
+        assert_eq!(reach.both.len(), 8);
+        assert!(reach.moves.is_empty() && reach.captures.is_empty() && reach.initial.is_empty());
+        let pawn = piece_reach(&v, v.role_by_letter('P').unwrap()).unwrap();
+        let names = |s: &[Square]| s.iter().map(ToString::to_string).collect::<Vec<_>>();
+        assert_eq!(names(&pawn.moves), ["d5"]);
+        assert_eq!(names(&pawn.captures), ["c5", "e5"]);
+        assert_eq!(names(&pawn.initial), ["d6"]);
+    }
+}
