@@ -56,6 +56,11 @@ const TERM_SCALE: [i64; GLOBAL_TERMS] = {
 };
 /// The phase runs from 0 (no pieces but royals and pawns) to this (all the starting pieces).
 pub const PHASE_MAX: i32 = 256;
+/// The largest static score either way. Piece values and weights up to their limits (10,000 each)
+/// can add up to far more; a score held below the mate band, with room for the levels' noise on
+/// top, never reads as a mate, and a mate found by the search always outranks it.
+pub const MAX_EVAL: i32 = crate::search::MATE_BOUND - crate::level::MAX_NOISE_CP - 1_000;
+const _: () = assert!(MAX_EVAL > 10_000);
 
 /// One side's term counts, by term.
 pub type TermCounts = [i32; MAX_TERMS];
@@ -458,7 +463,8 @@ impl Evaluator {
             // `* 100 / divisor` without dividing: every divisor divides 100.
             sum += diff * blended * TERM_SCALE.get(k).copied().unwrap_or(100);
         }
-        fixed + (sum / (100 * i64::from(PHASE_MAX))) as i32
+        let score = i64::from(fixed) + sum / (100 * i64::from(PHASE_MAX));
+        score.clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
     }
 
     /// The position's features for fitting the weights: [`Evaluator::evaluate`] is `fixed` plus,

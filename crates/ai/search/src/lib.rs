@@ -36,6 +36,7 @@ pub use rng::SearchRng;
 pub use search::{NodeKind, Score, SearchInfo, Searcher};
 pub use steer::best_step;
 pub use timemgmt::{Clock, Limits};
+pub use transpositiontable::HashError;
 pub use weights::{Weights, WeightsError};
 
 use messhall_rules::{Move, Position, Variant};
@@ -84,6 +85,8 @@ fn events_between_moves(v: &Variant) -> bool {
 }
 
 impl Engine {
+    /// An engine whose hash table has `options.hash_mb` MB, or the largest size that can be had
+    /// (see [`Engine::try_new`] to refuse instead).
     pub fn new(variant: Arc<Variant>, options: &Options) -> Engine {
         let searcher = Searcher::new(variant.clone(), options.hash_mb);
         Engine {
@@ -93,6 +96,18 @@ impl Engine {
             level: options.level,
             rng: SearchRng::new(options.seed),
         }
+    }
+
+    /// An engine as [`Engine::new`], refused when its hash table cannot be had.
+    ///
+    /// # Errors
+    /// [`HashError`], with the largest size that could be had.
+    pub fn try_new(variant: Arc<Variant>, options: &Options) -> Result<Engine, HashError> {
+        let table = transpositiontable::TranspositionTable::try_new(options.hash_mb)?;
+        // The table is allocated first, so a refusal costs no evaluator set-up.
+        let mut engine = Engine::new(variant, &Options { hash_mb: 0, ..*options });
+        engine.searcher.tt = table;
+        Ok(engine)
     }
 
     /// Searching stops soon after `flag` is set (the search never clears it).

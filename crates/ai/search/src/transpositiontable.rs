@@ -30,14 +30,47 @@ pub struct TranspositionTable {
     age: u8,
 }
 
+/// A table the process could not allocate, and the largest that it could.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a hash table of {wanted_mb} MB cannot be had here; {available_mb} MB could be")]
+pub struct HashError {
+    pub wanted_mb: usize,
+    /// The largest power of two of MB (or 0) that could be allocated when it was asked for.
+    pub available_mb: usize,
+}
+
 impl TranspositionTable {
-    /// A table of about `megabytes` MB (at least one entry).
+    /// A table of about `megabytes` MB (at least one entry); where that much cannot be had, the
+    /// largest that can (see [`TranspositionTable::try_new`] to refuse instead).
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let count = (megabytes * 1024 * 1024 / size_of::<Option<Entry>>()).max(1);
-        TranspositionTable {
-            entries: vec![None; count],
-            age: 0,
+        TranspositionTable::try_new(megabytes)
+            .or_else(|e| TranspositionTable::try_new(e.available_mb))
+            .unwrap_or_else(|_| TranspositionTable::with_entries(Vec::from([None])))
+    }
+
+    /// A table of about `megabytes` MB (at least one entry), allocated without aborting the
+    /// process when the memory is not there.
+    ///
+    /// # Errors
+    /// [`HashError`] with the largest size that could be had, when the allocation fails.
+    pub fn try_new(megabytes: usize) -> Result<TranspositionTable, HashError> {
+        match entries(megabytes) {
+            Some(entries) => Ok(TranspositionTable::with_entries(entries)),
+            None => {
+                let mut available_mb = megabytes.checked_next_power_of_two().unwrap_or(1 << (usize::BITS - 1)) / 2;
+                while available_mb > 0 && !can_reserve(available_mb) {
+                    available_mb /= 2;
+                }
+                Err(HashError {
+                    wanted_mb: megabytes,
+                    available_mb,
+                })
+            }
         }
+    }
+
+    fn with_entries(entries: Vec<Option<Entry>>) -> TranspositionTable {
+        TranspositionTable { entries, age: 0 }
     }
 
     pub fn clear(&mut self) {
@@ -86,6 +119,28 @@ impl TranspositionTable {
     }
 }
 
+/// The entries of a table of about `megabytes` MB (at least one), reserved but not yet written,
+/// or `None` when the allocation fails (or the size does not fit the address space).
+fn reserve(megabytes: usize) -> Option<(Vec<Option<Entry>>, usize)> {
+    let bytes = megabytes.checked_mul(1024 * 1024)?;
+    let count = (bytes / size_of::<Option<Entry>>()).max(1);
+    let mut entries = Vec::new();
+    entries.try_reserve_exact(count).ok()?;
+    Some((entries, count))
+}
+
+/// Whether a table of `megabytes` MB could be allocated now (nothing is written to it).
+fn can_reserve(megabytes: usize) -> bool {
+    reserve(megabytes).is_some()
+}
+
+/// The empty entries of a table of about `megabytes` MB, or `None` as [`reserve`].
+fn entries(megabytes: usize) -> Option<Vec<Option<Entry>>> {
+    let (mut entries, count) = reserve(megabytes)?;
+    entries.resize(count, None);
+    Some(entries)
+}
+
 /// Mate scores are stored relative to the node, not the root.
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score >= MATE_BOUND {
@@ -104,5 +159,24 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_beyond_the_address_space_is_an_error_not_an_abort() {
+        // More bytes than a 64-bit address space holds: refused at the multiplication or the
+        // allocation, with a size that could be had instead.
+        let e = TranspositionTable::try_new(usize::MAX / 1024).unwrap_err();
+        assert_eq!(e.wanted_mb, usize::MAX / 1024);
+        assert!(e.available_mb > 0 && e.available_mb < e.wanted_mb, "{e:?}");
+        assert!(e.to_string().contains("MB could be"), "{e}");
+        assert_eq!(
+            TranspositionTable::try_new(1).unwrap().entries.len(),
+            1024 * 1024 / size_of::<Option<Entry>>()
+        );
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::baseline::greedy_step;
 use crate::eval::{CLOSE_IN, CORNER, Evaluator, Features, GLOBAL_TERMS, PHASE_MAX};
-use crate::weights::{Pair, Weights};
+use crate::weights::{MAX_WEIGHT, Pair, Weights};
 use crate::{Engine, Limits, Options, SearchRng};
 use messhall_rules::{Color, Game, Position, Variant};
 use std::sync::Arc;
@@ -207,7 +207,7 @@ pub fn tune(
     let fitted = fit(&training, &initial, scale, options.prior, &kept);
     let rounded: Vec<Pair> = fitted
         .iter()
-        .map(|p| [p[0].round() as i32, p[1].round() as i32])
+        .map(|p| p.map(|x| x.round().clamp(-f64::from(MAX_WEIGHT), f64::from(MAX_WEIGHT)) as i32))
         .collect();
     Ok(TuneReport {
         weights: evaluator.weights_from_terms(v, &rounded),
@@ -521,9 +521,42 @@ fn fit(samples: &[Sample], initial: &[Pair], scale: Scale, prior: f64, kept: &[[
                 v2[k][j] = beta2 * v2[k][j] + (1.0 - beta2) * g * g;
                 let mh = m[k][j] / (1.0 - beta1.powi(step as i32));
                 let vh = v2[k][j] / (1.0 - beta2.powi(step as i32));
-                w[k][j] -= FIT_RATE * mh / (vh.sqrt() + eps);
+                // Kept within what a weights file may give, so every loader takes the result.
+                let limit = f64::from(MAX_WEIGHT);
+                w[k][j] = (w[k][j] - FIT_RATE * mh / (vh.sqrt() + eps)).clamp(-limit, limit);
             }
         }
     }
     w
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Hunt;
+
+    #[test]
+    fn the_fit_stays_within_what_a_weights_file_may_give() {
+        // One term at the limit whose count always comes with a win for the side to move: the
+        // gradient pushes it past the limit at every step.
+        let sample = |count: i32| Sample {
+            features: Features {
+                fixed: -2_000_000,
+                phase: PHASE_MAX / 2,
+                terms: vec![count],
+                hunt: [Hunt::default(); 2],
+            },
+            white_to_move: true,
+            result: 1.0,
+        };
+        let samples: Vec<Sample> = (1..=20).map(sample).collect();
+        let start = [[MAX_WEIGHT, -MAX_WEIGHT + 1]];
+        let scale = Scale {
+            middle_game: 0.01,
+            end_game: 0.01,
+        };
+        let fitted = fit(&samples, &start, scale, 0.0, &[[false, false]]);
+        assert!(fitted[0][0] <= f64::from(MAX_WEIGHT), "{fitted:?}");
+        assert!(fitted[0][1] > f64::from(-MAX_WEIGHT + 1), "the fit moved: {fitted:?}");
+    }
 }

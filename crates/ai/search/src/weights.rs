@@ -11,8 +11,11 @@ use std::collections::BTreeMap;
 /// the evaluation blends the two by the game phase.
 pub type Pair = [i32; 2];
 
-/// Largest weight a file may give (centipawns per unit).
+/// Largest weight a file may give (centipawns per unit), either sign.
 pub const MAX_WEIGHT: i32 = 10_000;
+
+/// Most bytes a weights file may have (one is a few hundred bytes; read no further than this).
+pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 
 /// The evaluation's weights. Every field may be left out of a file: it keeps its derived default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,6 +67,8 @@ pub enum WeightsError {
     UnknownPiece(String, String),
     #[error("weights file: {0} = {1} is beyond +/-{MAX_WEIGHT}")]
     OutOfRange(String, i32),
+    #[error("weights file: {0}")]
+    Unreadable(#[from] messhall_rules::file::FileError),
 }
 
 impl Default for Weights {
@@ -159,11 +164,22 @@ impl Weights {
             w.mobility.insert(name, pair);
         }
         for (name, pair) in w.named() {
-            if let Some(&x) = pair.iter().find(|x| x.abs() > MAX_WEIGHT) {
+            // Compared without `abs`, which overflows on `i32::MIN`.
+            if let Some(&x) = pair.iter().find(|x| !(-MAX_WEIGHT..=MAX_WEIGHT).contains(*x)) {
                 return Err(WeightsError::OutOfRange(name, x));
             }
         }
         Ok(w)
+    }
+
+    /// Reads the weights file at `path` for `v` as [`Weights::from_toml`], refusing anything but a
+    /// regular file of at most [`MAX_FILE_BYTES`] before reading it.
+    ///
+    /// # Errors
+    /// As [`Weights::from_toml`], and [`WeightsError::Unreadable`] for a file not read.
+    pub fn from_file(v: &Variant, path: &std::path::Path) -> Result<Weights, WeightsError> {
+        let text = messhall_rules::file::read_text_file(path, MAX_FILE_BYTES, "weights file")?;
+        Weights::from_toml(v, &text)
     }
 
     /// The weights as a TOML file.

@@ -39,7 +39,7 @@ pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u3
         hash_mb,
         ..Options::default()
     };
-    let mut engine = Engine::new(v.clone(), &options);
+    let mut engine = Engine::try_new(v.clone(), &options).map_err(|e| anyhow::anyhow!("--hash {hash_mb}: {e}"))?;
     println!("{:>5} {:>10} {:>12} {:>10}  pv", "depth", "score", "nodes", "nps");
     let result = engine.search(&pos, &[], &limits, &mut |info| {
         println!(

@@ -568,9 +568,7 @@ fn make_players(table: &Table, settings: &Settings) -> Result<Vec<Box<dyn Player
 
 /// A table from a saved record.
 fn load_record(path: &Path) -> Result<Table> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let record = crate::play::read_record(&text).with_context(|| format!("{}", path.display()))?;
-    let table = record.replay()?;
+    let table = crate::play::read_record_file(path)?.replay()?;
     if table.cafeteria().is_none() {
         bail!("{} is not a record of the cafeteria game", path.display());
     }

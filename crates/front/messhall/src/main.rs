@@ -332,13 +332,21 @@ struct PlayArgs {
 
 /// Starts `messhall play` on the game asked for, refusing options that do not apply to it.
 fn play_command(a: PlayArgs) -> anyhow::Result<()> {
-    // A loaded record says its game itself.
+    // A loaded record says its game itself, and it must be the game asked for.
     let game = match &a.load {
         Some(path) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
-            let record = play::read_record(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-            match messhall_table::catalog::from_source(&record.game)? {
+            let record = play::read_record_file(path)?;
+            let recorded = messhall_table::catalog::from_source(&record.game)?;
+            let asked = messhall_table::catalog::load(&a.variant)?;
+            if recorded.name() != asked.name() {
+                anyhow::bail!(
+                    "{} is a record of {}, not of {}",
+                    path.display(),
+                    messhall_rules::echo(recorded.name()),
+                    messhall_rules::echo(asked.name())
+                );
+            }
+            match recorded {
                 messhall_table::GameKind::Cafeteria => Some(messhall_table::GameKind::Cafeteria),
                 _ => None,
             }

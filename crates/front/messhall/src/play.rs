@@ -503,9 +503,15 @@ pub fn seat_seed(table: &Table, seat: usize) -> u64 {
 
 /// A table from a saved record (JSON, or the older text form of a built-in variant).
 fn load_record(path: &Path) -> Result<Table> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let record = read_record(&text).with_context(|| format!("{}", path.display()))?;
-    Ok(record.replay()?)
+    Ok(read_record_file(path)?.replay()?)
+}
+
+/// Reads the record in the file at `path`: bounded before it is read (the play layer's
+/// [`messhall_table::read_record_file`]), then as [`read_record`]; errors name the file once.
+pub fn read_record_file(path: &Path) -> Result<Record> {
+    let text =
+        messhall_table::read_record_file(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    read_record(&text).map_err(|e| anyhow::anyhow!("{}: {e:#}", path.display()))
 }
 
 /// Reads a record: our JSON, or the rules' older text form.

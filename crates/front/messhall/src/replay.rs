@@ -4,15 +4,14 @@
 use crate::board_text::{self, Style};
 use crate::lines::{Line, Lines};
 use crate::words;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use messhall_table::{Record, Table, TableSetup, catalog};
 use std::io::Write;
 use std::path::Path;
 
 pub fn run(file: &Path, pause: Option<bool>) -> Result<()> {
     use std::io::IsTerminal;
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let record = crate::play::read_record(&text).with_context(|| file.display().to_string())?;
+    let record = crate::play::read_record_file(file)?;
     let pause = pause.unwrap_or_else(|| std::io::stdin().is_terminal());
     let mut lines = crate::lines::stdin();
     let stdout = std::io::stdout();

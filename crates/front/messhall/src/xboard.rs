@@ -17,6 +17,8 @@ pub fn run(seed: Option<Seed>, hash: Option<u16>, variant_files: &[String]) -> a
         if game.variant().is_none() {
             anyhow::bail!("--variant {file}: not a chess variant");
         }
+        messhall_table::catalog::check_protocol_name(game.name())
+            .map_err(|e| anyhow::anyhow!("--variant {file}: {e}"))?;
         config.extra_variants.push(game);
     }
     let input = BufReader::new(std::io::stdin());

@@ -370,7 +370,14 @@ impl<W: Write> Session<W> {
         catalog::entries()
             .filter(|e| e.chess)
             .map(|e| e.name.to_string())
-            .chain(self.added.iter().map(|a| a.variant.name.clone()))
+            // Only names that are one plain token reach the combo line (files are checked when
+            // added; this keeps a forged name out whatever the path).
+            .chain(
+                self.added
+                    .iter()
+                    .map(|a| a.variant.name.clone())
+                    .filter(|n| catalog::check_protocol_name(n).is_ok()),
+            )
             .collect()
     }
 
@@ -423,8 +430,16 @@ impl<W: Write> Session<W> {
                 Err(reason) => self.error(&reason, text)?,
             },
             Setting::Hash(mb) => {
-                self.hash_mb = mb;
+                // The old table is freed first: its memory may be what the new one needs.
                 self.engine = None;
+                let previous = std::mem::replace(&mut self.hash_mb, mb);
+                match Engine::try_new(self.variant.clone(), &self.engine_options()) {
+                    Ok(engine) => self.engine = Some(self.with_weights(engine)),
+                    Err(e) => {
+                        self.hash_mb = previous;
+                        self.error(&format!("{e}; Hash stays {previous} MB"), text)?;
+                    }
+                }
             }
             Setting::Level(level) => {
                 self.level = level;
@@ -444,22 +459,30 @@ impl<W: Write> Session<W> {
     fn take_engine(&mut self) -> Engine {
         match self.engine.take() {
             Some(engine) => engine,
-            None => {
-                let key = self.seed.key();
-                let mut low = [0u8; 8];
-                low.copy_from_slice(key.get(..8).unwrap_or(&[0; 8]));
-                let options = Options {
-                    hash_mb: self.hash_mb,
-                    level: self.level,
-                    seed: u64::from_le_bytes(low),
-                };
-                let mut engine = Engine::new(self.variant.clone(), &options);
-                if let Some(weights) = &self.weights {
-                    engine.set_weights(weights);
-                }
-                engine
-            }
+            // At worst a smaller table than asked for: a size that cannot be had is refused when
+            // it is set.
+            None => self.with_weights(Engine::new(self.variant.clone(), &self.engine_options())),
         }
+    }
+
+    /// The engine options of the current level, seed and hash size.
+    fn engine_options(&self) -> Options {
+        let key = self.seed.key();
+        let mut low = [0u8; 8];
+        low.copy_from_slice(key.get(..8).unwrap_or(&[0; 8]));
+        Options {
+            hash_mb: self.hash_mb,
+            level: self.level,
+            seed: u64::from_le_bytes(low),
+        }
+    }
+
+    /// `engine` with the current variant file's weights, if it has some.
+    fn with_weights(&self, mut engine: Engine) -> Engine {
+        if let Some(weights) = &self.weights {
+            engine.set_weights(weights);
+        }
+        engine
     }
 
     fn go(&mut self, go: &Go) -> io::Result<()> {
@@ -587,7 +610,9 @@ fn load_variant_file(path: &str) -> Result<Added, String> {
     }
     match catalog::load(path) {
         Ok(GameKind::Chess(game)) => {
-            if catalog::builtin(&game.variant.name).is_some() {
+            if let Err(why) = catalog::check_protocol_name(&game.variant.name) {
+                Err(why)
+            } else if catalog::builtin(&game.variant.name).is_some() {
                 Err(format!(
                     "the file's variant is named \"{}\", the name of a built-in one",
                     echo(&game.variant.name)

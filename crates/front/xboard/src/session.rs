@@ -187,8 +187,25 @@ impl<W: Write> Session<W> {
         })
     }
 
+    /// Writes one protocol line. Control characters (ESC, NUL, BEL, DEL, a line break) are
+    /// written escaped, whatever a reason or an echo of the input holds: a GUI or its terminal
+    /// never receives them raw.
     fn say(&mut self, line: &str) -> io::Result<()> {
-        writeln!(self.out, "{line}")?;
+        if line.chars().any(char::is_control) {
+            let plain: String = line
+                .chars()
+                .map(|c| {
+                    if c.is_control() {
+                        c.escape_default().to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
+            writeln!(self.out, "{plain}")?;
+        } else {
+            writeln!(self.out, "{line}")?;
+        }
         self.out.flush()
     }
 
@@ -210,7 +227,15 @@ impl<W: Write> Session<W> {
             .filter(|e| e.chess)
             .map(|e| xboard_name(e.name).to_string())
             .collect();
-        names.extend(self.config.extra_variants.iter().map(|k| k.name().to_string()));
+        // Only names that are one plain token reach the feature line (`messhall xboard` refuses
+        // the others when it starts; this keeps a forged name out whatever the caller).
+        names.extend(
+            self.config
+                .extra_variants
+                .iter()
+                .map(|k| k.name().to_string())
+                .filter(|n| messhall_table::catalog::check_protocol_name(n).is_ok()),
+        );
         names
     }
 
@@ -431,7 +456,7 @@ impl<W: Write> Session<W> {
             }
             "memory" => match args.as_slice() {
                 [mb] => match mb.parse::<usize>() {
-                    Ok(mb) if mb >= 1 => self.set_hash(mb.min(MAX_HASH_MB)),
+                    Ok(mb) if mb >= 1 => self.set_hash(mb.min(MAX_HASH_MB), line)?,
                     _ => self.error("memory takes a size in MB of at least 1", line)?,
                 },
                 _ => self.error("memory takes one size in MB", line)?,
@@ -481,10 +506,26 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
-    fn set_hash(&mut self, mb: usize) {
-        self.hash_mb = mb;
-        if self.engine.is_some() {
-            self.engine = Some(self.new_engine());
+    /// A new hash size: the engine is made anew with it, or, when that much cannot be had, the
+    /// size stays as it was and the error says what could be.
+    fn set_hash(&mut self, mb: usize, line: &str) -> io::Result<()> {
+        let Some(old) = self.engine.take() else {
+            self.hash_mb = mb;
+            return Ok(());
+        };
+        // The old table is freed first: its memory may be what the new one needs.
+        drop(old);
+        match Engine::try_new(self.variant.clone(), &engine_options(mb)) {
+            Ok(engine) => {
+                self.hash_mb = mb;
+                self.engine = Some(self.with_weights(engine));
+                Ok(())
+            }
+            Err(e) => {
+                self.engine = Some(self.new_engine());
+                let previous = self.hash_mb;
+                self.error(&format!("{e}; memory stays {previous} MB"), line)
+            }
         }
     }
 
@@ -534,7 +575,11 @@ impl<W: Write> Session<W> {
 
     /// An engine for the current variant, its weights and the hash size.
     fn new_engine(&self) -> Engine {
-        let mut engine = Engine::new(self.variant.clone(), &engine_options(self.hash_mb));
+        self.with_weights(Engine::new(self.variant.clone(), &engine_options(self.hash_mb)))
+    }
+
+    /// `engine` with the current variant file's weights, if it has some.
+    fn with_weights(&self, mut engine: Engine) -> Engine {
         if let Some(weights) = &self.weights {
             engine.set_weights(weights);
         }

@@ -131,46 +131,20 @@ pub fn load(name_or_path: &str) -> Result<Variant, LoadError> {
 }
 
 /// The text of a variant file: a regular file of at most [`limits::MAX_FILE_BYTES`] bytes of
-/// UTF-8 (a directory, a device such as `/dev/zero` or a huge file is refused before reading it
-/// whole).
+/// UTF-8 (a directory, a pipe, a device such as `/dev/zero` or a huge file is refused unread).
 fn read_variant_file(path: &Path) -> Result<String, LoadError> {
-    use std::io::Read;
+    use messhall_rules::file::{FileError, read_text_file};
     let name = path.display().to_string();
-    let unreadable = |why: String| LoadError::Unreadable {
-        name: name.clone(),
-        why,
-    };
-    let meta = std::fs::metadata(path).map_err(|e| LoadError::NotFound {
-        name: name.clone(),
-        why: e.to_string(),
-    })?;
-    if meta.is_dir() {
-        return Err(unreadable("is a directory, not a variant file".into()));
-    }
-    if !meta.is_file() {
-        return Err(unreadable(
-            "is not a regular file (a device or a pipe?), not a variant file".into(),
-        ));
-    }
-    let too_big = || {
-        unreadable(format!(
-            "larger than {} bytes: not a variant file",
-            limits::MAX_FILE_BYTES
-        ))
-    };
-    if meta.len() > limits::MAX_FILE_BYTES {
-        return Err(too_big());
-    }
-    let file = std::fs::File::open(path).map_err(|e| unreadable(e.to_string()))?;
-    // The file may grow between the look and the read: read one byte past the limit at most.
-    let mut bytes = Vec::new();
-    file.take(limits::MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| unreadable(e.to_string()))?;
-    if bytes.len() as u64 > limits::MAX_FILE_BYTES {
-        return Err(too_big());
-    }
-    String::from_utf8(bytes).map_err(|e| unreadable(format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))
+    read_text_file(path, limits::MAX_FILE_BYTES, "variant file").map_err(|e| match e {
+        FileError::NotFound => LoadError::NotFound {
+            name,
+            why: e.to_string(),
+        },
+        e => LoadError::Unreadable {
+            name,
+            why: e.to_string(),
+        },
+    })
 }
 
 /// The one-line description of a built-in variant.

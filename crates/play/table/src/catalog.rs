@@ -12,13 +12,33 @@ pub use messhall_catalog::weights_path;
 /// The name the cafeteria game is listed and chosen by.
 pub const CAFETERIA: &str = "cafeteria";
 
-/// The largest variant file read (a variant file is a few kilobytes; this keeps `/dev/zero` and
-/// stray large files from being read whole).
-pub const MAX_VARIANT_FILE_BYTES: u64 = 256 * 1024;
+/// The largest variant file read (a variant file is a few kilobytes; this keeps stray large files
+/// from being read whole).
+pub const MAX_VARIANT_FILE_BYTES: u64 = messhall_rules::limits::MAX_FILE_BYTES;
 
 /// The version of messhall that wrote a record (records of built-in variants name it, so a reader
 /// can tell which rules a record was played under).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Most characters of a variant name an engine protocol carries.
+pub const MAX_PROTOCOL_NAME_CHARS: usize = 64;
+
+/// Refuses a variant name that an engine protocol cannot carry as one token of a line: XBoard's
+/// `feature variants="a,b"` and UCI's `var NAME` take a name verbatim, so a quote, a comma or a
+/// space in it would forge other tokens. Letters, digits, `-`, `_`, `.` and `+` are allowed.
+///
+/// # Errors
+/// A one-line message quoting the name (escaped).
+pub fn check_protocol_name(name: &str) -> Result<(), String> {
+    let fits = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+');
+    if !name.is_empty() && name.len() <= MAX_PROTOCOL_NAME_CHARS && name.chars().all(fits) {
+        return Ok(());
+    }
+    Err(format!(
+        "the variant name \"{}\" cannot be sent to a GUI: use 1 to {MAX_PROTOCOL_NAME_CHARS} letters, digits, '-', '_', '.' or '+'",
+        messhall_rules::echo(&name.escape_default().to_string())
+    ))
+}
 
 /// Which rules a game is played by.
 #[derive(Clone, Debug)]
@@ -36,6 +56,9 @@ pub struct ChessGame {
     pub variant: Arc<Variant>,
     /// The variant's identity, as records keep it.
     pub source: GameSource,
+    /// The weights file beside the variant file a user named (`NAME.weights.toml`), looked for
+    /// only then: a record or an upload names its variant, never a file on this disk.
+    pub weights_file: Option<std::path::PathBuf>,
 }
 
 /// A game's identity as a record keeps it: enough to find the same rules again anywhere.
@@ -75,8 +98,9 @@ pub struct Entry {
 /// Why a game could not be found or read.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    /// A variant file that does not compile.
-    #[error("{0}")]
+    /// A variant file that does not compile. Transparent: its own message is the whole message,
+    /// so a chain of causes (`{:#}`) does not print it twice.
+    #[error(transparent)]
     Variant(#[from] messhall_rules::VariantError),
     /// Neither a built-in name nor a readable file.
     #[error("{name}: not a game of messhall (see `messhall variants`) and not a variant file: {why}")]
@@ -137,6 +161,7 @@ pub fn builtin(name: &str) -> Option<GameKind> {
             name: name.to_string(),
             version: VERSION.to_string(),
         },
+        weights_file: None,
     }))
 }
 
@@ -148,11 +173,18 @@ pub fn load(name_or_path: &str) -> Result<GameKind, LoadError> {
     if let Some(game) = builtin(name_or_path) {
         return Ok(game);
     }
-    let text = read_variant_file(Path::new(name_or_path)).map_err(|why| LoadError::NotFound {
-        name: name_or_path.to_string(),
-        why,
+    let path = Path::new(name_or_path);
+    let text = messhall_rules::file::read_text_file(path, MAX_VARIANT_FILE_BYTES, "variant file").map_err(|e| {
+        LoadError::NotFound {
+            name: name_or_path.to_string(),
+            why: e.to_string(),
+        }
     })?;
-    from_file_text(name_or_path, &text)
+    let mut game = from_file_text(name_or_path, &text)?;
+    if let GameKind::Chess(chess) = &mut game {
+        chess.weights_file = Some(weights_path(path));
+    }
+    Ok(game)
 }
 
 /// A chess variant from a variant file's text; `name` names it in errors and records.
@@ -167,6 +199,7 @@ pub fn from_file_text(name: &str, text: &str) -> Result<GameKind, LoadError> {
             name: name.to_string(),
             text: text.to_string(),
         },
+        weights_file: None,
     }))
 }
 
@@ -195,37 +228,6 @@ pub fn from_source(source: &GameSource) -> Result<GameKind, LoadError> {
         }),
         GameSource::Cafeteria { .. } => Ok(GameKind::Cafeteria),
     }
-}
-
-/// Reads a variant file, refusing what is not a regular file or is larger than
-/// [`MAX_VARIANT_FILE_BYTES`]; the error says why in words.
-fn read_variant_file(path: &Path) -> Result<String, String> {
-    use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => "no such file".to_string(),
-        _ => e.to_string(),
-    })?;
-    if meta.is_dir() {
-        return Err("it is a directory".into());
-    }
-    // Opening a FIFO blocks until someone writes to it, and a device may never end: only a
-    // regular file is opened.
-    if !meta.is_file() {
-        return Err("not a regular file (a device or a pipe?)".into());
-    }
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    // Read one byte past the cap to tell a file at the cap from a longer one (or an endless device).
-    file.take(MAX_VARIANT_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > MAX_VARIANT_FILE_BYTES {
-        return Err(format!(
-            "larger than {} KB, the most a variant file may be",
-            MAX_VARIANT_FILE_BYTES / 1024
-        ));
-    }
-    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
 }
 
 impl GameKind {
@@ -272,6 +274,37 @@ impl GameKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The message with its chain of causes, as `anyhow`'s `{:#}` prints it.
+    fn with_causes(e: &dyn std::error::Error) -> String {
+        let mut text = e.to_string();
+        let mut cause = e.source();
+        while let Some(c) = cause {
+            text.push_str(&format!(": {c}"));
+            cause = c.source();
+        }
+        text
+    }
+
+    #[test]
+    fn protocol_names_are_one_plain_token() {
+        for good in ["chess", "pieceeater-steered", "grand_food.v2", "x+y"] {
+            assert_eq!(check_protocol_name(good), Ok(()));
+        }
+        for bad in ["q\" myname=\"evil", "c1,normal", "two words", "", "tab\there", "é"] {
+            let e = check_protocol_name(bad).unwrap_err();
+            assert!(e.contains("cannot be sent to a GUI") && !e.contains('\t'), "{bad}: {e}");
+        }
+        assert!(check_protocol_name(&"x".repeat(MAX_PROTOCOL_NAME_CHARS + 1)).is_err());
+    }
+
+    #[test]
+    fn a_variant_files_error_is_said_once() {
+        let e = from_file_text("bad.toml", "name = \"bad\"\nfiles = 0\n").unwrap_err();
+        let text = with_causes(&e);
+        assert_eq!(text, e.to_string());
+        assert_eq!(text.matches("bad.toml").count(), 1, "{text}");
+    }
 
     #[test]
     fn built_ins_are_compiled_once_and_shared() {

@@ -7,7 +7,7 @@ use crate::player::{Budget, Choice, Player};
 use crate::players::PlayerSpec;
 use crate::table::{Action, Legal, Table};
 use messhall_rules::Variant;
-use messhall_search::{Engine, Level, Limits, Options, SearchInfo, Weights};
+use messhall_search::{Engine, HashError, Level, Limits, Options, SearchInfo, Weights};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -24,13 +24,36 @@ impl EnginePlayer {
     /// An engine player of `spec` (a level, depth or node count; anything else plays at full
     /// strength) for `variant`, its noise seeded by `seed`, with a `hash_mb` MB table.
     pub fn new(variant: Arc<Variant>, spec: PlayerSpec, seed: u64, hash_mb: usize) -> EnginePlayer {
+        let engine = Engine::new(variant.clone(), &Self::options(spec, seed, hash_mb));
+        EnginePlayer::with_engine(variant, spec, engine)
+    }
+
+    /// An engine player as [`EnginePlayer::new`], refused when its `hash_mb` MB table cannot be had.
+    ///
+    /// # Errors
+    /// [`HashError`], with the size that could be had.
+    pub fn try_new(
+        variant: Arc<Variant>,
+        spec: PlayerSpec,
+        seed: u64,
+        hash_mb: usize,
+    ) -> Result<EnginePlayer, HashError> {
+        let engine = Engine::try_new(variant.clone(), &Self::options(spec, seed, hash_mb))?;
+        Ok(EnginePlayer::with_engine(variant, spec, engine))
+    }
+
+    fn options(spec: PlayerSpec, seed: u64, hash_mb: usize) -> Options {
         let level = match spec {
             PlayerSpec::Level(n) => Level::new(n),
             _ => Level::FULL,
         };
+        Options { level, seed, hash_mb }
+    }
+
+    fn with_engine(variant: Arc<Variant>, spec: PlayerSpec, engine: Engine) -> EnginePlayer {
         EnginePlayer {
             spec,
-            engine: Engine::new(variant.clone(), &Options { level, seed, hash_mb }),
+            engine,
             variant,
             last: None,
         }
@@ -105,21 +128,20 @@ impl Player for EnginePlayer {
     }
 }
 
-/// The weights file beside a variant file (`NAME.weights.toml` for `NAME.toml`, written by
-/// `messhall tune`), if there is one: `None` for a built-in game or a file without one.
+/// The weights file beside the variant file a user named (`NAME.weights.toml` for `NAME.toml`,
+/// written by `messhall tune`), if there is one: `None` for a built-in game, a file without one,
+/// and a variant that came from a record or an upload (whose name is no path on this disk).
 ///
 /// # Errors
 /// A one-line message naming the weights file when it cannot be read or is refused.
 pub fn file_weights(game: &crate::catalog::ChessGame) -> Result<Option<Weights>, String> {
-    let crate::catalog::GameSource::File { name, .. } = &game.source else {
+    let Some(path) = &game.weights_file else {
         return Ok(None);
     };
-    let path = messhall_catalog::weights_path(std::path::Path::new(name));
-    if !path.is_file() {
+    if !path.exists() {
         return Ok(None);
     }
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Weights::from_toml(&game.variant, &text)
+    Weights::from_file(&game.variant, path)
         .map(Some)
         .map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -70,7 +70,7 @@ pub use event::{Event, Removal, Seat, changed_squares, removed_pieces};
 pub use messhall_tally::{Decide, EloEstimate, SEQUENTIAL_MIN_GAMES, Tally, elo};
 pub use player::{Budget, Choice, Person, Player, TurnError, take_turn};
 pub use players::{LEVELS, PlayerSpec, SpecError};
-pub use record::{FORMAT, Record, RecordError, Step, from_rules_text};
+pub use record::{FORMAT, MAX_RECORD_BYTES, Record, RecordError, Step, from_rules_text, read_record_file};
 pub use result::{Ending, GameResult};
 pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
 pub use thinker::{PerftFirst, SearchPanicked, Thinker};

@@ -142,7 +142,8 @@ impl PlayerSpec {
             (PlayerSpec::Random, GameKind::Chess(c)) => Box::new(RandomMover::new(c.variant.clone(), seed)),
             (PlayerSpec::Greedy, GameKind::Chess(c)) => Box::new(Greedy::new(c.variant.clone(), seed)),
             (spec, GameKind::Chess(c)) => {
-                let mut engine = EnginePlayer::new(c.variant.clone(), spec, seed, hash_mb);
+                let mut engine =
+                    EnginePlayer::try_new(c.variant.clone(), spec, seed, hash_mb).map_err(|e| e.to_string())?;
                 if let Some(weights) = crate::engine_player::file_weights(c)? {
                     engine.set_weights(&weights);
                 }

@@ -22,6 +22,16 @@ pub const FORMAT: u32 = 1;
 /// The largest record read (a long game is a few hundred kilobytes).
 pub const MAX_RECORD_BYTES: usize = 16 * 1024 * 1024;
 
+/// The text of a record file (JSON, PGN or the rules' text form) at `path`: a regular file of at
+/// most [`MAX_RECORD_BYTES`], refused before it is read otherwise (`/dev/zero`, a pipe, a file of
+/// gigabytes).
+///
+/// # Errors
+/// As [`messhall_rules::file::read_text_file`]; the message does not name the file.
+pub fn read_record_file(path: &std::path::Path) -> Result<String, messhall_rules::file::FileError> {
+    messhall_rules::file::read_text_file(path, MAX_RECORD_BYTES as u64, "record")
+}
+
 /// A game as data: enough to play it again exactly, anywhere.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -51,3 +51,45 @@ fn a_variant_files_weights_file_is_used_or_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn a_record_or_an_upload_never_names_the_weights_file_read() {
+    // A record's variant name pointing at a variant file with a hostile weights file beside it
+    // (this weight once panicked the engine): the engine plays with its derived weights, and the
+    // file is not read.
+    let file = variant_with_weights("record", Some("tempo = [-2147483648, 0]\n"));
+    let name = file.to_str().unwrap().to_string();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let spec = PlayerSpec::parse("depth=1").unwrap();
+    let recorded = catalog::from_source(&catalog::GameSource::File {
+        name: name.clone(),
+        text: text.clone(),
+    })
+    .unwrap();
+    let uploaded = catalog::from_file_text(&name, &text).unwrap();
+    for game in [recorded, uploaded] {
+        let catalog::GameKind::Chess(chess) = &game else {
+            panic!("a chess variant")
+        };
+        assert_eq!(messhall_table::file_weights(chess), Ok(None));
+        assert!(spec.make(&game, 1, 1).is_ok());
+    }
+    // The same file named by the user is read, and its weights file refused in words.
+    let Err(e) = spec.make(&catalog::load(&name).unwrap(), 1, 1) else {
+        panic!("the hostile weights file was taken")
+    };
+    assert!(e.contains("-2147483648 is beyond"), "{e}");
+}
+
+#[test]
+fn a_weights_file_that_is_no_regular_file_is_refused() {
+    let file = variant_with_weights("directory", None);
+    std::fs::create_dir_all(file.with_file_name("grand-food.weights.toml")).unwrap();
+    let Err(e) = PlayerSpec::parse("depth=1")
+        .unwrap()
+        .make(&catalog::load(file.to_str().unwrap()).unwrap(), 1, 1)
+    else {
+        panic!("a directory was taken for a weights file")
+    };
+    assert!(e.contains("is a directory, not a weights file"), "{e}");
+}

@@ -11,6 +11,7 @@ mod check;
 mod color;
 mod echo;
 mod fen;
+pub mod file;
 mod game;
 mod hooks;
 mod illegal;
