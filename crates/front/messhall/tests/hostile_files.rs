@@ -124,7 +124,7 @@ fn a_hash_table_that_cannot_be_had_is_an_error_not_an_abort() {
     );
     assert!(!err.contains("memory allocation"), "{err}");
 
-    let out = limited(&["uci"], "setoption name Hash value 16384\nisready\ngo depth 1\nquit\n").unwrap();
+    let out = limited(&["uci"], "setoption name Hash value 16384\nisready\ngo depth 1\n").unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
