@@ -334,7 +334,7 @@ mod tests {
                 engine,
                 v.clone(),
                 start.clone(),
-                4,
+                3,
                 move |_, n| tx.send(n).unwrap(),
                 || {},
             );
