@@ -9,7 +9,7 @@ pub const GOOD_CAPTURE: i32 = 1 << 24;
 pub const PROMOTION: i32 = 1 << 23;
 pub const FIRST_KILLER: i32 = 1 << 22;
 pub const SECOND_KILLER: i32 = (1 << 22) - 1;
-/// The quiet move that last refuted the move before ([`crate::Searcher::counter_moves`]).
+/// The quiet move that last refuted the move before (the searcher's counter-move table).
 pub const COUNTER_MOVE: i32 = (1 << 22) - 2;
 /// Captures that lose material in the exchange ([`crate::see::see`]) come after the quiet moves.
 pub const BAD_CAPTURE: i32 = -(1 << 24);

@@ -96,7 +96,7 @@ pub enum NodeKind {
     /// The side to move picks a move (negamax).
     Choice,
     /// A chance event is pending (the PieceEater's step): its outcomes are averaged by their
-    /// probabilities (expectimax with Star1/Star2-style cutoffs, see [`Searcher::chance_pruning`]),
+    /// probabilities (expectimax with Star1/Star2-style cutoffs, in `search/chance.rs`),
     /// or, where a player steers it, that player picks the best outcome for itself.
     Chance,
 }
