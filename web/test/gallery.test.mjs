@@ -28,8 +28,12 @@ test('the gallery in chromium', async t => {
     const errors = [];
     page.on('console', m => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', e => errors.push(e.message));
-    await page.goto(`file://${web}/gallery.html`);
-    await page.waitForLoadState('networkidle');
+    // The load event, then every drawing decoded: 'networkidle' waits on connections a file:// page
+    // may never report closed, and timed out on a loaded CI machine.
+    await page.goto(`file://${web}/gallery.html`, { waitUntil: 'load', timeout: 60_000 });
+    await page.waitForFunction(
+      () => document.querySelector('figure.game cg-board piece') && [...document.images].every(i => i.complete),
+      null, { timeout: 60_000 });
     assert.deepEqual(errors, [], 'console errors');
 
     const broken = await page.$$eval('img', imgs => imgs.filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src));
