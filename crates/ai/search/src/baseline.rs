@@ -19,7 +19,7 @@ pub fn random_move(v: &Variant, pos: &Position, rng: &mut SearchRng) -> Option<M
 pub fn greedy_move(v: &Variant, eval: &Evaluator, pos: &Position, rng: &mut SearchRng) -> Option<Move> {
     let moves = v.legal_moves(pos);
     let gain = |m: &Move| {
-        let next = pos.play(v, m);
+        let next = pos.play_unchecked(v, m);
         if v.material_decided(&next) == Some(pos.side_to_move()) || v.legal_moves(&next).is_empty() && v.in_check(&next)
         {
             return 10 * ROYAL_VICTIM;

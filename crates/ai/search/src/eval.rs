@@ -365,7 +365,7 @@ impl Evaluator {
             .legal_moves(&start)
             .iter()
             .map(|mv| {
-                let child = start.play(v, mv);
+                let child = start.play_unchecked(v, mv);
                 v.rules.evaluate(v, &child) - self.evaluate(v, &child)
             })
             .collect();

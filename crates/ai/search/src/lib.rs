@@ -81,7 +81,7 @@ fn events_between_moves(v: &Variant) -> bool {
     v.chance_pending(&start)
         || v.legal_moves(&start)
             .first()
-            .is_some_and(|mv| v.chance_pending(&start.play(v, mv)))
+            .is_some_and(|mv| v.chance_pending(&start.play_unchecked(v, mv)))
 }
 
 impl Engine {

@@ -179,7 +179,7 @@ impl Searcher {
             || variant
                 .legal_moves(&start)
                 .iter()
-                .any(|m| variant.chance_pending(&start.play(&variant, m)));
+                .any(|m| variant.chance_pending(&start.play_unchecked(&variant, m)));
         Searcher {
             eval,
             tt: TranspositionTable::new(hash_mb),
@@ -571,7 +571,7 @@ impl Searcher {
             {
                 let reduction =
                     NULL_BASE + depth / NULL_DEPTH_DIVISOR + ((stand - beta) / NULL_EVAL_DIVISOR).min(NULL_EVAL_MAX);
-                let child = pos.play(&v, &Move::pass());
+                let child = pos.play_unchecked(&v, &Move::pass());
                 self.path.push(child.hash());
                 self.played[ply] = None;
                 let score = -self.negamax(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
@@ -666,7 +666,7 @@ impl Searcher {
                     {
                         continue;
                     }
-                    let child = pos.play(&v, &mv);
+                    let child = pos.play_unchecked(&v, &mv);
                     if !v.in_check(&child) {
                         continue;
                     }
@@ -693,7 +693,7 @@ impl Searcher {
             let (child, gives_check) = match played {
                 Some(child) => (child, true),
                 None => {
-                    let child = pos.play(&v, &mv);
+                    let child = pos.play_unchecked(&v, &mv);
                     let check = self.has_check && v.in_check(&child);
                     (child, check)
                 }

@@ -101,7 +101,7 @@ pub fn see(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
     if !plain || mv.poisoned || v.is_royal(mover.role()) {
         return first;
     }
-    let mut cur = pos.play(v, mv);
+    let mut cur = pos.play_unchecked(v, mv);
     // The piece standing on the square, which the next capture there takes.
     let mut on_square = piece_value(v, eval, &cur, target);
     if cur.piece_at(target).is_none_or(|p| p.color() != mover.color()) {

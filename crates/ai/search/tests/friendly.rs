@@ -50,7 +50,7 @@ fn a_friend_does_not_take_poison_when_the_other_friend_would_then_be_mated() {
     let pos = Position::from_fen(&v, fen).unwrap();
     let take = v.parse_move(&pos, "d4e8").unwrap();
     assert!(take.poisoned);
-    let after = pos.play(&v, &take);
+    let after = pos.play_unchecked(&v, &take);
     let mut engine = Engine::new(v.clone(), &Options::default());
     let info = engine.search(&after, &[], &Limits::depth(2), &mut |_| {}).unwrap();
     assert_eq!(info.score, Score::Mate(1), "{}", v.san(&after, &info.pv[0]));
@@ -73,7 +73,7 @@ fn mates_in(v: &Arc<Variant>, fen: &str, moves: i32) -> Vec<String> {
     let mut line = Vec::new();
     for mv in &info.pv {
         line.push(v.san(&pos, mv));
-        pos = pos.play(v, mv);
+        pos = pos.play_unchecked(v, mv);
     }
     assert!(v.legal_moves(&pos).is_empty() && v.in_check(&pos), "{fen}: {line:?}");
     line

@@ -11,7 +11,7 @@ fn a_move_that_repeats_the_games_history_scores_a_draw() {
     let pos = Position::from_fen(&v, "1r6/8/8/8/8/2k5/8/K7 w - - 10 60").unwrap();
     let moves = v.legal_moves(&pos);
     assert_eq!(moves.len(), 1);
-    let after = pos.play(&v, &moves[0]);
+    let after = pos.play_unchecked(&v, &moves[0]);
     let search = |history: &[u64]| {
         let mut engine = Engine::new(v.clone(), &Options::default());
         engine

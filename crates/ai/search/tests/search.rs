@@ -189,7 +189,7 @@ fn mates_a_bare_king_with_a_rook() {
             break;
         };
         history.push(pos.hash());
-        pos = pos.play(&v, &mv);
+        pos = pos.play_unchecked(&v, &mv);
     }
     assert!(
         v.legal_moves(&pos).is_empty() && v.in_check(&pos),
@@ -233,7 +233,7 @@ fn plays_legal_moves_in_random_positions() {
                 };
                 assert!(moves.contains(&mv), "{}: illegal {mv:?} in {}", b.name, pos.to_fen(&v));
                 history.push(pos.hash());
-                pos = pos.play(&v, &mv);
+                pos = pos.play_unchecked(&v, &mv);
             }
         }
     }
@@ -499,8 +499,8 @@ fn pieceeater_nearness_changes_the_choice() {
     assert_ne!(without, "Bxb5");
     // The term itself: the Rook that lands next to the PieceEater is about to be eaten.
     let pos = Position::from_fen(&v, &fen).unwrap();
-    let pos = pos.play(&v, &v.parse_move(&pos, "Bxb5").unwrap());
+    let pos = pos.play_unchecked(&v, &v.parse_move(&pos, "Bxb5").unwrap());
     let pos = v.resolve(&pos, &v.chance(&pos).unwrap().outcomes[0]);
-    let after = pos.play(&v, &v.parse_move(&pos, "Rxb5").unwrap());
+    let after = pos.play_unchecked(&v, &v.parse_move(&pos, "Rxb5").unwrap());
     assert_eq!(v.rules.evaluate(&v, &after), 500, "{}", after.to_fen(&v));
 }

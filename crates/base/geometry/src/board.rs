@@ -11,11 +11,17 @@ pub struct BoardSize {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("board size {files}x{ranks}: files and ranks must each be between 4 and 16")]
 pub struct SizeError {
+    /// The files asked for.
     pub files: u32,
+    /// The ranks asked for.
     pub ranks: u32,
 }
 
 impl BoardSize {
+    /// A board of `files` x `ranks`.
+    ///
+    /// # Errors
+    /// [`SizeError`] when either is outside 4 to 16.
     pub fn new(files: u32, ranks: u32) -> Result<BoardSize, SizeError> {
         if (4..=16).contains(&files) && (4..=16).contains(&ranks) {
             Ok(BoardSize {
@@ -27,14 +33,17 @@ impl BoardSize {
         }
     }
 
+    /// How many files (columns) the board has.
     pub const fn files(self) -> u8 {
         self.files
     }
 
+    /// How many ranks (rows) the board has.
     pub const fn ranks(self) -> u8 {
         self.ranks
     }
 
+    /// Whether `sq` is on this board.
     pub const fn contains(self, sq: Square) -> bool {
         sq.file() < self.files && sq.rank() < self.ranks
     }
@@ -70,6 +79,7 @@ impl BoardSize {
         self.squares().filter(|s| s.rank() == rank).collect()
     }
 
+    /// How many squares the board has.
     pub fn square_count(self) -> usize {
         usize::from(self.files) * usize::from(self.ranks)
     }

@@ -12,6 +12,8 @@
 //! assert_eq!(board.offset(l12, 1, 0), None);
 //! ```
 
+#![warn(missing_docs)]
+
 mod board;
 mod set;
 mod square;

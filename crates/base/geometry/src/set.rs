@@ -6,35 +6,42 @@ use std::fmt;
 pub struct SquareSet([u64; 4]);
 
 impl SquareSet {
+    /// The set of no squares.
     pub const EMPTY: SquareSet = SquareSet([0; 4]);
 
     #[inline]
+    /// Whether `sq` is in the set.
     pub const fn contains(&self, sq: Square) -> bool {
         let i = sq.index();
         self.0[i >> 6] & 1u64.wrapping_shl((i & 63) as u32) != 0
     }
 
     #[inline]
+    /// Adds `sq`.
     pub fn insert(&mut self, sq: Square) {
         let i = sq.index();
         self.0[i >> 6] |= 1 << (i & 63);
     }
 
     #[inline]
+    /// Takes `sq` out.
     pub fn remove(&mut self, sq: Square) {
         let i = sq.index();
         self.0[i >> 6] &= !(1 << (i & 63));
     }
 
     #[inline]
+    /// Adds `sq` when `on`, else takes it out.
     pub fn set(&mut self, sq: Square, on: bool) {
         if on { self.insert(sq) } else { self.remove(sq) }
     }
 
+    /// Whether the set holds no square.
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
     }
 
+    /// How many squares the set holds.
     pub fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
@@ -44,18 +51,22 @@ impl SquareSet {
         self.iter().next()
     }
 
+    /// The squares in either set.
     pub fn union(self, other: SquareSet) -> SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
+    /// The squares in both sets.
     pub fn intersection(self, other: SquareSet) -> SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
+    /// The squares of this set that are not in `other`.
     pub fn difference(self, other: SquareSet) -> SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
+    /// Whether the sets share a square.
     pub fn intersects(&self, other: &SquareSet) -> bool {
         (0..4).any(|i| self.0[i] & other.0[i] != 0)
     }

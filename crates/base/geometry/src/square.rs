@@ -9,6 +9,7 @@ pub struct Square(u8);
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SquareError {
     #[error("square \"{0}\": expected a file letter a-p followed by a rank 1-16")]
+    /// The text given is no square name.
     Malformed(String),
 }
 
@@ -27,14 +28,17 @@ impl Square {
         Square(index)
     }
 
+    /// The index, `rank * 16 + file`, the same on every board.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The file, from 0 (`a`).
     pub const fn file(self) -> u8 {
         self.0 & 15
     }
 
+    /// The rank, from 0 (rank `1`).
     pub const fn rank(self) -> u8 {
         self.0 >> 4
     }

@@ -16,7 +16,7 @@ pub fn pv_san(v: &Variant, pos: &Position, pv: &[Move]) -> String {
             break;
         }
         out.push(v.san(&pos, mv));
-        pos = pos.play(v, mv);
+        pos = pos.play_unchecked(v, mv);
     }
     out.join(" ")
 }

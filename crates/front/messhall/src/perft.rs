@@ -32,7 +32,7 @@ pub fn run(variant: &str, depth: u32, fen: Option<&str>, divide: bool) -> Result
         total = moves.len() as u64;
     } else {
         for m in &moves {
-            let n = v.perft(&pos.play(&v, m), depth - 1);
+            let n = v.perft(&pos.play_unchecked(&v, m), depth - 1);
             total += n;
             bar.inc(1);
             if divide {

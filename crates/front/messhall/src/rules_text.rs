@@ -50,7 +50,7 @@ mod tests {
     fn position(v: &Variant, fen: &str, moves: &[&str]) -> Position {
         let mut pos = Position::from_fen(v, fen).unwrap();
         for m in moves {
-            pos = pos.play(v, &v.parse_move(&pos, m).unwrap());
+            pos = pos.play_unchecked(v, &v.parse_move(&pos, m).unwrap());
         }
         pos
     }

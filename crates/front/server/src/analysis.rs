@@ -81,7 +81,7 @@ pub async fn analyse(_: App, Body(req): Body<AnalysisRequest>) -> Result<Respons
                 break;
             }
             line.push(variant.san(&pos, mv));
-            pos = pos.play(&variant, mv);
+            pos = pos.play_unchecked(&variant, mv);
         }
         json!({"depth": info.depth, "score": info.score.to_string(), "best": line.first(), "line": line, "over": false})
     })

@@ -113,8 +113,10 @@ fn token_of(headers: &HeaderMap, query: &TokenQuery) -> Option<String> {
     let header = headers
         .get(axum::http::header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::to_string);
+        // The scheme's name is case-insensitive (RFC 9110).
+        .and_then(|v| v.split_once(' '))
+        .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+        .map(|(_, token)| token.trim().to_string());
     header.or_else(|| query.token.clone())
 }
 
@@ -127,16 +129,26 @@ fn seat_of(game: &LiveGame, headers: &HeaderMap, query: &TokenQuery) -> Result<S
 
 fn checked_name(name: Option<&str>, fallback: &str) -> Result<String, ApiError> {
     let name = name.unwrap_or(fallback).trim();
-    if name.chars().count() > limits::NAME_CHARS || name.chars().any(char::is_control) {
+    if name.chars().count() > limits::NAME_CHARS || name.chars().any(|c| c.is_control() || invisible(c)) {
         return Err(ApiError::bad(
             "bad-name",
             format!(
-                "a name is at most {} characters, without control characters",
+                "a name is at most {} characters, without control, direction or invisible characters",
                 limits::NAME_CHARS
             ),
         ));
     }
     Ok(name.to_string())
+}
+
+/// A character that changes how the text around it is shown without showing itself: the
+/// direction marks, embeddings, overrides and isolates, and the zero-width ones. In a name they
+/// could make it pass for another or reorder what follows it.
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}'
+    )
 }
 
 fn new_secret() -> Result<String, ApiError> {
@@ -154,8 +166,16 @@ pub fn viewer(game: &LiveGame, headers: &HeaderMap, query: &TokenQuery) -> Resul
     }
 }
 
-/// Refuses a client that already has as many games not over as a client may have.
+/// Refuses a client that already has as many games not over as a client may have, or that
+/// created as many games as it may this hour.
 async fn room_for_a_game(server: &Server, client: &str) -> Result<(), ApiError> {
+    if !server.creates.allow(client) {
+        return Err(ApiError::new(
+            429,
+            "too-many-games",
+            format!("games created: {}", server.creates.words()),
+        ));
+    }
     if server.store.open_games_of(client).await.map_err(ApiError::storage)? >= server.config.games_per_client {
         return Err(ApiError::new(
             429,
@@ -185,7 +205,7 @@ pub async fn create(
                 format!("no game \"{}\" (see /api/variants)", messhall_rules::echo(name)),
             )
         })?,
-        (None, Some(file)) => crate::variants::compile(file).await?,
+        (None, Some(file)) => crate::variants::compile(&server, &client, file).await?,
         _ => {
             return Err(ApiError::bad(
                 "bad-game",
@@ -636,10 +656,10 @@ pub async fn import(
             Record::from_json(&value.to_string()).map_err(|e| ApiError::bad("bad-record", e.to_string()))?
         }
         (None, Some(text)) => {
-            let mut games = tokio::task::spawn_blocking(move || pgn::read(&text))
-                .await
-                .map_err(ApiError::storage)?
-                .map_err(|e| ApiError::bad("bad-pgn", e.to_string()))?;
+            let mut games = crate::variants::untrusted(limits::IMPORT_MS, move || {
+                pgn::read(&text).map_err(|e| ApiError::bad("bad-pgn", e.to_string()))
+            })
+            .await?;
             if games.is_empty() {
                 return Err(ApiError::bad("bad-pgn", "the text holds no game"));
             }
@@ -648,10 +668,13 @@ pub async fn import(
         _ => return Err(ApiError::bad("bad-import", "give either record or pgn")),
     };
     let full = record.clone();
-    let table = tokio::task::spawn_blocking(move || full.replay())
-        .await
-        .map_err(ApiError::storage)?
-        .map_err(|e| ApiError::bad("bad-record", e.to_string()))?;
+    let table = crate::variants::untrusted(limits::IMPORT_MS, move || {
+        let bad = |e: &dyn std::fmt::Display| ApiError::bad("bad-record", e.to_string());
+        let kind = catalog::from_source(&full.game).map_err(|e| bad(&e))?;
+        crate::variants::affordable(&kind)?;
+        full.replay().map_err(|e| bad(&e))
+    })
+    .await?;
     let mut header = record.clone();
     header.actions.clear();
     header.result = None;

@@ -3,6 +3,7 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use messhall_rules::VariantProblem;
 use serde::Serialize;
 
 /// A refused request: nothing changed.
@@ -15,6 +16,8 @@ pub struct ApiError {
     pub code: &'static str,
     /// What went wrong, in one line.
     pub message: String,
+    /// The faults of a variant file, each with its field and place (empty for other errors).
+    pub problems: Vec<VariantProblem>,
 }
 
 /// The body of an error response.
@@ -22,6 +25,8 @@ pub struct ApiError {
 struct Body<'a> {
     code: &'a str,
     message: &'a str,
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    problems: &'a [VariantProblem],
 }
 
 impl ApiError {
@@ -33,6 +38,24 @@ impl ApiError {
             status,
             code,
             message: one_line(&message),
+            problems: Vec::new(),
+        }
+    }
+
+    /// 400 for a variant file that does not compile: its first fault as the message, every
+    /// fault in `problems`.
+    pub fn bad_variant(e: &messhall_rules::VariantError) -> ApiError {
+        let problems = e.problems();
+        let mut message = match (e, problems.first()) {
+            (messhall_rules::VariantError::Invalid { file, .. }, Some(first)) => format!("{file}: {first}"),
+            _ => e.to_string(),
+        };
+        if problems.len() > 1 {
+            message.push_str(&format!(" (and {} more problems)", problems.len() - 1));
+        }
+        ApiError {
+            problems,
+            ..ApiError::bad("bad-variant", message)
         }
     }
 
@@ -63,6 +86,14 @@ impl ApiError {
     }
 }
 
+impl ApiError {
+    /// 503: the database does not take writes (a health or readiness check).
+    pub fn unavailable(e: impl std::fmt::Display) -> ApiError {
+        tracing::error!(error = %e, "database check");
+        ApiError::new(503, "unavailable", "the database does not take writes")
+    }
+}
+
 /// The longest message sent.
 const MESSAGE_CHARS: usize = 400;
 
@@ -85,6 +116,7 @@ impl IntoResponse for ApiError {
         let body = Body {
             code: self.code,
             message: &self.message,
+            problems: &self.problems,
         };
         (status, Json(body)).into_response()
     }

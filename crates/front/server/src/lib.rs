@@ -23,6 +23,7 @@ pub mod error;
 pub mod game;
 pub mod limits;
 pub mod openapi;
+pub mod rate;
 pub mod replay;
 pub mod state;
 pub mod store;
@@ -70,6 +71,7 @@ pub enum ServeError {
 pub fn router(server: Arc<Server>) -> Router {
     Router::new()
         .route("/health", get(health))
+        .route("/ready", get(ready))
         .route("/api/openapi.json", get(openapi_document))
         .route("/api/variants", get(variants::list))
         .route("/api/variants/check", post(variants::check))
@@ -97,7 +99,26 @@ pub fn router(server: Arc<Server>) -> Router {
         .fallback(web::serve)
         .method_not_allowed_fallback(no_method)
         .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
+        .layer(axum::middleware::map_response(security_headers))
         .with_state(server)
+}
+
+/// What a browser may load for the UI: its own files only (pictures also inline), no framing,
+/// no content-type guessing, and no address (which may hold a game's link) sent on elsewhere.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:; \
+     style-src 'self' 'unsafe-inline'; font-src 'self' data:; connect-src 'self'; \
+     object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+async fn security_headers(mut response: Response) -> Response {
+    use axum::http::{HeaderValue, header};
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    response
 }
 
 async fn no_method() -> ApiError {
@@ -113,8 +134,15 @@ async fn openapi_document() -> Response {
 }
 
 async fn health(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
-    server.store.ping().await.map_err(ApiError::storage)?;
+    server.store.ping().await.map_err(ApiError::unavailable)?;
     Ok(axum::Json(serde_json::json!({"status": "ok", "version": messhall_table::catalog::VERSION})).into_response())
+}
+
+async fn ready(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
+    if server.stopping.load(std::sync::atomic::Ordering::Relaxed) {
+        return Err(ApiError::new(503, "stopping", "the server is shutting down"));
+    }
+    health(State(server)).await
 }
 
 /// A server running in the background.

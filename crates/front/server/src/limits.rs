@@ -12,8 +12,17 @@ pub const ACTION_BYTES: usize = 200;
 pub const FEN_BYTES: usize = 2000;
 /// The largest variant file.
 pub const VARIANT_BYTES: usize = 32 * 1024;
-/// The longest a variant file may take to compile, in ms.
+/// The longest a variant file may take to compile (and, for a check, to describe), in ms,
+/// counted from the request, waiting for a thread included.
 pub const VARIANT_MS: u64 = 2000;
+/// The longest an import may take to replay, in ms, counted from the request.
+pub const IMPORT_MS: u64 = 5000;
+/// How many untrusted pieces of work (variant files compiled or described, imports replayed)
+/// run at once.
+pub const UNTRUSTED_THREADS: usize = 2;
+/// The most a variant's rules may cost to work out ([`crate::variants::cost`]): every built-in
+/// fits with room to spare.
+pub const VARIANT_COST: u64 = 1_000_000;
 /// The largest WebSocket message a client may send.
 pub const WS_MESSAGE_BYTES: usize = 4 * 1024;
 /// The most WebSocket messages a client may send per second (more closes the connection).

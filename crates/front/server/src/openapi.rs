@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 /// Every route: method and path (in OpenAPI's `{param}` form).
 pub const ROUTES: &[(&str, &str)] = &[
     ("get", "/health"),
+    ("get", "/ready"),
     ("get", "/api/openapi.json"),
     ("get", "/api/variants"),
     ("get", "/api/variants/{name}"),
@@ -81,10 +82,20 @@ pub fn document() -> Value {
         "get",
         "/health",
         operation(
-            "liveness: the server and its database answer",
+            "liveness: the server answers and its database takes a write (503 when it does not)",
             &[],
             None,
             json!({"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}}),
+        ),
+    );
+    put(
+        "get",
+        "/ready",
+        operation(
+            "readiness: as /health, and 503 once the server is shutting down",
+            &[],
+            None,
+            json!({"description": "ready", "content": {"application/json": {"schema": {"type": "object"}}}}),
         ),
     );
     put(

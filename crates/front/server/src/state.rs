@@ -4,6 +4,7 @@
 
 use crate::error::ApiError;
 use crate::game::{Entry, LiveGame, SeatKind, SeatState};
+use crate::rate::Rate;
 use crate::store::{EntryRow, SeatRow, Store, StoreError};
 use messhall_table::{Budget, Choice, PlayerSpec, Record, Seat, Table};
 use std::collections::HashMap;
@@ -25,6 +26,11 @@ pub struct Config {
     pub hash_mb: usize,
     /// The most games not over that one client (address) may have created.
     pub games_per_client: i64,
+    /// The most games one client may create (or import) per hour, finished ones counted: a
+    /// create-and-resign loop cannot fill the disk.
+    pub games_per_client_hour: u32,
+    /// The most variant files one client may have checked or compiled per minute.
+    pub variants_per_client_minute: u32,
     /// Time between WebSocket pings; a connection silent for three is closed.
     pub heartbeat: Duration,
     /// The most events sent to catch a WebSocket client up; a longer gap gets the full state.
@@ -39,6 +45,8 @@ impl Default for Config {
             ai_threads: std::thread::available_parallelism().map_or(2, |n| n.get()),
             hash_mb: 4,
             games_per_client: 20,
+            games_per_client_hour: 120,
+            variants_per_client_minute: 30,
             heartbeat: Duration::from_secs(15),
             catch_up_events: crate::limits::CATCH_UP_EVENTS,
         }
@@ -56,6 +64,10 @@ pub struct Server {
     pub store: Store,
     games: Mutex<HashMap<String, Shared>>,
     pool: Arc<Semaphore>,
+    /// Games created per client ([`Config::games_per_client_hour`]).
+    pub creates: Rate,
+    /// Variant files worked out per client ([`Config::variants_per_client_minute`]).
+    pub variant_work: Rate,
     /// Set on shutdown: searches stop, no new ones start.
     pub stopping: AtomicBool,
     /// Tells WebSocket connections the server is shutting down.
@@ -67,6 +79,8 @@ impl Server {
     pub fn new(config: Config, store: Store) -> Arc<Server> {
         let threads = config.ai_threads.max(1);
         Arc::new(Server {
+            creates: Rate::new(config.games_per_client_hour, Duration::from_secs(3600)),
+            variant_work: Rate::new(config.variants_per_client_minute, Duration::from_secs(60)),
             config,
             store,
             games: Mutex::new(HashMap::new()),

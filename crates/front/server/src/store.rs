@@ -3,10 +3,14 @@
 //! appended one per accepted action in the transaction that acknowledges it.
 
 use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
 /// The migrations, in order: (version, SQL).
-const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../migrations/0001_games.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../migrations/0001_games.sql")),
+    (2, include_str!("../migrations/0002_health.sql")),
+];
 
 /// Why storage failed.
 #[derive(Debug, thiserror::Error)]
@@ -131,29 +135,29 @@ impl Store {
     /// Applies the migrations not yet applied, all in one transaction (on PostgreSQL under an
     /// advisory lock, so servers starting together on one database migrate it once).
     async fn migrate(&self) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         if !self.sqlite {
             sqlx::query("SELECT pg_advisory_xact_lock(4242424242)")
-                .execute(&mut *tx)
+                .execute(tx.conn())
                 .await?;
         }
         sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
-            .execute(&mut *tx)
+            .execute(tx.conn())
             .await?;
         for &(version, sql) in MIGRATIONS {
             let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
                 .bind(version)
-                .fetch_optional(&mut *tx)
+                .fetch_optional(tx.conn())
                 .await?;
             if done.is_some() {
                 continue;
             }
             for statement in statements(sql) {
-                sqlx::query(&statement).execute(&mut *tx).await?;
+                sqlx::query(&statement).execute(tx.conn()).await?;
             }
             sqlx::query("INSERT INTO schema_migrations (version) VALUES ($1)")
                 .bind(version)
-                .execute(&mut *tx)
+                .execute(tx.conn())
                 .await?;
         }
         tx.commit().await?;
@@ -177,7 +181,7 @@ impl Store {
     /// # Errors
     /// [`StoreError::Sql`]; nothing is stored then.
     pub async fn create_game(&self, game: &GameRow, client: &str, seats: &[SeatRow]) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         sqlx::query(
             "INSERT INTO games (id, game, setup, status, result, client, created_ms, updated_ms) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -190,7 +194,7 @@ impl Store {
         .bind(client)
         .bind(game.created_ms)
         .bind(game.updated_ms)
-        .execute(&mut *tx)
+        .execute(tx.conn())
         .await?;
         for seat in seats {
             sqlx::query(
@@ -204,7 +208,7 @@ impl Store {
             .bind(&seat.name)
             .bind(seat.token_hash.clone())
             .bind(seat.join_hash.clone())
-            .execute(&mut *tx)
+            .execute(tx.conn())
             .await?;
         }
         tx.commit().await?;
@@ -225,7 +229,7 @@ impl Store {
         result: Option<&str>,
         seat: Option<&SeatRow>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         if let Some(seat) = seat {
             let done = sqlx::query(
                 "UPDATE seats SET kind = $1, name = $2, token_hash = $3, join_hash = NULL \
@@ -237,9 +241,10 @@ impl Store {
             .bind(id)
             .bind(seat.seat)
             .bind(seat.join_hash.clone())
-            .execute(&mut *tx)
+            .execute(tx.conn())
             .await?;
             if done.rows_affected() != 1 {
+                tx.rollback().await?;
                 return Err(StoreError::Taken(entry.ply));
             }
         }
@@ -250,12 +255,13 @@ impl Store {
                 .bind(&entry.entry)
                 .bind(entry.clock.clone())
                 .bind(now_ms())
-                .execute(&mut *tx)
+                .execute(tx.conn())
                 .await;
         if let Err(e) = inserted {
             if let sqlx::Error::Database(db) = &e
                 && db.is_unique_violation()
             {
+                tx.rollback().await?;
                 return Err(StoreError::Taken(entry.ply));
             }
             return Err(e.into());
@@ -265,7 +271,7 @@ impl Store {
             .bind(result.map(str::to_string))
             .bind(now_ms())
             .bind(id)
-            .execute(&mut *tx)
+            .execute(tx.conn())
             .await?;
         tx.commit().await?;
         Ok(())
@@ -372,18 +378,80 @@ impl Store {
         Ok(rows.iter().map(read).collect::<Result<Vec<_>, sqlx::Error>>()?)
     }
 
-    /// Whether the database answers.
+    /// Whether the database takes a write: one row rewritten and committed, so a full disk or a
+    /// lost lock shows here and not only when a move is refused.
     ///
     /// # Errors
     /// [`StoreError::Sql`].
     pub async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1").fetch_one(&self.pool).await?;
-        Ok(())
+        let mut tx = self.write().await?;
+        sqlx::query(
+            "INSERT INTO health (id, written_ms) VALUES (1, $1) \
+             ON CONFLICT (id) DO UPDATE SET written_ms = excluded.written_ms",
+        )
+        .bind(now_ms())
+        .execute(tx.conn())
+        .await?;
+        tx.commit().await
+    }
+
+    /// A write transaction on a connection of its own (on SQLite taking the write lock at once,
+    /// so writers queue on the busy timeout instead of failing on an upgrade).
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`] when no connection is free or the transaction cannot begin.
+    async fn write(&self) -> Result<Write, StoreError> {
+        let mut tx = Write {
+            conn: self.pool.acquire().await?,
+            done: false,
+        };
+        tx.conn()
+            .execute(if self.sqlite { "BEGIN IMMEDIATE" } else { "BEGIN" })
+            .await?;
+        Ok(tx)
     }
 
     /// Closes the pool (on shutdown, after the last write).
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+/// A write transaction. One that is not ended cleanly (a failed statement or COMMIT, or a
+/// request dropped half-way) closes its connection instead of handing it back to the pool:
+/// SQLite may have rolled the transaction back on its own (a full disk) or kept it open
+/// holding the write lock, and a pooled connection in either state would turn every later
+/// transaction on it into one that never reaches the disk or never gets the lock.
+struct Write {
+    conn: PoolConnection<Any>,
+    done: bool,
+}
+
+impl Write {
+    fn conn(&mut self) -> &mut AnyConnection {
+        &mut self.conn
+    }
+
+    /// Commits; on failure the connection is discarded (nothing of it was stored).
+    async fn commit(mut self) -> Result<(), StoreError> {
+        self.conn().execute("COMMIT").await?;
+        self.done = true;
+        Ok(())
+    }
+
+    /// Rolls back (a conflict found in the transaction); on failure the connection is discarded.
+    async fn rollback(mut self) -> Result<(), StoreError> {
+        self.conn().execute("ROLLBACK").await?;
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Drop for Write {
+    fn drop(&mut self) {
+        if !self.done {
+            self.conn.close_on_drop();
+        }
     }
 }
 

@@ -5,12 +5,16 @@
 use crate::api::{App, Body, VariantFile};
 use crate::error::ApiError;
 use crate::limits;
+use crate::state::Server;
 use crate::view::data as view;
-use axum::extract::Path;
+use axum::extract::{ConnectInfo, Path, State};
 use axum::response::{IntoResponse, Response};
+use messhall_rules::Variant;
 use messhall_table::{GameKind, catalog};
 use serde_json::{Value, json};
+use std::net::SocketAddr;
 use std::time::Duration;
+use tokio::sync::Semaphore;
 
 /// `GET /api/variants`: every built-in game.
 pub async fn list(_: App) -> Response {
@@ -102,17 +106,38 @@ pub async fn one(_: App, Path(name): Path<String>) -> Result<Response, ApiError>
 /// `POST /api/variants/check`: a variant file compiled; its rules as data.
 ///
 /// # Errors
-/// 400 with the file's fault, where it is.
-pub async fn check(_: App, Body(file): Body<VariantFile>) -> Result<Response, ApiError> {
-    let kind = compile(&file).await?;
-    Ok(axum::Json(describe(&kind)).into_response())
+/// 400 with the file's faults (the first as the message, each one in `problems` with its
+/// `field`, `line`, `column` and `message`); 400 for rules too costly; 429 over the client's
+/// rate; 503 when the threads for
+/// untrusted work stay busy past the deadline.
+pub async fn check(
+    State(server): App,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Body(file): Body<VariantFile>,
+) -> Result<Response, ApiError> {
+    within_limits(&server, &peer.ip().to_string(), &file)?;
+    let (name, text) = (file.name, file.text);
+    let described = untrusted(limits::VARIANT_MS, move || {
+        compiled(&name, &text).map(|kind| describe(&kind))
+    })
+    .await?;
+    Ok(axum::Json(described).into_response())
 }
 
-/// Compiles a variant file within the size and time limits.
+/// Compiles a variant file within the size, cost and time limits.
 ///
 /// # Errors
-/// 400 for a file too large, too slow to compile, or with a fault.
-pub async fn compile(file: &VariantFile) -> Result<GameKind, ApiError> {
+/// 400 for a file too large, too slow to compile, too costly to play, or with a fault; 429
+/// over the client's rate; 503 when
+/// the threads for untrusted work stay busy past the deadline.
+pub async fn compile(server: &Server, client: &str, file: &VariantFile) -> Result<GameKind, ApiError> {
+    within_limits(server, client, file)?;
+    let (name, text) = (file.name.clone(), file.text.clone());
+    untrusted(limits::VARIANT_MS, move || compiled(&name, &text)).await
+}
+
+/// Refuses a file too large, or a client over its rate of variant files.
+fn within_limits(server: &Server, client: &str, file: &VariantFile) -> Result<(), ApiError> {
     if file.text.len() > limits::VARIANT_BYTES || file.name.chars().count() > limits::NAME_CHARS {
         return Err(ApiError::bad(
             "bad-variant",
@@ -123,15 +148,117 @@ pub async fn compile(file: &VariantFile) -> Result<GameKind, ApiError> {
             ),
         ));
     }
-    let (name, text) = (file.name.clone(), file.text.clone());
-    let work = tokio::task::spawn_blocking(move || catalog::from_file_text(&name, &text));
-    match tokio::time::timeout(Duration::from_millis(limits::VARIANT_MS), work).await {
+    if !server.variant_work.allow(client) {
+        return Err(ApiError::new(
+            429,
+            "too-many-variants",
+            format!("variant files: {}", server.variant_work.words()),
+        ));
+    }
+    Ok(())
+}
+
+/// A variant file compiled and its cost checked.
+fn compiled(name: &str, text: &str) -> Result<GameKind, ApiError> {
+    let kind = catalog::from_file_text(name, text).map_err(|e| match e {
+        catalog::LoadError::Variant(e) => ApiError::bad_variant(&e),
+        e => ApiError::bad("bad-variant", e.to_string()),
+    })?;
+    affordable(&kind)?;
+    Ok(kind)
+}
+
+/// Refuses a game whose rules cost more than [`limits::VARIANT_COST`] to work out.
+///
+/// # Errors
+/// 400 naming the cost and the limit.
+pub fn affordable(kind: &GameKind) -> Result<(), ApiError> {
+    if let GameKind::Chess(chess) = kind {
+        let cost = cost(&chess.variant);
+        if cost > limits::VARIANT_COST {
+            return Err(ApiError::bad(
+                "bad-variant",
+                format!(
+                    "the rules cost {cost} to work out (board squares x the steps of every piece \
+                     type's moves); at most {}",
+                    limits::VARIANT_COST
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Untrusted work running at once. A stranger's variant file is compiled, described and
+/// replayed only on these few blocking threads, never on the threads that serve requests, so
+/// however many such requests arrive the rest of the server keeps answering.
+static UNTRUSTED: Semaphore = Semaphore::const_new(limits::UNTRUSTED_THREADS);
+
+/// Runs `work` on one of the [`UNTRUSTED`] threads, answering within `deadline_ms` of the call,
+/// waiting for a thread included. Work that runs late keeps its thread's permit until it ends,
+/// so late work never piles up past the pool.
+///
+/// # Errors
+/// 503 when no thread frees up in time; 400 when the work takes too long; the work's own error.
+pub async fn untrusted<T: Send + 'static>(
+    deadline_ms: u64,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let deadline = tokio::time::Instant::now() + Duration::from_millis(deadline_ms);
+    let Ok(Ok(permit)) = tokio::time::timeout_at(deadline, UNTRUSTED.acquire()).await else {
+        return Err(ApiError::new(
+            503,
+            "busy",
+            "the server is busy with other variant files and imports; try again",
+        ));
+    };
+    let work = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work()
+    });
+    match tokio::time::timeout_at(deadline, work).await {
         Err(_) => Err(ApiError::bad(
-            "bad-variant",
-            "the variant file took too long to compile",
+            "too-slow",
+            format!("the work took longer than {deadline_ms} ms"),
         )),
-        Ok(Err(e)) => Err(ApiError::storage(e)),
-        Ok(Ok(Err(e))) => Err(ApiError::bad("bad-variant", e.to_string())),
-        Ok(Ok(Ok(kind))) => Ok(kind),
+        Ok(Err(_)) => Err(ApiError::new(500, "internal", "the work could not be done")),
+        Ok(Ok(done)) => done,
+    }
+}
+
+/// What a variant's rules cost to work out: move generation, reach diagrams and replays all walk
+/// every leg of every piece type's moves from the squares of the board; a riding leg counts once
+/// per step it may take (an unlimited one: the board's longer side). Checked before any of that work.
+pub fn cost(v: &Variant) -> u64 {
+    let side = u64::from(v.size.files().max(v.size.ranks()));
+    let steps: u64 = v
+        .roles()
+        .flat_map(|(_, role)| role.moves.moves.iter())
+        .flat_map(|m| m.legs.iter())
+        // A `max_steps` of 0 is an unlimited rider.
+        .map(|leg| {
+            if leg.max_steps == 0 {
+                side
+            } else {
+                u64::from(leg.max_steps).min(side)
+            }
+        })
+        .sum();
+    u64::from(v.size.files()) * u64::from(v.size.ranks()) * steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_built_in_fits_the_cost_limit_with_room() {
+        for entry in catalog::entries().filter(|e| e.chess) {
+            let Some(GameKind::Chess(chess)) = catalog::builtin(entry.name) else {
+                panic!("{} does not load", entry.name);
+            };
+            let cost = cost(&chess.variant);
+            assert!(cost * 4 <= limits::VARIANT_COST, "{}: {cost}", entry.name);
+        }
     }
 }

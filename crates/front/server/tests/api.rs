@@ -332,6 +332,43 @@ async fn variants_metadata_for_every_game() {
         )
         .await;
     assert_eq!((status, bad["code"].as_str()), (400, Some("bad-variant")), "{bad}");
+    // Five independent faults: five problems, each with its field, line and column.
+    let five = include_str!("../../../games/catalog/tests/rejected/five-faults.toml");
+    let (status, faults) = client
+        .post("/api/variants/check", None, json!({"name": "five.toml", "text": five}))
+        .await;
+    assert_eq!(
+        (status, faults["code"].as_str()),
+        (400, Some("bad-variant")),
+        "{faults}"
+    );
+    let mut places: Vec<(u64, u64, String)> = faults["problems"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no problems: {faults}"))
+        .iter()
+        .map(|p| {
+            assert!(p["message"].as_str().is_some_and(|m| !m.is_empty()), "{p}");
+            (
+                p["line"].as_u64().unwrap_or(0),
+                p["column"].as_u64().unwrap_or(0),
+                p["field"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    places.sort();
+    let lines: Vec<(u64, &str)> = places.iter().map(|(l, _, f)| (*l, f.as_str())).collect();
+    assert_eq!(
+        lines,
+        [
+            (25, "piece[3].letter"),
+            (32, "piece[4].betza"),
+            (39, "piece[5].value"),
+            (42, "promotion[0].rank"),
+            (46, "end.repetitions")
+        ],
+        "{faults}"
+    );
+    assert!(places.iter().all(|p| p.1 == 1), "{faults}");
     let (status, big) = client
         .post(
             "/api/variants/check",

@@ -391,3 +391,85 @@ async fn a_finished_game_let_go_of_is_read_again_from_the_database() {
     assert_eq!(after, before);
     running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn creating_and_resigning_games_is_limited_per_hour() {
+    let mut config = common::config(&common::sqlite_url());
+    config.games_per_client_hour = 3;
+    let running = messhall_server::start("127.0.0.1:0", config).await.unwrap();
+    let client = Client::new(running.addr);
+    let body = json!({"game": "chess", "seats": [{"player": "me"}, {"player": "me"}]});
+    for _ in 0..3 {
+        let created = client.create(body.clone()).await;
+        let id = created["id"].as_str().unwrap();
+        let token = created["tokens"][0]["token"].as_str().unwrap();
+        let (status, v) = client
+            .post(&format!("/api/games/{id}/resign"), Some(token), json!({}))
+            .await;
+        assert_eq!(status, 200, "{v}");
+    }
+    let (status, v) = client.post("/api/games", None, body).await;
+    assert_eq!((status, v["code"].as_str()), (429, Some("too-many-games")), "{v}");
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn variant_files_are_limited_per_minute() {
+    let mut config = common::config(&common::sqlite_url());
+    config.variants_per_client_minute = 2;
+    let running = messhall_server::start("127.0.0.1:0", config).await.unwrap();
+    let client = Client::new(running.addr);
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../games/catalog/variants/chess.toml"
+    ))
+    .unwrap();
+    let file = json!({"name": "mine.toml", "text": text});
+    for _ in 0..2 {
+        let (status, v) = client.post("/api/variants/check", None, file.clone()).await;
+        assert_eq!(status, 200, "{v}");
+    }
+    let (status, v) = client.post("/api/variants/check", None, file).await;
+    assert_eq!((status, v["code"].as_str()), (429, Some("too-many-variants")), "{v}");
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bearer_scheme_is_read_in_any_case() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    let (id, ann, _) = two_people(&client, "chess").await;
+    for scheme in ["bearer", "BEARER", "Bearer"] {
+        let resp = client
+            .http
+            .get(format!("{}/api/games/{id}", client.base))
+            .header("Authorization", format!("{scheme} {ann}"))
+            .send()
+            .await
+            .unwrap();
+        let state: Value = resp.json().await.unwrap();
+        assert!(!state["you"].is_null(), "{scheme}: {state}");
+    }
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_with_direction_overrides_or_invisible_characters_are_refused() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    for name in ["ann\u{202E}nib", "a\u{200B}nn", "\u{2066}ann\u{2069}", "\u{FEFF}ann"] {
+        let (status, v) = client
+            .post(
+                "/api/games",
+                None,
+                json!({"game": "chess", "seats": [{"player": "me", "name": name}, {"player": "open"}]}),
+            )
+            .await;
+        assert_eq!((status, v["code"].as_str()), (400, Some("bad-name")), "{name:?}: {v}");
+    }
+    // Letters of any script are names.
+    client
+        .create(json!({"game": "chess", "seats": [{"player": "me", "name": "Ānn שלום"}, {"player": "open"}]}))
+        .await;
+    running.shutdown().await;
+}

@@ -118,3 +118,23 @@ async fn an_analysis_gives_the_engines_line() {
     }
     running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_answer_carries_the_security_headers() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    for path in ["/", "/app.js", "/health", "/api/variants", "/api/nothing-here"] {
+        let resp = client.http.get(format!("{}{path}", client.base)).send().await.unwrap();
+        let headers = resp.headers();
+        assert!(
+            headers["content-security-policy"]
+                .to_str()
+                .unwrap()
+                .contains("default-src 'self'"),
+            "{path}"
+        );
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["referrer-policy"], "no-referrer", "{path}");
+    }
+    running.shutdown().await;
+}

@@ -33,7 +33,7 @@ fn pv(variant: &Variant, root: &Position, info: &SearchInfo) -> Vec<String> {
             break;
         }
         out.push(move_text(variant, mv));
-        pos = pos.play(variant, mv);
+        pos = pos.play_unchecked(variant, mv);
     }
     out
 }

@@ -109,21 +109,15 @@ fn play_text(variant: &Variant, pos: &Position, text: &str) -> Result<Position, 
         };
     }
     let mv = variant.parse_move(pos, text).map_err(|e| reason(&e))?;
-    Ok(pos.play(variant, &mv))
+    Ok(pos.play_unchecked(variant, &mv))
 }
 
 /// A move error's reason, without the move it quotes (the answer names the move itself).
 fn reason(e: &MoveError) -> String {
     let text = match e {
         MoveError::Malformed { why, .. } => why.clone(),
-        MoveError::Illegal { hint, .. } => {
-            let hint = hint.trim_start_matches([':', ',', ';', ' ']);
-            if hint.is_empty() {
-                "not legal here".into()
-            } else {
-                format!("not legal here: {hint}")
-            }
-        }
+        MoveError::Illegal { why: None, .. } => "not legal here".into(),
+        MoveError::Illegal { why: Some(why), .. } => format!("not legal here: {why}"),
         MoveError::Ambiguous { options, .. } => format!("it could be {options}"),
     };
     one_line(&text, REASON_CHARS)

@@ -25,7 +25,7 @@ pub(crate) fn pv_text(v: &Variant, pos: &Position, pv: &[Move]) -> String {
     let mut words = Vec::with_capacity(pv.len());
     for mv in pv {
         words.push(write_move(v, &here, mv).write(v.size));
-        here = here.play(v, mv);
+        here = here.play_unchecked(v, mv);
         if v.chance_pending(&here) {
             break;
         }

@@ -91,11 +91,14 @@ pub fn from_toml(file: &str, text: &str) -> Result<Variant, VariantError> {
         None => Arc::new(NoRules),
         Some(name) => rules_named(name).ok_or_else(|| VariantError::Invalid {
             file: file.to_string(),
-            message: format!(
-                "rules = \"{}\": no such game rules (known: {})",
-                messhall_rules::echo(name),
-                RULES_NAMES.join(", ")
-            ),
+            problems: vec![spec.problem(
+                "rules",
+                format!(
+                    "rules = \"{}\": no such game rules (known: {})",
+                    messhall_rules::echo(name),
+                    RULES_NAMES.join(", ")
+                ),
+            )],
         })?,
     };
     Variant::with_rules(file, &spec, rules)

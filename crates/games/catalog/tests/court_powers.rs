@@ -70,7 +70,7 @@ fn a_knight_poisons_its_captor_and_freezes_its_neighbours() {
     let pos = Position::from_fen(&v, fen).unwrap();
     let take = v.parse_move(&pos, "e1e5").unwrap();
     assert!(take.poisoned);
-    let after = pos.play(&v, &take);
+    let after = pos.play_unchecked(&v, &take);
     assert!(after.piece_at("e5".parse().unwrap()).is_none());
     // A frozen piece gives no check: the white rook on d7 is frozen by
     // the black knight on c6, so the king on d8 is not in check.
@@ -103,7 +103,7 @@ fn the_archer_shoots_and_the_bishop_swaps() {
     let bishop = moves_from(&v, "4k3/8/8/8/8/8/3N4/2B1K3 w - - 0 1", "c1");
     assert!(bishop.contains("c1d2"), "swap with the knight: {bishop:?}");
     let pos = Position::from_fen(&v, "4k3/8/8/8/8/8/3N4/2B1K3 w - - 0 1").unwrap();
-    let swapped = pos.play(&v, &v.parse_move(&pos, "c1d2").unwrap());
+    let swapped = pos.play_unchecked(&v, &v.parse_move(&pos, "c1d2").unwrap());
     assert_eq!(swapped.to_fen(&v), "4k3/8/8/8/8/8/3B4/2N1K3 b - - 1 1");
 }
 
@@ -119,7 +119,7 @@ fn a_swap_with_a_castling_piece_ends_its_rights() {
             .into_iter()
             .find(|m| m.to_coordinates(&v) == coordinates)
             .unwrap_or_else(|| panic!("{coordinates} is not a legal move"));
-        pos.play(&v, &mv)
+        pos.play_unchecked(&v, &mv)
     };
     // The Bishop on d2 swaps with the King: both sides' rights go.
     let king_swapped = play(&pos, "d2e1");

@@ -87,7 +87,7 @@ fn find(v: &Variant, pos: &Position, text: &str) -> Move {
 }
 
 fn play(v: &Variant, pos: &Position, text: &str) -> Position {
-    pos.play(v, &find(v, pos, text))
+    pos.play_unchecked(v, &find(v, pos, text))
 }
 
 /// The letter (uppercase White, lowercase Black) on `square`, or '.'.
@@ -193,7 +193,7 @@ fn displacer_squirrel_leaps_two_away_and_swaps() {
     );
     let swap = find(&v, &pos, "f6f8");
     assert_eq!(swap.kind, MoveKind::Swap);
-    let after = pos.play(&v, &swap);
+    let after = pos.play_unchecked(&v, &swap);
     assert_eq!((at(&v, &after, "f6"), at(&v, &after, "f8")), ('U', 'Q'));
     assert!(!after.is_unmoved(sq("f6")) && !after.is_unmoved(sq("f8")));
 }
@@ -253,7 +253,7 @@ fn hangman_steps_to_empty_squares_and_captures_by_withdrawal() {
     let f7 = find(&v, &pos, "f6f7");
     assert_eq!((f7.kind, f7.extra), (MoveKind::Withdrawal, sq("f5")));
     assert_eq!(find(&v, &pos, "f6g6").kind, MoveKind::Quiet);
-    let after = pos.play(&v, &e5);
+    let after = pos.play_unchecked(&v, &e5);
     assert_eq!(
         (at(&v, &after, "e5"), at(&v, &after, "g7"), at(&v, &after, "f5")),
         ('H', '.', 'u')
@@ -365,7 +365,7 @@ fn sniper_rifle_leaves_the_sniper_in_place() {
     let pos = position(&v, "Sf6 uf11 Fa12 Fb12 fk12 fl12", 'w');
     let shot = find(&v, &pos, "f6f11,f11f6");
     assert_eq!(shot.kind, MoveKind::Rifle);
-    let after = pos.play(&v, &shot);
+    let after = pos.play_unchecked(&v, &shot);
     assert_eq!((at(&v, &after, "f6"), at(&v, &after, "f11")), ('S', '.'));
 }
 
@@ -380,12 +380,12 @@ fn poison_removes_the_capturer_but_not_after_a_rifle_capture() {
     // The rifle shot at the Poison on g8: the Archer stays.
     let shot = find(&v, &pos, "f6g8,g8f6");
     assert!(!shot.poisoned);
-    let after = pos.play(&v, &shot);
+    let after = pos.play_unchecked(&v, &shot);
     assert_eq!((at(&v, &after, "f6"), at(&v, &after, "g8")), ('A', '.'));
     // The slide onto the Poison on h4: both are gone.
     let slide = find(&v, &pos, "f6h4");
     assert!(slide.poisoned);
-    let after = pos.play(&v, &slide);
+    let after = pos.play_unchecked(&v, &slide);
     assert_eq!((at(&v, &after, "f6"), at(&v, &after, "h4")), ('.', '.'));
 }
 
@@ -513,7 +513,7 @@ fn standard_pawn_double_step_is_taken_en_passant() {
     assert_eq!(legal_from(&v, &after, "j8"), list("j8j9 j8k9"));
     let ep = find(&v, &after, "j8k9");
     assert_eq!((ep.kind, ep.extra), (MoveKind::EnPassant, sq("k8")));
-    let taken = after.play(&v, &ep);
+    let taken = after.play_unchecked(&v, &ep);
     assert_eq!((at(&v, &taken, "k9"), at(&v, &taken, "k8")), ('P', '.'));
 }
 

@@ -4,7 +4,7 @@
 mod common;
 
 use messhall_catalog::builtin;
-use messhall_rules::{Position, Variant};
+use messhall_rules::{Color, MoveError, Position, Variant, WhyIllegal};
 
 fn game(name: &str) -> Variant {
     builtin(name).unwrap_or_else(|| panic!("{name} is built in"))
@@ -40,6 +40,35 @@ fn a_pinned_piece_names_the_royal_it_shields() {
     for text in ["e2c3", "Nc3"] {
         says(&chess, fen, text, "the Knight on e2 is pinned to the King on e1");
     }
+}
+
+/// The reason is data a front end can act on, not only English: the pinned piece, its square,
+/// the royal and where it stands.
+#[test]
+fn the_reason_is_data() {
+    let chess = game("chess");
+    let pos = Position::from_fen(&chess, "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+    let e = chess.parse_move(&pos, "Nc3").expect_err("pinned");
+    let MoveError::Illegal { why: Some(why), .. } = e else {
+        panic!("{e:?}");
+    };
+    assert_eq!(
+        why,
+        WhyIllegal::Pinned {
+            piece: "Knight".into(),
+            from: "e2".parse().unwrap(),
+            royal: "King".into(),
+            royal_square: "e1".parse().unwrap(),
+        }
+    );
+    let e = chess.parse_move(&pos, "Bd3").expect_err("no bishop");
+    assert!(matches!(
+        e,
+        MoveError::Illegal {
+            why: Some(WhyIllegal::NoSuchPiece { side: Color::White, .. }),
+            ..
+        }
+    ));
 }
 
 #[test]
@@ -154,10 +183,43 @@ fn a_finished_game_refuses_every_move() {
 #[test]
 fn a_move_waits_for_the_pieceeater_step() {
     let v = game("pieceeater");
-    let (_, after) = v.play_checked(&v.start(), "e2e4").expect("e2e4 opens the game");
+    let (_, after) = v.try_play(&v.start(), "e2e4").expect("e2e4 opens the game");
     let err = v
         .parse_move(&after, "e7e5")
         .expect_err("the step comes first")
         .to_string();
     assert_eq!(err, "move \"e7e5\" is not legal here: the PieceEater steps first");
+}
+
+/// The three ways to play a move agree on a legal one; on an illegal one `try_play` says why and
+/// `play` panics with the same words.
+#[test]
+fn play_try_play_and_play_unchecked_agree() {
+    let chess = game("chess");
+    let pos = Position::from_fen(&chess, "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
+    let legal = chess.parse_move(&pos, "Kd1").unwrap();
+    let after = pos.play(&chess, &legal);
+    assert_eq!(after, pos.play_unchecked(&chess, &legal));
+    assert_eq!(Ok(after), pos.try_play(&chess, &legal));
+    // The pinned Knight's move, found among the moves that ignore pins.
+    let pinned = chess
+        .legal_moves(&Position::from_fen(&chess, "4k3/8/8/8/8/8/4N3/4K3 w - - 0 1").unwrap())
+        .into_iter()
+        .find(|m| m.to_coordinates(&chess) == "e2c3")
+        .expect("e2c3 without the rook");
+    let e = pos.try_play(&chess, &pinned).expect_err("pinned");
+    assert!(
+        matches!(
+            e,
+            MoveError::Illegal {
+                why: Some(WhyIllegal::Pinned { .. }),
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let panicked =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pos.play(&chess, &pinned))).expect_err("play panics");
+    let said = panicked.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert_eq!(said, e.to_string());
 }

@@ -193,9 +193,14 @@ fn a_variant_file_error_quotes_a_long_piece_name_cut_short() {
         1,
     );
     let msg = messhall_catalog::from_toml("long.toml", &text).unwrap_err().to_string();
-    let quoted = format!("long.toml: piece \"{}…\": ", &name[..messhall_rules::ECHO_CHARS]);
-    assert!(msg.starts_with(&quoted), "{}", &msg[..msg.len().min(300)]);
-    assert!(msg.len() < 300, "{} bytes", msg.len());
+    let quoted = format!("piece \"{}…\": ", &name[..messhall_rules::ECHO_CHARS]);
+    // Two faults (the name's length, the XBetza), each on its line.
+    assert_eq!(msg.lines().count(), 2, "{}", &msg[..msg.len().min(600)]);
+    for line in msg.lines() {
+        assert!(line.starts_with("long.toml: line "), "{}", &msg[..msg.len().min(600)]);
+        assert!(line.contains(&quoted), "{}", &msg[..msg.len().min(600)]);
+        assert!(line.len() < 300, "{} bytes", line.len());
+    }
 }
 
 /// Positions to start the edits from, per built-in: its start, and one with more state.
@@ -235,7 +240,7 @@ fn waived_setup_is_usable(name: &str, edits: &[(usize, char)]) {
     assert_eq!(pos.hash(), pos.recomputed_hash(&v), "{text}");
     let _ = pos.to_fen(&v);
     for mv in v.legal_moves(&pos).iter().take(20) {
-        let _ = pos.play(&v, mv);
+        let _ = pos.play_unchecked(&v, mv);
     }
     // Checked, it reads back from its own FEN, or is refused naming the kinds of its problems.
     match setup.position(&v, &[]) {
@@ -263,4 +268,39 @@ proptest::proptest! {
     ) {
         waived_setup_is_usable(variant, &edits);
     }
+}
+
+/// A variant file with five independent faults reports all five, each with its field and the
+/// line and column where the field is written: mended in one pass, not five.
+#[test]
+fn a_variant_file_reports_each_of_its_faults() {
+    let text = include_str!("rejected/five-faults.toml");
+    let e = messhall_catalog::from_toml("five-faults.toml", text).expect_err("five faults");
+    let mut found: Vec<(usize, usize, String)> =
+        e.problems().into_iter().map(|p| (p.line, p.column, p.field)).collect();
+    found.sort();
+    let want = [
+        (25, 1, "piece[3].letter"),
+        (32, 1, "piece[4].betza"),
+        (39, 1, "piece[5].value"),
+        (42, 1, "promotion[0].rank"),
+        (46, 1, "end.repetitions"),
+    ];
+    let want: Vec<(usize, usize, String)> = want.iter().map(|&(l, c, f)| (l, c, f.to_string())).collect();
+    assert_eq!(found, want, "{e}");
+    // Shown one a line, each naming the file and the place.
+    let shown = e.to_string();
+    assert_eq!(shown.lines().count(), 5, "{shown}");
+    assert!(
+        shown.lines().all(|l| l.starts_with("five-faults.toml: line ")),
+        "{shown}"
+    );
+    // Mended, the file compiles: the faults were the only ones.
+    let mended = text
+        .replace("letter = \"1\"", "letter = \"R\"")
+        .replace("betza = \"Q(\"", "betza = \"Q\"")
+        .replace("value = 20000", "value = 0")
+        .replace("rank = 9", "rank = 8")
+        .replace("repetitions = 1", "repetitions = 3");
+    messhall_catalog::from_toml("mended.toml", &mended).expect("mended");
 }

@@ -50,7 +50,7 @@ fn check_position(v: &Variant, pos: &Position) {
         let safe: Vec<_> = pseudo
             .iter()
             .filter(|m| {
-                let next = pos.play(v, m);
+                let next = pos.play_unchecked(v, m);
                 !next.royals(us).iter().any(|r: Square| v.is_attacked(&next, r, !us))
             })
             .copied()
@@ -61,7 +61,7 @@ fn check_position(v: &Variant, pos: &Position) {
     let lines = v.check_lines(pos);
     for mv in &legal {
         if !lines.may_give_check(mv) {
-            let next = pos.play(v, mv);
+            let next = pos.play_unchecked(v, mv);
             assert!(
                 !v.in_check(&next),
                 "{} gives check in {fen}, but check_lines says it cannot",
@@ -85,7 +85,7 @@ fn walk(v: &Variant, fen: &str, choices: &[u16]) {
         if moves.is_empty() {
             break;
         }
-        pos = pos.play(v, &moves[usize::from(choice) % moves.len()]);
+        pos = pos.play_unchecked(v, &moves[usize::from(choice) % moves.len()]);
     }
 }
 
@@ -107,7 +107,7 @@ fn moves_out_of_check_agree_with_playing_each() {
         check_position(&v, &pos);
         // And every position one move on, many of them in check.
         for mv in v.legal_moves(&pos) {
-            check_position(&v, &pos.play(&v, &mv));
+            check_position(&v, &pos.play_unchecked(&v, &mv));
         }
     }
 }

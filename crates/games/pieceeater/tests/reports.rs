@@ -12,7 +12,7 @@ fn after(v: &Variant, fen: &str, moves: &[&str]) -> Position {
     let mut pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     for m in moves {
         let mv = v.parse_move(&pos, m).unwrap_or_else(|e| panic!("{m}: {e}"));
-        pos = pos.play(v, &mv);
+        pos = pos.play_unchecked(v, &mv);
     }
     pos
 }

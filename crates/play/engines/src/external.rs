@@ -249,7 +249,7 @@ fn has_chance_steps(v: &Variant) -> bool {
     v.chance_pending(&start)
         || v.legal_moves(&start)
             .iter()
-            .any(|mv| v.chance_pending(&start.play(v, mv)))
+            .any(|mv| v.chance_pending(&start.play_unchecked(v, mv)))
 }
 
 /// Reads lines until `judge` ends the wait with its answer (`None`: read on), or `deadline`.

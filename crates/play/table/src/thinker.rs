@@ -118,7 +118,7 @@ impl Thinker<Option<u64>> {
                     None => v
                         .legal_moves(&pos)
                         .iter()
-                        .map(|m| (PerftFirst::Move(*m), pos.play(v, m), depth - 1))
+                        .map(|m| (PerftFirst::Move(*m), pos.play_unchecked(v, m), depth - 1))
                         .collect(),
                 };
                 let mut total = 0u64;
@@ -155,7 +155,7 @@ fn perft_until(v: &Variant, pos: &Position, depth: u32, stop: &AtomicBool) -> Op
     }
     let mut total = 0u64;
     for m in v.legal_moves(pos) {
-        total += perft_until(v, &pos.play(v, &m), depth - 1, stop)?;
+        total += perft_until(v, &pos.play_unchecked(v, &m), depth - 1, stop)?;
     }
     Some(total)
 }
@@ -301,7 +301,7 @@ mod tests {
         let mut pos = steered.start();
         if steered.chance(&pos).is_none() {
             let first = steered.legal_moves(&pos)[0];
-            pos = pos.play(&steered, &first);
+            pos = pos.play_unchecked(&steered, &first);
         }
         let event = steered.chance(&pos).unwrap();
         assert!(event.chooser.is_some());

@@ -298,15 +298,7 @@ impl Game {
     /// [`MoveError::Illegal`] saying why, and the game is unchanged.
     pub fn try_play(&mut self, mv: Move) -> Result<(), MoveError> {
         if !self.variant.is_legal(self.position(), &mv) {
-            let text = mv.to_coordinates(&self.variant);
-            // The rules explain a refused move given as text.
-            return Err(match self.variant.parse_move(self.position(), &text) {
-                Err(e) => e,
-                Ok(_) => MoveError::Illegal {
-                    text,
-                    hint: String::new(),
-                },
-            });
+            return Err(self.variant.refusal(self.position(), &mv));
         }
         self.play_unchecked(mv);
         Ok(())
@@ -325,7 +317,7 @@ impl Game {
     /// Plays a move the caller knows is legal (a search's choice, a checked record), without
     /// checking it; an illegal one leaves the game in a state the rules never reach.
     pub fn play_unchecked(&mut self, mv: Move) {
-        let next = self.position().play(&self.variant, &mv);
+        let next = self.position().play_unchecked(&self.variant, &mv);
         self.dice_before.push(self.dice.clone());
         self.positions.push(next);
         self.actions.push(Action::Move(mv));

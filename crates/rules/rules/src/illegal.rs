@@ -2,7 +2,7 @@
 //! for the text, so move generation never pays for the explanation.
 
 use crate::hooks::Inactivity;
-use crate::moves::{Coordinates, Move, MoveError};
+use crate::moves::{Coordinates, Move, MoveError, WhyIllegal};
 use crate::san::normalize;
 use crate::{Position, Role, Variant};
 use messhall_geometry::Square;
@@ -41,7 +41,7 @@ impl FromHint {
         }
     }
 
-    /// Where it points, for messages: `on g1`, `on the g-file`, `on rank 1`.
+    /// Where it points, for messages: `on g1`, `on the g-file`, `on rank 1` (empty for nowhere).
     fn describe(self) -> String {
         let file = self.file.map(|f| char::from(b'a' + f));
         match (file, self.rank) {
@@ -58,6 +58,16 @@ impl FromHint {
 }
 
 impl Variant {
+    /// Why `mv` is no legal move of `pos`: the move written in coordinates, and explained as a
+    /// move given as text would be.
+    pub(crate) fn refusal(&self, pos: &Position, mv: &Move) -> MoveError {
+        let text = mv.to_coordinates(self);
+        match self.parse_move(pos, &text) {
+            Err(e) => e,
+            Ok(_) => MoveError::Illegal { text, why: None },
+        }
+    }
+
     /// Why `text` (read as `c` where it is in coordinate form) names no legal move of `pos`, whose
     /// legal moves are `legal`.
     pub(crate) fn explain_illegal(
@@ -67,26 +77,37 @@ impl Variant {
         c: Option<Coordinates>,
         legal: &[Move],
     ) -> MoveError {
-        let illegal = |hint: String| MoveError::Illegal {
+        let illegal = |why: WhyIllegal| MoveError::Illegal {
             text: text.into(),
-            hint,
+            why: Some(why),
         };
         if let Some(Coordinates::Drop { letter, to }) = c {
             let us = pos.side_to_move();
             return match self.role_by_letter(letter) {
-                _ if self.drops.is_empty() => illegal(format!(": {} has no drops", self.name)),
-                None => illegal(format!(": '{letter}' is not a piece of {}", self.name)),
-                Some(role) if pos.hand(us, role) == 0 => {
-                    illegal(format!(": {} holds no {} in hand", us.name(), self.role(role).name))
-                }
-                Some(role) => illegal(format!(": a {} cannot be dropped on {to}", self.role(role).name)),
+                _ if self.drops.is_empty() => illegal(WhyIllegal::NoDrops {
+                    variant: self.name.clone(),
+                }),
+                None => illegal(WhyIllegal::NotAPiece {
+                    letter,
+                    variant: self.name.clone(),
+                }),
+                Some(role) if pos.hand(us, role) == 0 => illegal(WhyIllegal::NotInHand {
+                    side: us,
+                    piece: self.role(role).name.clone(),
+                }),
+                Some(role) => illegal(WhyIllegal::NoDropThere {
+                    piece: self.role(role).name.clone(),
+                    to,
+                }),
             };
         }
         if legal.is_empty() {
             return illegal(if self.chance_pending(pos) {
-                format!(": the {} steps first", self.rules.neutral_name())
+                WhyIllegal::ChanceFirst {
+                    neutral: self.rules.neutral_name().to_string(),
+                }
             } else {
-                ": the game is over".into()
+                WhyIllegal::GameOver
             });
         }
         let Some(Coordinates::Legs { squares, promotion }) = c else {
@@ -95,7 +116,10 @@ impl Variant {
                 .next()
                 .is_some_and(|ch| ch.is_ascii_alphabetic() || ch == 'O' || ch == '0');
             return if looks_like_san {
-                illegal(self.explain_san(pos, text, legal).unwrap_or_default())
+                MoveError::Illegal {
+                    text: text.into(),
+                    why: self.explain_san(pos, text, legal),
+                }
             } else {
                 MoveError::Malformed {
                     text: text.into(),
@@ -108,12 +132,15 @@ impl Variant {
             return illegal(off);
         }
         let Some(piece) = pos.piece_at(from) else {
-            return illegal(format!(": {from} is empty"));
+            return illegal(WhyIllegal::Empty { from });
         };
         if piece.color() != pos.side_to_move() {
-            return illegal(format!(": the piece on {from} is not {}'s", pos.side_to_move().name()));
+            return illegal(WhyIllegal::NotYours {
+                from,
+                side: pos.side_to_move(),
+            });
         }
-        let name = &self.role(piece.role()).name;
+        let name = self.role(piece.role()).name.clone();
         let to_there: Vec<&Move> = legal.iter().filter(|m| m.from == from && m.to == to).collect();
         let letters: Vec<String> = to_there
             .iter()
@@ -122,29 +149,33 @@ impl Variant {
             .collect();
         if !to_there.is_empty() {
             return match promotion {
-                Some(_) if letters.is_empty() => {
-                    illegal(format!(": the {name} does not promote on {to}; write {from}{to}"))
-                }
-                None => illegal(format!(": the {name} must promote; add one of {}", letters.join(" "))),
-                Some(p) => illegal(format!(
-                    ": '{p}' is not a promotion choice here; choose one of {}",
-                    letters.join(" ")
-                )),
+                Some(_) if letters.is_empty() => illegal(WhyIllegal::NoPromotion { piece: name, from, to }),
+                None => illegal(WhyIllegal::MustPromote {
+                    piece: name,
+                    choices: letters,
+                }),
+                Some(letter) => illegal(WhyIllegal::NotAChoice {
+                    letter,
+                    choices: letters,
+                }),
             };
         }
         illegal(self.why_not(pos, text, from, to, legal))
     }
 
-    /// `: {s} is not on the board` when `s` is off it.
-    fn off_board(&self, s: Square) -> Option<String> {
-        (!self.size.contains(s))
-            .then(|| format!(": {s} is not on the {}x{} board", self.size.files(), self.size.ranks()))
+    /// That `s` is not on the board, when it is not.
+    fn off_board(&self, s: Square) -> Option<WhyIllegal> {
+        (!self.size.contains(s)).then(|| WhyIllegal::OffBoard {
+            square: s,
+            files: self.size.files(),
+            ranks: self.size.ranks(),
+        })
     }
 
     /// Why the SAN `text` names no legal move, where the piece it means can be told: no such
     /// piece, none that can go there, or why the one meant cannot. `None` when the text is not
     /// read that far (castling, special forms, a typo).
-    fn explain_san(&self, pos: &Position, text: &str, legal: &[Move]) -> Option<String> {
+    fn explain_san(&self, pos: &Position, text: &str, legal: &[Move]) -> Option<WhyIllegal> {
         let t: String = normalize(text).chars().filter(|&c| c != 'x').collect();
         let (letter, rest) = match t.chars().next()? {
             c if c.is_ascii_uppercase() => (Some(c), &t[1..]),
@@ -162,7 +193,12 @@ impl Variant {
         let roles: Vec<Role> = match letter {
             Some(l) => match self.role_by_letter(l) {
                 Some(r) => vec![r],
-                None => return Some(format!(": '{l}' is not a piece of {}", self.name)),
+                None => {
+                    return Some(WhyIllegal::NotAPiece {
+                        letter: l,
+                        variant: self.name.clone(),
+                    });
+                }
             },
             None => self
                 .roles()
@@ -170,7 +206,7 @@ impl Variant {
                 .filter(|&r| self.is_pawn(r) && self.san_letter(r).is_none())
                 .collect(),
         };
-        let name = &self.role(*roles.first()?).name;
+        let name = self.role(*roles.first()?).name.clone();
         let us = pos.side_to_move();
         let ours: Vec<Square> = pos
             .pieces_of(us)
@@ -178,11 +214,19 @@ impl Variant {
             .filter(|&s| pos.piece_at(s).is_some_and(|p| roles.contains(&p.role())))
             .collect();
         if ours.is_empty() {
-            return Some(format!(": {} has no {name}", us.name()));
+            return Some(WhyIllegal::NoSuchPiece {
+                side: us,
+                piece: name,
+                on: String::new(),
+            });
         }
         let candidates: Vec<Square> = ours.into_iter().filter(|&s| hint.fits(s)).collect();
         if candidates.is_empty() {
-            return Some(format!(": {} has no {name} {}", us.name(), hint.describe()));
+            return Some(WhyIllegal::NoSuchPiece {
+                side: us,
+                piece: name,
+                on: hint.describe(),
+            });
         }
         let mut pseudo = Vec::new();
         self.pseudo_moves(pos, &mut pseudo);
@@ -199,7 +243,7 @@ impl Variant {
         let from = match candidates.iter().copied().find(|&s| reaches(s)) {
             Some(from) => from,
             None if candidates.len() == 1 => candidates[0],
-            None => return Some(format!(": no {name} can go to {to}")),
+            None => return Some(WhyIllegal::NoneCanGo { piece: name, to }),
         };
         let promotions: Vec<String> = legal
             .iter()
@@ -207,11 +251,11 @@ impl Variant {
             .map(|m| self.san(pos, m))
             .collect();
         if !promotions.is_empty() {
-            let piece = &self.role(pos.piece_at(from)?.role()).name;
-            return Some(format!(
-                ": the {piece} on {from} must promote; write one of {}",
-                promotions.join(" ")
-            ));
+            return Some(WhyIllegal::MustPromoteSan {
+                piece: self.role(pos.piece_at(from)?.role()).name.clone(),
+                from,
+                moves: promotions,
+            });
         }
         Some(self.why_not(pos, text, from, to, legal))
     }
@@ -219,13 +263,13 @@ impl Variant {
     /// Why the piece of the side to move on `from` may not go to `to`, where no legal move of
     /// `legal` does so: it cannot act, cannot go there at all, is pinned, does not answer a check,
     /// or would expose its royal.
-    fn why_not(&self, pos: &Position, text: &str, from: Square, to: Square, legal: &[Move]) -> String {
+    fn why_not(&self, pos: &Position, text: &str, from: Square, to: Square, legal: &[Move]) -> WhyIllegal {
         let Some(piece) = pos.piece_at(from) else {
-            return format!(": {from} is empty");
+            return WhyIllegal::Empty { from };
         };
-        let name = &self.role(piece.role()).name;
+        let name = self.role(piece.role()).name.clone();
         if let Some(why) = self.why_inactive(pos, from) {
-            return format!(": the {name} on {from} {why}");
+            return why;
         }
         let mut pseudo = Vec::new();
         self.pseudo_moves(pos, &mut pseudo);
@@ -233,7 +277,7 @@ impl Variant {
             .into_iter()
             .find(|m| m.from == from && m.to == to && !legal.contains(m))
         else {
-            return format!(": the {name} on {from} cannot go to {to}");
+            return WhyIllegal::CannotGo { piece: name, from, to };
         };
         let us = pos.side_to_move();
         let royal_name = |p: &Position, sq: Square| {
@@ -244,51 +288,63 @@ impl Variant {
         let mover_is_royal = self.is_royal(piece.role());
         if !mover_is_royal {
             if let Some(r) = self.pinned_to(pos, from) {
-                return format!(": the {name} on {from} is pinned to the {} on {r}", royal_name(pos, r));
+                return WhyIllegal::Pinned {
+                    piece: name,
+                    from,
+                    royal: royal_name(pos, r),
+                    royal_square: r,
+                };
             }
         }
         if self.in_check(pos) {
             let checked = pos.royals(us).iter().find(|&r| self.is_attacked(pos, r, !us));
             if let Some(r) = checked {
-                return format!(
-                    ": {}'s {} is in check and {text} does not get it out of check",
-                    us.name(),
-                    royal_name(pos, r)
-                );
+                return WhyIllegal::InCheck {
+                    side: us,
+                    royal: royal_name(pos, r),
+                    mv: text.to_string(),
+                };
             }
         }
-        let next = pos.play(self, &mv);
+        let next = pos.play_unchecked(self, &mv);
         match next.royals(us).iter().find(|&r| self.is_attacked(&next, r, !us)) {
-            Some(r) => format!(
-                ": it would {} {}'s {} in check",
-                if mover_is_royal { "put" } else { "leave" },
-                us.name(),
-                royal_name(&next, r)
-            ),
-            None => {
-                let last = pos.royals(us).first().map(|r| royal_name(pos, r)).unwrap_or_default();
-                format!(": it would cost {} its last {last}", us.name())
-            }
+            Some(r) => WhyIllegal::IntoCheck {
+                side: us,
+                royal: royal_name(&next, r),
+                royal_moves: mover_is_royal,
+            },
+            None => WhyIllegal::LastRoyal {
+                side: us,
+                royal: pos.royals(us).first().map(|r| royal_name(pos, r)).unwrap_or_default(),
+            },
         }
     }
 
-    /// Why the piece on `sq` cannot act at all (`is frozen by Black's Jellyfish on d5`, `has 0
-    /// Cal: it cannot move`); `None` when it can.
-    fn why_inactive(&self, pos: &Position, sq: Square) -> Option<String> {
+    /// Why the piece on `sq` cannot act at all (frozen by an immobilizer, its counter spent);
+    /// `None` when it can.
+    fn why_inactive(&self, pos: &Position, sq: Square) -> Option<WhyIllegal> {
+        let piece = self.role(pos.piece_at(sq)?.role()).name.clone();
         if let Some(f) = self.frozen_by(pos, sq) {
             let freezer = pos.piece_at(f)?;
-            return Some(format!(
-                "is frozen by {}'s {} on {f}",
-                freezer.color().name(),
-                self.role(freezer.role()).name
-            ));
+            return Some(WhyIllegal::Frozen {
+                piece,
+                from: sq,
+                by_side: freezer.color(),
+                by: self.role(freezer.role()).name.clone(),
+                by_square: f,
+            });
         }
         if self.active(pos, sq) {
             return None;
         }
         Some(match self.rules.inactive_reason(self, pos, sq) {
-            Some(Inactivity::Spent { counter, value }) => format!("has {value} {}: it cannot move", counter.unit),
-            None => "cannot move at all".into(),
+            Some(Inactivity::Spent { counter, value }) => WhyIllegal::Spent {
+                piece,
+                from: sq,
+                value,
+                unit: counter.unit.to_string(),
+            },
+            None => WhyIllegal::Inactive { piece, from: sq },
         })
     }
 

@@ -82,7 +82,7 @@ impl RoyalGuard {
                 if royals >= 3 || (royals == 2 && !(mv.poisoned && pos.royals[us].contains(mv.from))) {
                     return true;
                 }
-                let next = pos.play(v, mv);
+                let next = pos.play_unchecked(v, mv);
                 let left = next.royals[us];
                 match left.count() {
                     0 => royals == 0,
@@ -164,7 +164,7 @@ impl Variant {
     /// Whether after `mv` no royal of the mover is attacked.
     fn keeps_royals_safe(&self, pos: &Position, mv: &Move) -> bool {
         let us = pos.side;
-        let next = pos.play(self, mv);
+        let next = pos.play_unchecked(self, mv);
         !next.royals[us].iter().any(|r| self.is_attacked(&next, r, !us))
     }
 

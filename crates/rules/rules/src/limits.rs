@@ -3,6 +3,7 @@
 //! overflow later. `docs/variant-files.md` lists them for users; each error names the field (and
 //! the piece) and the limit.
 
+use crate::problem::Locator;
 use crate::spec::{PieceSpec, VariantSpec};
 use messhall_betza::PieceMoves;
 
@@ -36,56 +37,69 @@ pub const MAX_REPETITIONS: u32 = 100;
 /// Most `[[promotion]]` and `[[drops]]` tables, each.
 pub const MAX_RULE_TABLES: usize = 64;
 
-/// Checks the numbers and lengths of `spec` that need no compiling.
-pub(crate) fn check_spec(spec: &VariantSpec) -> Result<(), String> {
-    text_length("name", &spec.name, MAX_TEXT_CHARS)?;
-    text_length("description", &spec.description, MAX_TEXT_CHARS)?;
-    text_length("start", &spec.start, MAX_START_CHARS)?;
+/// Checks the numbers and lengths of `spec` that need no compiling; notes each fault in `found`.
+pub(crate) fn check_spec(spec: &VariantSpec, found: &mut Locator<'_>) {
+    let mut check = |field: &str, result: Result<(), String>| {
+        if let Err(message) = result {
+            found.add(field, message);
+        }
+    };
+    check("name", text_length("name", &spec.name, MAX_TEXT_CHARS));
+    check(
+        "description",
+        text_length("description", &spec.description, MAX_TEXT_CHARS),
+    );
+    check("start", text_length("start", &spec.start, MAX_START_CHARS));
     if let Some(prose) = &spec.rules_text {
-        prose_length("rules_text", prose, MAX_RULES_TEXT_CHARS)?;
+        check("rules_text", prose_length("rules_text", prose, MAX_RULES_TEXT_CHARS));
     }
     if let Some(counter) = &spec.counter {
-        text_length("counter", counter, MAX_TEXT_CHARS)?;
-    }
-    for piece in &spec.pieces {
-        check_piece(piece)?;
+        check("counter", text_length("counter", counter, MAX_TEXT_CHARS));
     }
     if spec.promotion.len() > MAX_RULE_TABLES {
-        return Err(format!(
-            "{} [[promotion]] tables; at most {MAX_RULE_TABLES}",
-            spec.promotion.len()
-        ));
+        let n = spec.promotion.len();
+        check(
+            "promotion",
+            Err(format!("{n} [[promotion]] tables; at most {MAX_RULE_TABLES}")),
+        );
     }
     if spec.drops.len() > MAX_RULE_TABLES {
-        return Err(format!(
-            "{} [[drops]] tables; at most {MAX_RULE_TABLES}",
-            spec.drops.len()
-        ));
+        let n = spec.drops.len();
+        check("drops", Err(format!("{n} [[drops]] tables; at most {MAX_RULE_TABLES}")));
     }
     let end = &spec.end;
     if end.fifty_moves > MAX_FIFTY_MOVES {
-        return Err(format!(
-            "[end] fifty_moves = {}: at most {MAX_FIFTY_MOVES}",
-            end.fifty_moves
-        ));
+        let n = end.fifty_moves;
+        check(
+            "end.fifty_moves",
+            Err(format!("[end] fifty_moves = {n}: at most {MAX_FIFTY_MOVES}")),
+        );
     }
     if end.repetitions == 1 || end.repetitions > MAX_REPETITIONS {
-        return Err(format!(
-            "[end] repetitions = {}: 0 (no such rule) or 2 to {MAX_REPETITIONS}",
-            end.repetitions
-        ));
+        let n = end.repetitions;
+        check(
+            "end.repetitions",
+            Err(format!(
+                "[end] repetitions = {n}: 0 (no such rule) or 2 to {MAX_REPETITIONS}"
+            )),
+        );
     }
-    Ok(())
+    for (i, piece) in spec.pieces.iter().enumerate() {
+        check_piece(i, piece, found);
+    }
 }
 
-fn check_piece(p: &PieceSpec) -> Result<(), String> {
+fn check_piece(i: usize, p: &PieceSpec, found: &mut Locator<'_>) {
     let name = crate::echo(&p.name);
+    let field = |f: &str| format!("piece[{i}].{f}");
     if p.name.chars().count() > MAX_TEXT_CHARS {
-        return Err(format!(
-            "piece \"{name}\": name longer than {MAX_TEXT_CHARS} characters"
-        ));
+        found.add(
+            &field("name"),
+            format!("piece \"{name}\": name longer than {MAX_TEXT_CHARS} characters"),
+        );
+    } else if let Err(e) = text_length("name", &p.name, MAX_TEXT_CHARS) {
+        found.add(&field("name"), format!("piece \"{name}\": {e}"));
     }
-    text_length("name", &p.name, MAX_TEXT_CHARS).map_err(|e| format!("piece \"{name}\": {e}"))?;
     let fields = [
         ("betza", Some(&p.betza)),
         ("rifle", p.rifle.as_ref()),
@@ -93,20 +107,23 @@ fn check_piece(p: &PieceSpec) -> Result<(), String> {
         ("swap", p.swap.as_ref()),
         ("when_attacked", p.when_attacked.as_ref()),
     ];
-    for (field, text) in fields {
-        if let Some(text) = text {
-            text_length(field, text, MAX_BETZA_CHARS).map_err(|e| format!("piece \"{name}\": {e}"))?;
+    for (f, text) in fields {
+        if let Some(Err(e)) = text.map(|text| text_length(f, text, MAX_BETZA_CHARS)) {
+            found.add(&field(f), format!("piece \"{name}\": {e}"));
         }
     }
     if let Some(value) = p.value.filter(|v| !(-MAX_PIECE_VALUE..=MAX_PIECE_VALUE).contains(v)) {
-        return Err(format!(
-            "piece \"{name}\": value = {value}: -{MAX_PIECE_VALUE} to {MAX_PIECE_VALUE}"
-        ));
+        found.add(
+            &field("value"),
+            format!("piece \"{name}\": value = {value}: -{MAX_PIECE_VALUE} to {MAX_PIECE_VALUE}"),
+        );
     }
     if let Some(counter) = p.counter.filter(|&c| c > MAX_COUNTER) {
-        return Err(format!("piece \"{name}\": counter = {counter}: at most {MAX_COUNTER}"));
+        found.add(
+            &field("counter"),
+            format!("piece \"{name}\": counter = {counter}: at most {MAX_COUNTER}"),
+        );
     }
-    Ok(())
 }
 
 /// A text field is at most `max` characters on one line: errors and records quote it.

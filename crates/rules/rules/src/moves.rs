@@ -1,6 +1,6 @@
 //! Moves and their coordinate notation (`e2e4`, `a10a12`, `e11e12q`, `P@e2`, `pass`, `d4e5,e5f6`).
 
-use crate::{Role, Variant, echo};
+use crate::{Color, Role, Variant, echo};
 use messhall_geometry::Square;
 use std::fmt::Write;
 
@@ -131,14 +131,233 @@ pub(crate) enum Coordinates {
     },
 }
 
+/// Why the rules refuse a move: the data of the refusal; the `Display` impl writes it in English
+/// (pieces by their names in the variant).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WhyIllegal {
+    /// A drop in a game that has none.
+    #[error("{variant} has no drops")]
+    NoDrops {
+        /// The variant's name.
+        variant: String,
+    },
+    /// A letter that names no piece of the variant.
+    #[error("'{letter}' is not a piece of {variant}")]
+    NotAPiece {
+        /// The letter given.
+        letter: char,
+        /// The variant's name.
+        variant: String,
+    },
+    /// A drop of a piece the side does not hold.
+    #[error("{} holds no {piece} in hand", .side.name())]
+    NotInHand {
+        /// The side to move.
+        side: Color,
+        /// The piece's name.
+        piece: String,
+    },
+    /// A drop of a piece where it may not be dropped.
+    #[error("a {piece} cannot be dropped on {to}")]
+    NoDropThere {
+        /// The piece's name.
+        piece: String,
+        /// Where it was to go.
+        to: Square,
+    },
+    /// A chance event is waiting: the dice decide before anyone moves.
+    #[error("the {neutral} steps first")]
+    ChanceFirst {
+        /// What the neutral side is called in this game.
+        neutral: String,
+    },
+    /// The game is over: there are no moves.
+    #[error("the game is over")]
+    GameOver,
+    /// A square off the board.
+    #[error("{square} is not on the {files}x{ranks} board")]
+    OffBoard {
+        /// The square given.
+        square: Square,
+        /// The board's width.
+        files: u8,
+        /// The board's height.
+        ranks: u8,
+    },
+    /// A move from an empty square.
+    #[error("{from} is empty")]
+    Empty {
+        /// The square given.
+        from: Square,
+    },
+    /// A move of the other side's piece.
+    #[error("the piece on {from} is not {}'s", .side.name())]
+    NotYours {
+        /// The square given.
+        from: Square,
+        /// The side to move.
+        side: Color,
+    },
+    /// A promotion letter on a move that does not promote.
+    #[error("the {piece} does not promote on {to}; write {from}{to}")]
+    NoPromotion {
+        /// The piece's name.
+        piece: String,
+        /// Where it moves from.
+        from: Square,
+        /// Where it moves to.
+        to: Square,
+    },
+    /// A move that must promote, given without a choice: `choices` are the letters to add.
+    #[error("the {piece} must promote; add one of {}", spaced(.choices))]
+    MustPromote {
+        /// The piece's name.
+        piece: String,
+        /// The promotion letters (lowercase), in the variant's order.
+        choices: Vec<String>,
+    },
+    /// A promotion letter that is not a choice here.
+    #[error("'{letter}' is not a promotion choice here; choose one of {}", spaced(.choices))]
+    NotAChoice {
+        /// The letter given.
+        letter: char,
+        /// The promotion letters (lowercase).
+        choices: Vec<String>,
+    },
+    /// A SAN move whose piece must promote there: `moves` are the moves to write instead.
+    #[error("the {piece} on {from} must promote; write one of {}", spaced(.moves))]
+    MustPromoteSan {
+        /// The piece's name.
+        piece: String,
+        /// Where it stands.
+        from: Square,
+        /// The promoting moves, in SAN.
+        moves: Vec<String>,
+    },
+    /// A SAN move naming a piece the side does not have (`on`, where the text narrows it down:
+    /// `on g1`, `on the g-file`, `on rank 1`; empty when it does not).
+    #[error("{} has no {piece}{}", .side.name(), if .on.is_empty() { String::new() } else { format!(" {}", .on) })]
+    NoSuchPiece {
+        /// The side to move.
+        side: Color,
+        /// The piece's name.
+        piece: String,
+        /// Where the text says it stands.
+        on: String,
+    },
+    /// A SAN move that no piece of its kind can make.
+    #[error("no {piece} can go to {to}")]
+    NoneCanGo {
+        /// The piece's name.
+        piece: String,
+        /// Where it was to go.
+        to: Square,
+    },
+    /// The piece is frozen by an enemy immobilizer.
+    #[error("the {piece} on {from} is frozen by {}'s {by} on {by_square}", .by_side.name())]
+    Frozen {
+        /// The piece's name.
+        piece: String,
+        /// Where it stands.
+        from: Square,
+        /// The freezer's side.
+        by_side: Color,
+        /// The freezer's name.
+        by: String,
+        /// Where the freezer stands.
+        by_square: Square,
+    },
+    /// The piece's counter has run out (a Calorie piece at 0 Cal).
+    #[error("the {piece} on {from} has {value} {unit}: it cannot move")]
+    Spent {
+        /// The piece's name.
+        piece: String,
+        /// Where it stands.
+        from: Square,
+        /// What it holds.
+        value: u16,
+        /// The counter's unit (`Cal`).
+        unit: String,
+    },
+    /// The piece cannot act at all, for a reason of its game.
+    #[error("the {piece} on {from} cannot move at all")]
+    Inactive {
+        /// The piece's name.
+        piece: String,
+        /// Where it stands.
+        from: Square,
+    },
+    /// The piece has no move to that square.
+    #[error("the {piece} on {from} cannot go to {to}")]
+    CannotGo {
+        /// The piece's name.
+        piece: String,
+        /// Where it stands.
+        from: Square,
+        /// Where it was to go.
+        to: Square,
+    },
+    /// The piece shields its royal from an attack.
+    #[error("the {piece} on {from} is pinned to the {royal} on {royal_square}")]
+    Pinned {
+        /// The piece's name.
+        piece: String,
+        /// Where it stands.
+        from: Square,
+        /// The royal's name.
+        royal: String,
+        /// Where the royal stands.
+        royal_square: Square,
+    },
+    /// The side is in check and the move does not answer it.
+    #[error("{}'s {royal} is in check and {mv} does not get it out of check", .side.name())]
+    InCheck {
+        /// The side to move.
+        side: Color,
+        /// The royal in check.
+        royal: String,
+        /// The move, as given.
+        mv: String,
+    },
+    /// The move would leave (or, for a royal moving, put) the side's royal in check.
+    #[error("it would {} {}'s {royal} in check", if *.royal_moves { "put" } else { "leave" }, .side.name())]
+    IntoCheck {
+        /// The side to move.
+        side: Color,
+        /// The royal that would be in check.
+        royal: String,
+        /// Whether the royal is the piece that moves.
+        royal_moves: bool,
+    },
+    /// The move would lose the side's last royal piece.
+    #[error("it would cost {} its last {royal}", .side.name())]
+    LastRoyal {
+        /// The side to move.
+        side: Color,
+        /// The royal's name.
+        royal: String,
+    },
+}
+
+/// Words joined by spaces.
+fn spaced(words: &[String]) -> String {
+    words.join(" ")
+}
+
 /// Why a move was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 /// The text is quoted cut short ([`crate::echo`]) when it is long.
 pub enum MoveError {
     #[error("move \"{}\": {why}", echo(.text))]
     Malformed { text: String, why: String },
-    #[error("move \"{}\" is not legal here{hint}", echo(.text))]
-    Illegal { text: String, hint: String },
+    /// The text names no legal move of the position; `why` says why, when the rules can tell.
+    #[error("move \"{}\" is not legal here{}", echo(.text), .why.as_ref().map(|w| format!(": {w}")).unwrap_or_default())]
+    Illegal {
+        /// The move as it was given.
+        text: String,
+        /// Why it is refused; `None` when the rules cannot tell (a SAN typo, say).
+        why: Option<WhyIllegal>,
+    },
     #[error("move \"{}\" is ambiguous: it could be {options}", echo(.text))]
     Ambiguous { text: String, options: String },
 }

@@ -48,7 +48,10 @@ impl Variant {
         if depth == 1 {
             return moves.len() as u64;
         }
-        moves.iter().map(|m| self.perft(&pos.play(self, m), depth - 1)).sum()
+        moves
+            .iter()
+            .map(|m| self.perft(&pos.play_unchecked(self, m), depth - 1))
+            .sum()
     }
 
     /// Perft split by first move, in the order moves are generated (with a chance event pending,
@@ -66,7 +69,7 @@ impl Variant {
         }
         self.legal_moves(pos)
             .into_iter()
-            .map(|m| (m, self.perft(&pos.play(self, &m), depth - 1)))
+            .map(|m| (m, self.perft(&pos.play_unchecked(self, &m), depth - 1)))
             .collect()
     }
 }

@@ -1,7 +1,7 @@
 //! The state of a game at one moment, and playing a move on it.
 
 use crate::hooks::MoveEffects;
-use crate::moves::{Move, MoveKind};
+use crate::moves::{Move, MoveError, MoveKind};
 use crate::piece::NEUTRAL_CODE;
 use crate::zobrist::Zobrist;
 use crate::{ByColor, Color, Piece, Role, Variant};
@@ -365,9 +365,29 @@ impl Position {
         h
     }
 
-    /// Plays `mv`, which must be legal (or at least pseudo-legal) here. Use
-    /// [`Variant::play_checked`] for moves from outside.
+    /// The position after `mv`, which must be legal here.
+    ///
+    /// # Panics
+    /// When `mv` is not legal here, with the reason ([`Position::try_play`] says it as an error).
     pub fn play(&self, v: &Variant, mv: &Move) -> Position {
+        self.try_play(v, mv).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The position after `mv`, if it is legal here.
+    ///
+    /// # Errors
+    /// [`MoveError::Illegal`] saying why when it is not.
+    pub fn try_play(&self, v: &Variant, mv: &Move) -> Result<Position, MoveError> {
+        if !v.is_legal(self, mv) {
+            return Err(v.refusal(self, mv));
+        }
+        Ok(self.play_unchecked(v, mv))
+    }
+
+    /// The position after `mv`, with no check: the fast path of move generation and search. The
+    /// caller guarantees that `mv` is legal (or at least pseudo-legal) here; for a move from
+    /// outside use [`Position::try_play`] or [`Variant::try_play`].
+    pub fn play_unchecked(&self, v: &Variant, mv: &Move) -> Position {
         let mut next = self.clone();
         next.apply(v, mv);
         next

@@ -69,7 +69,7 @@ impl Variant {
         if mv.kind == MoveKind::Pass || self.end.royal == RoyalRule::Capture {
             return None;
         }
-        let next = pos.play(self, mv);
+        let next = pos.play_unchecked(self, mv);
         if !self.in_check(&next) {
             return None;
         }
@@ -241,10 +241,14 @@ impl Variant {
             .collect()
     }
 
-    /// [`Variant::parse_move`], then plays it.
-    pub fn play_checked(&self, pos: &Position, text: &str) -> Result<(Move, Position), MoveError> {
+    /// Reads `text` as a move of `pos` ([`Variant::parse_move`]) and plays it: the checked way
+    /// to play a move given as text.
+    ///
+    /// # Errors
+    /// [`MoveError`] saying why `text` is no legal move here.
+    pub fn try_play(&self, pos: &Position, text: &str) -> Result<(Move, Position), MoveError> {
         let mv = self.parse_move(pos, text)?;
-        Ok((mv, pos.play(self, &mv)))
+        Ok((mv, pos.play_unchecked(self, &mv)))
     }
 
     fn matches_coordinates(&self, pos: &Position, m: &Move, c: &Coordinates) -> bool {

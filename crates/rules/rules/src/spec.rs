@@ -3,6 +3,7 @@
 //! `docs/variant-files.md` documents every field with an example. A [`VariantSpec`] becomes a
 //! playable [`crate::Variant`] only through [`crate::Variant::new`], which checks it.
 
+use crate::problem::{Locator, VariantProblem};
 use serde::Deserialize;
 
 /// A variant as written in a file.
@@ -45,6 +46,19 @@ pub struct VariantSpec {
     /// Name of the per-piece counter, if the game keeps one (Calorie's energy: `Cal`).
     #[serde(default)]
     pub counter: Option<String>,
+    /// The file's text, when the spec was read from one: faults are reported where they are
+    /// written.
+    #[serde(skip)]
+    pub(crate) source: Option<String>,
+}
+
+impl VariantSpec {
+    /// The fault `message` of `field` (a TOML path such as `rules` or `piece[2].betza`), with
+    /// where the field is written in the file this spec was read from: for a fault the rules
+    /// core cannot see, such as a `rules` name no game has.
+    pub fn problem(&self, field: &str, message: impl Into<String>) -> VariantProblem {
+        Locator::new(self.source.as_deref()).problem(field, message)
+    }
 }
 
 /// One piece type.

@@ -1,6 +1,7 @@
 //! A checked, compiled variant: what the rest of the program plays.
 
 use crate::hooks::{GameRules, NoRules};
+use crate::problem::{Locator, VariantProblem};
 use crate::spec::{RoyalRule, StalemateRule, VariantSpec};
 use crate::tables::Tables;
 use crate::zobrist::Zobrist;
@@ -16,18 +17,54 @@ pub const MAX_VALUE: i32 = crate::limits::MAX_PIECE_VALUE;
 /// The longest TOML syntax message an error repeats, in characters.
 const MAX_SYNTAX_MESSAGE_CHARS: usize = 200;
 
-/// Why a variant file was rejected. Each message is one line that says what and where.
+/// Why a variant file was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
+    /// The text is not TOML, or not of the shape of a variant file: reading stops at the first
+    /// such fault.
     #[error("{file}: line {line}, column {column}: {message}")]
     Syntax {
+        /// The file's name.
         file: String,
+        /// Where the fault is, from 1.
         line: usize,
+        /// Where the fault is on its line, from 1.
         column: usize,
+        /// What is wrong, in one line.
         message: String,
     },
-    #[error("{file}: {message}")]
-    Invalid { file: String, message: String },
+    /// The file reads, but its rules do not hold together: every fault found, each with its
+    /// field and place (shown one a line).
+    #[error("{}", problem_lines(file, problems))]
+    Invalid {
+        /// The file's name.
+        file: String,
+        /// The faults, in the order of the file's checks (at least one).
+        problems: Vec<VariantProblem>,
+    },
+}
+
+impl VariantError {
+    /// The faults of the file: one for a syntax error, each one found for a file that reads.
+    pub fn problems(&self) -> Vec<VariantProblem> {
+        match self {
+            VariantError::Syntax {
+                line, column, message, ..
+            } => vec![VariantProblem {
+                field: String::new(),
+                line: *line,
+                column: *column,
+                message: message.clone(),
+            }],
+            VariantError::Invalid { problems, .. } => problems.clone(),
+        }
+    }
+}
+
+/// Each problem on a line of its own, after the file's name.
+fn problem_lines(file: &str, problems: &[VariantProblem]) -> String {
+    let lines: Vec<String> = problems.iter().map(|p| format!("{file}: {p}")).collect();
+    lines.join("\n")
 }
 
 /// One piece type of a variant.
@@ -118,7 +155,7 @@ pub struct Variant {
 impl Variant {
     /// Reads a variant file's text. `file` names it in error messages.
     pub fn spec_from_toml(file: &str, text: &str) -> Result<VariantSpec, VariantError> {
-        toml::from_str(text).map_err(|e| {
+        let mut spec: VariantSpec = toml::from_str(text).map_err(|e| {
             let (line, column) = match e.span() {
                 Some(span) => {
                     let before = &text[..span.start.min(text.len())];
@@ -138,7 +175,9 @@ impl Variant {
                 column,
                 message,
             }
-        })
+        })?;
+        spec.source = Some(text.to_string());
+        Ok(spec)
     }
 
     /// Checks and compiles a variant with no special rules.
@@ -147,40 +186,59 @@ impl Variant {
     }
 
     /// Checks and compiles a variant whose special rules are `rules`.
+    ///
+    /// # Errors
+    /// [`VariantError::Invalid`] with every fault found: the checks that do not depend on each
+    /// other all run, so a file with several independent faults reports each of them.
     pub fn with_rules(file: &str, spec: &VariantSpec, rules: Arc<dyn GameRules>) -> Result<Variant, VariantError> {
-        let err = |message: String| VariantError::Invalid {
+        let mut found = Locator::new(spec.source.as_deref());
+        let fail = |found: Locator<'_>| VariantError::Invalid {
             file: file.to_string(),
-            message,
+            problems: found.found,
         };
-        crate::limits::check_spec(spec).map_err(err)?;
-        let size = BoardSize::new(spec.files, spec.ranks).map_err(|e| err(e.to_string()))?;
+        crate::limits::check_spec(spec, &mut found);
+        let size = BoardSize::new(spec.files, spec.ranks);
+        if let Err(e) = &size {
+            found.add("files", e.to_string());
+        }
         if spec.pieces.is_empty() {
-            return Err(err("no [[piece]] defined".into()));
+            found.add("piece", "no [[piece]] defined");
         }
         if spec.pieces.len() > MAX_ROLES {
-            return Err(err(format!("{} piece types; at most {MAX_ROLES}", spec.pieces.len())));
+            found.add(
+                "piece",
+                format!("{} piece types; at most {MAX_ROLES}", spec.pieces.len()),
+            );
         }
         let mut roles = Vec::new();
         let mut by_letter = [None; 128];
-        for (i, p) in spec.pieces.iter().enumerate() {
+        for (i, p) in spec.pieces.iter().enumerate().take(MAX_ROLES) {
             let letter = p.letter.to_ascii_uppercase();
+            let field = |f: &str| format!("piece[{i}].{f}");
             if !letter.is_ascii_uppercase() {
-                return Err(err(format!(
-                    "piece {:?}: letter '{}' must be a letter A-Z",
-                    echo(&p.name),
-                    p.letter
-                )));
+                found.add(
+                    &field("letter"),
+                    format!("piece {:?}: letter '{}' must be a letter A-Z", echo(&p.name), p.letter),
+                );
+            } else if by_letter[letter as usize].is_some() {
+                found.add(
+                    &field("letter"),
+                    format!("piece {:?}: letter '{letter}' is used twice", echo(&p.name)),
+                );
+            } else {
+                by_letter[letter as usize] = Some(Role(i as u8));
+                by_letter[letter.to_ascii_lowercase() as usize] = Some(Role(i as u8));
             }
-            if by_letter[letter as usize].is_some() {
-                return Err(err(format!(
-                    "piece {:?}: letter '{letter}' is used twice",
-                    echo(&p.name)
-                )));
+            let mut moves = PieceMoves::default();
+            if !found.has(&field("betza")) {
+                match messhall_betza::parse(&p.betza) {
+                    Ok(m) => match crate::limits::check_moves(&p.name, "betza", &m) {
+                        Ok(()) => moves = m,
+                        Err(e) => found.add(&field("betza"), e),
+                    },
+                    Err(e) => found.add(&field("betza"), format!("piece {:?}: {e}", echo(&p.name))),
+                }
             }
-            by_letter[letter as usize] = Some(Role(i as u8));
-            by_letter[letter.to_ascii_lowercase() as usize] = Some(Role(i as u8));
-            let moves = messhall_betza::parse(&p.betza).map_err(|e| err(format!("piece {:?}: {e}", echo(&p.name))))?;
-            crate::limits::check_moves(&p.name, "betza", &moves).map_err(err)?;
             let value = p
                 .value
                 .unwrap_or_else(|| crate::value::derived_value(&moves).min(crate::limits::MAX_PIECE_VALUE));
@@ -195,17 +253,20 @@ impl Variant {
                 counter: p.counter.unwrap_or(0),
             });
         }
-        let letters = |field: &str, text: &str| -> Result<u64, VariantError> {
+        // The pieces a field names by their letters; a letter no piece has is a fault of the field.
+        let letters = |found: &mut Locator<'_>, field: &str, what: &str, text: &str| -> u64 {
             let mut mask = 0u64;
             for c in text.chars().filter(|c| !c.is_whitespace()) {
                 match by_letter.get(c as usize).copied().flatten() {
                     Some(r) => mask |= 1 << r.0,
                     None => {
-                        return Err(err(format!("{field}: '{c}' is not a piece letter of this variant")));
+                        // One fault a field: the first letter it names wrong.
+                        found.add(field, format!("{what}: '{c}' is not a piece letter of this variant"));
+                        break;
                     }
                 }
             }
-            Ok(mask)
+            mask
         };
         let pawn_roles = roles
             .iter()
@@ -218,28 +279,34 @@ impl Variant {
             .filter(|(_, r)| r.royal)
             .fold(0u64, |m, (i, _)| m | 1 << i);
         let mut promotions = Vec::new();
-        for p in &spec.promotion {
-            let field = "[[promotion]]";
+        for (i, p) in spec.promotion.iter().enumerate() {
+            let table = "[[promotion]]";
+            let field = |f: &str| format!("promotion[{i}].{f}");
             let mask = match &p.pieces {
-                Some(text) => letters(&format!("{field} pieces"), text)?,
+                Some(text) => letters(&mut found, &field("pieces"), &format!("{table} pieces"), text),
                 None => pawn_roles,
             };
             if p.rank == 0 || p.rank > spec.ranks {
-                return Err(err(format!(
-                    "{field} rank {} is not a rank of a {}-rank board",
-                    p.rank, spec.ranks
-                )));
+                found.add(
+                    &field("rank"),
+                    format!("{table} rank {} is not a rank of a {}-rank board", p.rank, spec.ranks),
+                );
             }
             // Checked by `letters`; kept in the order the file gives them (the order of prompts).
-            letters(&format!("{field} choices"), &p.choices)?;
+            letters(&mut found, &field("choices"), &format!("{table} choices"), &p.choices);
             let mut choices: Vec<Role> = Vec::new();
             for c in p.choices.chars().filter(|c| !c.is_whitespace()) {
-                if let Some(r) = by_letter[c as usize].filter(|r| !choices.contains(r)) {
+                if let Some(r) = by_letter
+                    .get(c as usize)
+                    .copied()
+                    .flatten()
+                    .filter(|r| !choices.contains(r))
+                {
                     choices.push(r);
                 }
             }
-            if choices.is_empty() {
-                return Err(err(format!("{field} on rank {} has no choices", p.rank)));
+            if choices.is_empty() && !found.has(&field("choices")) {
+                found.add(&field("choices"), format!("{table} on rank {} has no choices", p.rank));
             }
             // A promotion makes neither a royal (a second King would change what check and mate
             // mean) nor a pawn (which could promote again): no game of RULINGS has either.
@@ -252,28 +319,33 @@ impl Variant {
                     continue;
                 };
                 let role = &roles[r.index()];
-                return Err(err(format!(
-                    "{field} on rank {}: choice '{}' ({}) is {what}; a promotion may not make one",
-                    p.rank, role.letter, role.name
-                )));
+                found.add(
+                    &field("choices"),
+                    format!(
+                        "{table} on rank {}: choice '{}' ({}) is {what}; a promotion may not make one",
+                        p.rank, role.letter, role.name
+                    ),
+                );
             }
             promotions.push(PromotionRule {
                 roles: mask,
-                rank: (p.rank - 1) as u8,
+                rank: p.rank.saturating_sub(1).min(u32::from(u8::MAX)) as u8,
                 choices,
                 forced: p.forced,
             });
         }
         let mut drops = Vec::new();
-        for d in &spec.drops {
-            let mask = letters("[[drops]] pieces", &d.pieces)?;
+        for (i, d) in spec.drops.iter().enumerate() {
+            let field = |f: &str| format!("drops[{i}].{f}");
+            let mask = letters(&mut found, &field("pieces"), "[[drops]] pieces", &d.pieces);
             let mut ranks = Vec::new();
             for &r in &d.ranks {
                 if r == 0 || r > spec.ranks {
-                    return Err(err(format!(
-                        "[[drops]] rank {r} is not a rank of a {}-rank board",
-                        spec.ranks
-                    )));
+                    found.add(
+                        &field("ranks"),
+                        format!("[[drops]] rank {r} is not a rank of a {}-rank board", spec.ranks),
+                    );
+                    continue;
                 }
                 let rank = (r - 1) as u8;
                 // Each (piece, rank) once, or its drops would be listed twice.
@@ -282,10 +354,10 @@ impl Variant {
                     .find(|e: &&DropRule| e.roles & mask != 0 && e.ranks.contains(&rank))
                 {
                     let both = (earlier.roles & mask).trailing_zeros() as usize;
-                    return Err(err(format!(
-                        "[[drops]]: '{}' on rank {r} is given by two tables",
-                        roles[both].letter
-                    )));
+                    found.add(
+                        &field("ranks"),
+                        format!("[[drops]]: '{}' on rank {r} is given by two tables", roles[both].letter),
+                    );
                 }
                 // A piece dropped where it must promote would stand where no game can have it.
                 if let Some(rule) = promotions
@@ -293,10 +365,13 @@ impl Variant {
                     .find(|p: &&PromotionRule| p.forced && p.rank == rank && p.roles & mask != 0)
                 {
                     let piece = (rule.roles & mask).trailing_zeros() as usize;
-                    return Err(err(format!(
-                        "[[drops]]: '{}' may not be dropped on rank {r}, where it must promote",
-                        roles[piece].letter
-                    )));
+                    found.add(
+                        &field("ranks"),
+                        format!(
+                            "[[drops]]: '{}' may not be dropped on rank {r}, where it must promote",
+                            roles[piece].letter
+                        ),
+                    );
                 }
                 if !ranks.contains(&rank) {
                     ranks.push(rank);
@@ -305,13 +380,14 @@ impl Variant {
             drops.push(DropRule { roles: mask, ranks });
         }
         let extinction = match &spec.end.extinction {
-            Some(text) => letters("[end] extinction", text)?,
+            Some(text) => letters(&mut found, "end.extinction", "[end] extinction", text),
             None => 0,
         };
-        if royal_roles == 0 && extinction == 0 {
-            return Err(err(
-                "no piece has `royal = true` and [end] names no extinction pieces: the game could not be won".into(),
-            ));
+        if royal_roles == 0 && spec.end.extinction.as_deref().is_none_or(|t| t.trim().is_empty()) {
+            found.add(
+                "piece",
+                "no piece has `royal = true` and [end] names no extinction pieces: the game could not be won",
+            );
         }
         let end = EndRules {
             royal: spec.end.royal,
@@ -321,36 +397,60 @@ impl Variant {
             repetitions: spec.end.repetitions,
         };
         let mut extra_moves = Vec::new();
-        let powers = crate::powers::Powers::compile(&spec.pieces, &mut extra_moves).map_err(err)?;
+        let powers = match crate::powers::Powers::compile(&spec.pieces, &mut extra_moves) {
+            Ok(powers) => powers,
+            Err(e) => {
+                found.add("piece", e);
+                None
+            }
+        };
         if spec.pieces.len() + extra_moves.len() > MAX_ROLES {
-            return Err(err(format!(
-                "{} piece types and {} sets of moves-while-attacked; at most {MAX_ROLES} in all",
-                spec.pieces.len(),
-                extra_moves.len()
-            )));
+            found.add(
+                "piece",
+                format!(
+                    "{} piece types and {} sets of moves-while-attacked; at most {MAX_ROLES} in all",
+                    spec.pieces.len(),
+                    extra_moves.len()
+                ),
+            );
         }
+        // What follows compiles the pieces and reads the start position with them: only a
+        // variant without faults so far gets that far.
+        let size = match size {
+            Ok(size) if found.found.is_empty() => size,
+            _ => return Err(fail(found)),
+        };
         let mut moves: Vec<PieceMoves> = roles.iter().map(|r| r.moves.clone()).collect();
         moves.extend(extra_moves.iter().cloned());
-        let tables = Tables::build(size, &moves).map_err(|e| {
-            // Past the pieces come their `when_attacked` moves, in the pieces' order.
-            let (name, field) = match spec.pieces.get(e.piece) {
-                Some(p) => (p.name.as_str(), "betza"),
-                None => (
-                    spec.pieces
-                        .iter()
-                        .filter(|p| p.when_attacked.is_some())
-                        .nth(e.piece - spec.pieces.len())
-                        .map_or("?", |p| p.name.as_str()),
-                    "when_attacked",
-                ),
-            };
-            err(format!(
-                "piece {name:?}: {field}: its moves reach {} squares from {}; at most {}",
-                e.targets,
-                e.square,
-                crate::limits::MAX_TARGETS_PER_SQUARE
-            ))
-        })?;
+        let tables = match Tables::build(size, &moves) {
+            Ok(tables) => tables,
+            Err(e) => {
+                // Past the pieces come their `when_attacked` moves, in the pieces' order.
+                let (i, field) = match spec.pieces.get(e.piece) {
+                    Some(_) => (e.piece, "betza"),
+                    None => (
+                        spec.pieces
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, p)| p.when_attacked.is_some())
+                            .nth(e.piece - spec.pieces.len())
+                            .map_or(0, |(i, _)| i),
+                        "when_attacked",
+                    ),
+                };
+                let name = spec.pieces.get(i).map_or("?", |p| p.name.as_str());
+                found.add(
+                    &format!("piece[{i}].{field}"),
+                    format!(
+                        "piece {name:?}: {field}: its moves reach {} squares from {}; at most {}",
+                        e.targets,
+                        e.square,
+                        crate::limits::MAX_TARGETS_PER_SQUARE
+                    ),
+                );
+                return Err(fail(found));
+            }
+        };
         let mut tracks_unmoved = 0u64;
         for (i, r) in roles.iter().enumerate() {
             if r.moves.moves.iter().any(|m| m.initial_only) {
@@ -394,14 +494,31 @@ impl Variant {
             variant.powers = Some(p);
         }
         // The start position: parsed without castling first, since castling squares come from it.
-        let start =
-            crate::fen::parse_board_only(&variant, &spec.start).map_err(|e| err(format!("start position: {e}")))?;
-        variant.start_board = start;
-        if let Some(c) = &spec.castling {
-            variant.castling = castling_sides(&variant, c).map_err(|m| err(format!("[castling]: {m}")))?;
+        match crate::fen::parse_board_only(&variant, &spec.start) {
+            Ok(start) => variant.start_board = start,
+            Err(e) => {
+                found.add("start", format!("start position: {e}"));
+                return Err(fail(found));
+            }
         }
-        Position::from_fen(&variant, &spec.start).map_err(|e| err(format!("start position: {e}")))?;
-        Ok(variant)
+        if let Some(c) = &spec.castling {
+            match castling_sides(&variant, c) {
+                Ok(sides) => variant.castling = sides,
+                Err(m) => {
+                    // The start position's castling rights need the castling: not read without.
+                    found.add("castling", format!("[castling]: {m}"));
+                    return Err(fail(found));
+                }
+            }
+        }
+        if let Err(e) = Position::from_fen(&variant, &spec.start) {
+            found.add("start", format!("start position: {e}"));
+        }
+        if found.found.is_empty() {
+            Ok(variant)
+        } else {
+            Err(fail(found))
+        }
     }
 
     /// Piece type by index.

@@ -29,7 +29,7 @@ fn sixteen_by_sixteen_board() {
     assert_eq!(v.perft(&pos, 1), 33);
     assert_eq!(pos.to_fen(&v), v.start_fen);
     let mv = v.parse_move(&pos, "h8h16").unwrap();
-    let next = pos.play(&v, &mv);
+    let next = pos.play_unchecked(&v, &mv);
     assert!(
         v.in_check(&next),
         "the rook on h16 checks the king on p16 along rank 16"
@@ -45,7 +45,7 @@ fn sixteen_by_sixteen_board() {
 fn board_sizes_outside_4_to_16_are_rejected_in_one_line() {
     for (files, ranks) in [(3, 8), (17, 8), (8, 0)] {
         let text = format!(
-            "name = \"x\"\nfiles = {files}\nranks = {ranks}\nstart = \"8/8/8/8/8/8/8/8\"\n[[piece]]\nletter = \"K\"\nname = \"King\"\nbetza = \"K\"\n"
+            "name = \"x\"\nfiles = {files}\nranks = {ranks}\nstart = \"8/8/8/8/8/8/8/8\"\n[[piece]]\nletter = \"K\"\nname = \"King\"\nbetza = \"K\"\nroyal = true\n"
         );
         let e = Variant::new("x.toml", &Variant::spec_from_toml("x.toml", &text).unwrap())
             .unwrap_err()

@@ -162,7 +162,7 @@ fn a_pending_chance_event_stops_the_moves_until_resolved() {
     let v = chess(Some(Arc::new(Drifter)));
     let pos = fen(&v, "4k3/8/8/8/3*4/8/4P3/4K3 w - - 0 1");
     assert!(v.chance(&pos).is_none());
-    let next = pos.play(&v, &v.parse_move(&pos, "e3").unwrap());
+    let next = pos.play_unchecked(&v, &v.parse_move(&pos, "e3").unwrap());
     assert!(v.chance_pending(&next));
     assert!(v.legal_moves(&next).is_empty());
     let event = v.chance(&next).unwrap();
@@ -185,7 +185,7 @@ fn a_chance_report_says_what_an_outcome_did() {
     let v = chess(Some(Arc::new(Drifter)));
     // After Kd1 the neutral piece on d4 drifts to c4 (a Knight there) or e4.
     let pos = fen(&v, "4k3/8/8/8/2n*4/8/8/4K3 w - - 0 1");
-    let before = pos.play(&v, &v.parse_move(&pos, "Kd1").unwrap());
+    let before = pos.play_unchecked(&v, &v.parse_move(&pos, "Kd1").unwrap());
     let [c4, e4] = [0, 1].map(|i| v.chance(&before).unwrap().outcomes[i]);
     let knight = before.piece_at(sq("c4")).unwrap();
     assert_eq!(
@@ -204,7 +204,7 @@ fn a_chance_report_says_what_an_outcome_did() {
     assert!(!report.is_still());
     // Kings on both sides: it stays, and eats nothing.
     let pos = fen(&v, "8/8/8/8/2K*k3/8/P7/8 w - - 0 1");
-    let before = pos.play(&v, &v.parse_move(&pos, "a3").unwrap());
+    let before = pos.play_unchecked(&v, &v.parse_move(&pos, "a3").unwrap());
     let still = ChanceOutcome::forced(sq("d4"), sq("d4"));
     let report = v.chance_report(&before, &still).unwrap();
     assert!(report.is_still());
@@ -223,7 +223,7 @@ fn perft_branches_on_chance_between_moves_but_not_after_the_last() {
     // Depth 2: after each white move, two drifts (c4, e4), then Black's 5 king moves.
     let mut expected = 0;
     for m in v.legal_moves(&pos) {
-        let next = pos.play(&v, &m);
+        let next = pos.play_unchecked(&v, &m);
         for o in v.chance(&next).unwrap().outcomes {
             expected += v.legal_moves(&v.resolve(&next, &o)).len() as u64;
         }

@@ -524,7 +524,7 @@ fn initial_moves_only_while_unmoved() {
     // Moving away and back leaves it moved, though it stands on its start square again.
     let (v, mut pos) = unmoved.setup();
     for mv in ["f6f7", "l12l11", "f7f6", "l11l12"] {
-        pos = v.play_checked(&pos, mv).unwrap().1;
+        pos = v.try_play(&pos, mv).unwrap().1;
     }
     assert_moves(&v, &pos, "f6", &["f6e6", "f6f5", "f6f7", "f6g6"], "WifD");
 }
@@ -543,7 +543,7 @@ fn en_passant_created_by_a_move_only_move_and_captured() {
     let case = on8("mfWcfeFifmneH", "Kh1 kh8 Xc2 x{m}b5 x{m}d4");
     case.assert_moves("c2", &["c2c3", "c2c5"]);
     let (v, pos) = case.setup();
-    let after = v.play_checked(&pos, "c2c5").unwrap().1;
+    let after = v.try_play(&pos, "c2c5").unwrap().1;
     assert_eq!(
         after.to_fen(&v),
         "7k/8/8/1x{m}X5/3x{m}4/8/8/7K b - c3,c4 1 1",
@@ -551,7 +551,7 @@ fn en_passant_created_by_a_move_only_move_and_captured() {
     );
     assert_moves(&v, &after, "d4", &["d4c3", "d4d3"], "black d4");
     assert_moves(&v, &after, "b5", &["b5b4", "b5c4"], "black b5");
-    let taken = v.play_checked(&after, "d4c3").unwrap().1;
+    let taken = v.try_play(&after, "d4c3").unwrap().1;
     let c5: Square = "c5".parse().unwrap();
     let c3: Square = "c3".parse().unwrap();
     assert!(taken.piece_at(c5).is_none(), "the skipping piece is removed");
@@ -560,7 +560,7 @@ fn en_passant_created_by_a_move_only_move_and_captured() {
     // Without a capturer next to the skipped squares there are no rights to record.
     let lone = on8("mfWcfeFifmneH", "Kh1 kh8 Xc2");
     let (v, pos) = lone.setup();
-    let after = v.play_checked(&pos, "c2c5").unwrap().1;
+    let after = v.try_play(&pos, "c2c5").unwrap().1;
     assert!(after.ep_squares().is_empty());
 }
 
@@ -577,12 +577,12 @@ fn en_passant_after_a_sideways_double_step() {
     let case = on8("mWceFimneD", "Ka1 kh8 Xc3 x{m}c4");
     case.assert_moves("c3", &["c3a3", "c3b3", "c3c1", "c3c2", "c3d3", "c3e3"]);
     let (v, pos) = case.setup();
-    let after = v.play_checked(&pos, "c3e3").unwrap().1;
+    let after = v.try_play(&pos, "c3e3").unwrap().1;
     let fen = after.to_fen(&v);
     assert_eq!(fen, "7k/8/8/8/2x{m}5/4X3/8/K7 b - d3>e3 1 1");
     assert!(Position::from_fen(&v, &fen).unwrap() == after);
     assert_moves(&v, &after, "c4", &["c4b4", "c4c3", "c4c5", "c4d3", "c4d4"], "black c4");
-    let taken = v.play_checked(&after, "c4d3").unwrap().1;
+    let taken = v.try_play(&after, "c4d3").unwrap().1;
     assert!(taken.piece_at("e3".parse().unwrap()).is_none());
 }
 
@@ -612,10 +612,10 @@ fn capture_then_step_back() {
     case.assert_moves("f6", &["f6f7,f7f6", "f6g6,g6g5"]);
     let (v, pos) = case.setup();
     let sq = |s: &str| s.parse::<Square>().unwrap();
-    let shot = v.play_checked(&pos, "f6f7,f7f6").unwrap().1;
+    let shot = v.try_play(&pos, "f6f7,f7f6").unwrap().1;
     assert!(shot.piece_at(sq("f7")).is_none());
     assert_eq!(shot.piece_at(sq("f6")).map(|p| p.color()), Some(Color::White));
-    let double = v.play_checked(&pos, "f6g6,g6g5").unwrap().1;
+    let double = v.try_play(&pos, "f6g6,g6g5").unwrap().1;
     assert!(double.piece_at(sq("f6")).is_none());
     assert!(double.piece_at(sq("g6")).is_none());
     assert_eq!(double.piece_at(sq("g5")).map(|p| p.color()), Some(Color::White));

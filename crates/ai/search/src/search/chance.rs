@@ -200,7 +200,7 @@ mod tests {
     fn quiescence_meets_the_recapture_past_a_pending_step() {
         let v = Arc::new(messhall_catalog::builtin("pieceeater").unwrap());
         let before = Position::from_fen(&v, "8/6k1/8/8/4n2*/5N2/3B4/1K6[] b - - 0 1").unwrap();
-        let pos = before.play(&v, &v.parse_move(&before, "Nxd2").unwrap());
+        let pos = before.play_unchecked(&v, &v.parse_move(&before, "Nxd2").unwrap());
         assert!(v.chance_pending(&pos));
         let mut s = Searcher::new(v.clone(), 1);
         let standing = s.evaluate(&pos);

@@ -67,7 +67,7 @@ impl Searcher {
             if movepicker::may_lose(&v, &self.eval, pos, &mv) && crate::see::see_below(&v, &self.eval, pos, &mv, 0) {
                 continue;
             }
-            let child = pos.play(&v, &mv);
+            let child = pos.play_unchecked(&v, &mv);
             if self.has_check && exposes_royal(&v, &child, us) {
                 continue;
             }

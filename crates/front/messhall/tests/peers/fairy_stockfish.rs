@@ -176,7 +176,7 @@ fn walk(
     if depth > 1 {
         for mv in v.legal_moves(pos) {
             line.push(mv.to_coordinates(v));
-            walk(fsf, v, fen, line, &pos.play(v, &mv), depth - 1, seen);
+            walk(fsf, v, fen, line, &pos.play_unchecked(v, &mv), depth - 1, seen);
             line.pop();
         }
     }

@@ -267,7 +267,7 @@ fn fairymax_has_our_moves_in_the_special_cases() {
         if text.ends_with('u') {
             mushrooms.push((pos.side_to_move(), mv.to));
         }
-        pos = pos.play(&v, &mv);
+        pos = pos.play_unchecked(&v, &mv);
     }
     assert_same_moves(&mut fm, &v, &pos);
     // Each side's Fish pawn back on its first rank is that side's Mushroom in Fairy-Max too.
@@ -322,7 +322,7 @@ fn fairymax_plays_legal_moves_from_the_start() {
             .parse_move(&pos, text)
             .unwrap_or_else(|e| panic!("Fairy-Max played {text} after {played:?}: {e} (at {})", pos.to_fen(&v)));
         played.push(text.to_string());
-        pos = pos.play(&v, &mv);
+        pos = pos.play_unchecked(&v, &mv);
         fm.engine.send("force");
         fm.sync();
     }

@@ -394,7 +394,7 @@ fn move_views(v: &Variant, pos: &messhall_rules::Position) -> BTreeMap<String, V
 
 /// The squares whose pieces `mv` removes.
 fn victims(v: &Variant, pos: &messhall_rules::Position, mv: &Move) -> Vec<Square> {
-    let after = pos.play(v, mv);
+    let after = pos.play_unchecked(v, mv);
     let changed = messhall_table::changed_squares(v, pos, &after);
     removed_pieces(&changed, pos, &after, Some(mv))
         .into_iter()

@@ -43,6 +43,8 @@ pub fn config(db: &str) -> Config {
         ai_threads: 2,
         hash_mb: 1,
         games_per_client: 1000,
+        games_per_client_hour: 100_000,
+        variants_per_client_minute: 100_000,
         heartbeat: Duration::from_secs(5),
         catch_up_events: 500,
     }

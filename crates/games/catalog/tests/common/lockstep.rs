@@ -43,7 +43,13 @@ pub fn walk<R: Reference>(v: &Variant, pos: &Position, reference: &R, depth: u32
     for mv in v.legal_moves(pos) {
         let text = mv.to_coordinates(v);
         line.push(text.clone());
-        total += walk(v, &pos.play(v, &mv), &reference.play_text(&text), depth - 1, line);
+        total += walk(
+            v,
+            &pos.play_unchecked(v, &mv),
+            &reference.play_text(&text),
+            depth - 1,
+            line,
+        );
         line.pop();
     }
     total

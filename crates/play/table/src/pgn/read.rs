@@ -505,7 +505,8 @@ fn move_place(pos: &Position) -> String {
 fn move_error(e: &MoveError) -> String {
     match e {
         MoveError::Malformed { why, .. } => format!("not a move: {why}"),
-        MoveError::Illegal { hint, .. } => format!("not a legal move here{hint}"),
+        MoveError::Illegal { why: None, .. } => "not a legal move here".into(),
+        MoveError::Illegal { why: Some(why), .. } => format!("not a legal move here: {why}"),
         MoveError::Ambiguous { options, .. } => format!("ambiguous: it could be {options}"),
     }
 }
