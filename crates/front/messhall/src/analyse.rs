@@ -21,7 +21,14 @@ pub fn pv_san(v: &Variant, pos: &Position, pv: &[Move]) -> String {
     out.join(" ")
 }
 
-pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u32>, hash_mb: usize) -> Result<()> {
+pub fn run(
+    variant: &str,
+    fen: Option<&str>,
+    time: Option<f64>,
+    depth: Option<u32>,
+    hash_mb: usize,
+    threads: usize,
+) -> Result<()> {
     let (v, pos) = load(variant, fen)?;
     if let Some(event) = v.chance(&pos) {
         let who = match event.chooser {
@@ -37,6 +44,7 @@ pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u3
     };
     let options = Options {
         hash_mb,
+        threads,
         ..Options::default()
     };
     let mut engine = Engine::try_new(v.clone(), &options).map_err(|e| anyhow::anyhow!("--hash {hash_mb}: {e}"))?;

@@ -25,6 +25,8 @@ pub struct MatchRequest<'a> {
     pub decide: Option<Decide>,
     pub time: f64,
     pub hash_mb: usize,
+    /// Search threads of each of our engine players.
+    pub threads: usize,
     pub max_plies: usize,
     /// A folder to write each game's record to (`game-001.json`, ...).
     pub records: Option<&'a Path>,
@@ -56,8 +58,8 @@ fn contestant(text: &str) -> Result<Contestant> {
 /// players as they were read.
 pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, String)> {
     let time = Duration::from_secs_f64(r.time);
-    let a = contestant(r.a)?;
-    let b = contestant(r.b)?;
+    let a = contestant(r.a)?.on_threads(r.threads);
+    let b = contestant(r.b)?.on_threads(r.threads);
     let game = catalog::load(r.variant)?;
     let engines = [&a, &b].iter().filter(|c| c.uses_hash).count();
     resources::check_hash(r.hash_mb, engines * r.concurrency.min(r.games as usize).max(1))?;
@@ -148,6 +150,7 @@ mod tests {
             decide: None,
             time: 0.01,
             hash_mb: 1,
+            threads: 1,
             max_plies: 40,
             records: Some(records),
         }
@@ -189,6 +192,7 @@ mod tests {
             decide,
             time: 0.01,
             hash_mb: 1,
+            threads: 1,
             max_plies: 200,
             records: None,
         };

@@ -161,6 +161,9 @@ enum Command {
         /// Transposition table, in MB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
         hash: u16,
+        /// Search threads (one deterministic; more share the table and search faster).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
     },
     /// Play two engine configurations against each other and print the score and Elo difference.
     ///
@@ -198,6 +201,9 @@ enum Command {
         /// Transposition table of each player, in MB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
         hash: u16,
+        /// Search threads of each of our engine players (their table shared between them).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
         /// A game still running after this many plies is scored a draw.
         #[arg(long, default_value_t = arena::MAX_PLIES as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         max_plies: u32,
@@ -489,7 +495,15 @@ fn main() -> ExitCode {
             time,
             depth,
             hash,
-        } => analyse::run(&variant, fen.as_deref(), time, depth, usize::from(hash)),
+            threads,
+        } => analyse::run(
+            &variant,
+            fen.as_deref(),
+            time,
+            depth,
+            usize::from(hash),
+            usize::from(threads),
+        ),
         Command::Match {
             variant,
             a,
@@ -499,6 +513,7 @@ fn main() -> ExitCode {
             concurrency,
             time,
             hash,
+            threads,
             max_plies,
             records,
             target,
@@ -512,6 +527,7 @@ fn main() -> ExitCode {
             decide: target.map(messhall_table::Decide::Interval),
             time,
             hash_mb: usize::from(hash),
+            threads: usize::from(threads),
             max_plies: max_plies as usize,
             records: records.as_deref(),
         }),

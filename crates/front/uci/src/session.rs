@@ -108,6 +108,7 @@ struct Session<W: Write> {
     weights: Option<Weights>,
     line: Line,
     hash_mb: usize,
+    threads: usize,
     level: Level,
     seed: Seed,
     dice: SeededDice,
@@ -131,6 +132,7 @@ impl<W: Write> Session<W> {
             line: Line::start(&variant),
             variant,
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             level: Level::FULL,
             seed,
             dice: SeededDice::from_seed(seed),
@@ -441,6 +443,12 @@ impl<W: Write> Session<W> {
                     }
                 }
             }
+            Setting::Threads(threads) => {
+                self.threads = threads;
+                if let Some(engine) = &mut self.engine {
+                    engine.set_threads(threads);
+                }
+            }
             Setting::Level(level) => {
                 self.level = level;
                 self.engine = None;
@@ -465,7 +473,7 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// The engine options of the current level, seed and hash size.
+    /// The engine options of the current level, seed, hash size and threads.
     fn engine_options(&self) -> Options {
         let key = self.seed.key();
         let mut low = [0u8; 8];
@@ -474,6 +482,7 @@ impl<W: Write> Session<W> {
             hash_mb: self.hash_mb,
             level: self.level,
             seed: u64::from_le_bytes(low),
+            threads: self.threads,
         }
     }
 

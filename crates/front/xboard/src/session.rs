@@ -10,7 +10,7 @@ use crate::thinking;
 use messhall_dice::Seed;
 use messhall_geometry::Square;
 use messhall_rules::{ChanceOutcome, Color, Move, Position, Variant, echo};
-use messhall_search::{Engine, Options, SearchInfo, Weights};
+use messhall_search::{Engine, MAX_THREADS, Options, SearchInfo, Weights};
 use messhall_table::{
     Action, Ending, Event, GameKind, GameResult, Legal, Seat, Table, TableSetup, Thinker, Turn, color_of,
 };
@@ -100,6 +100,8 @@ pub(crate) struct Session<W: Write> {
     /// The engine, while no search holds it.
     engine: Option<Engine>,
     hash_mb: usize,
+    /// Search threads (`cores`).
+    threads: usize,
     search: Option<Search>,
     role: Role,
     post: bool,
@@ -156,7 +158,7 @@ impl<W: Write> Session<W> {
         )
         .map_err(|e| io::Error::other(e.to_string()))?;
         let hash_mb = config.hash_mb.clamp(1, MAX_HASH_MB);
-        let engine = Engine::new(variant.clone(), &engine_options(hash_mb));
+        let engine = Engine::new(variant.clone(), &engine_options(hash_mb, 1));
         Ok(Session {
             out,
             config,
@@ -167,6 +169,7 @@ impl<W: Write> Session<W> {
             table,
             engine: Some(engine),
             hash_mb,
+            threads: 1,
             search: None,
             role: Role::Play(Color::Black),
             post: false,
@@ -461,9 +464,14 @@ impl<W: Write> Session<W> {
                 },
                 _ => self.error("memory takes one size in MB", line)?,
             },
-            // One search thread: any number of cores is enough.
+            // More cores than the engine runs threads leave the rest idle.
             "cores" => match args.as_slice() {
-                [n] if n.parse::<u32>().is_ok_and(|n| n >= 1) => {}
+                [n] if n.parse::<u32>().is_ok_and(|n| n >= 1) => {
+                    self.threads = n.parse::<usize>().map_or(MAX_THREADS, |n| n.min(MAX_THREADS));
+                    if let Some(engine) = &mut self.engine {
+                        engine.set_threads(self.threads);
+                    }
+                }
                 _ => self.error("cores takes a number of at least 1", line)?,
             },
             "?" => {}
@@ -515,7 +523,7 @@ impl<W: Write> Session<W> {
         };
         // The old table is freed first: its memory may be what the new one needs.
         drop(old);
-        match Engine::try_new(self.variant.clone(), &engine_options(mb)) {
+        match Engine::try_new(self.variant.clone(), &engine_options(mb, self.threads)) {
             Ok(engine) => {
                 self.hash_mb = mb;
                 self.engine = Some(self.with_weights(engine));
@@ -575,7 +583,10 @@ impl<W: Write> Session<W> {
 
     /// An engine for the current variant, its weights and the hash size.
     fn new_engine(&self) -> Engine {
-        self.with_weights(Engine::new(self.variant.clone(), &engine_options(self.hash_mb)))
+        self.with_weights(Engine::new(
+            self.variant.clone(),
+            &engine_options(self.hash_mb, self.threads),
+        ))
     }
 
     /// `engine` with the current variant file's weights, if it has some.
@@ -1067,6 +1078,14 @@ impl<W: Write> Session<W> {
     }
 
     /// The search has ended: the engine back, and the move played when it is wanted.
+    /// The engine back from a search, on as many threads as `cores` said meanwhile.
+    fn engine_back(&mut self, mut engine: Engine) {
+        if engine.threads() != self.threads {
+            engine.set_threads(self.threads);
+        }
+        self.engine = Some(engine);
+    }
+
     pub(crate) fn finished(&mut self) -> io::Result<()> {
         let Some(search) = self.search.take() else {
             return Ok(());
@@ -1078,7 +1097,7 @@ impl<W: Write> Session<W> {
         match search.running {
             Running::Steer(thinker) => match thinker.join() {
                 Ok((engine, step)) => {
-                    self.engine = Some(engine);
+                    self.engine_back(engine);
                     if abandoned {
                         return Ok(());
                     }
@@ -1091,7 +1110,7 @@ impl<W: Write> Session<W> {
             },
             Running::Move(thinker) => match thinker.join() {
                 Ok((engine, result)) => {
-                    self.engine = Some(engine);
+                    self.engine_back(engine);
                     if let Some(info) = result.or(last) {
                         self.last_info = Some(info.clone());
                         if analysis {
@@ -1223,9 +1242,10 @@ fn capitalised(word: &str) -> String {
     }
 }
 
-fn engine_options(hash_mb: usize) -> Options {
+fn engine_options(hash_mb: usize, threads: usize) -> Options {
     Options {
         hash_mb,
+        threads,
         ..Options::default()
     }
 }

@@ -51,6 +51,8 @@ pub struct Contestant {
     pub timed: bool,
     /// Whether each of its players keeps a table of the match's size (our engine).
     pub uses_hash: bool,
+    /// The configuration of ours it plays, if it is one of ours ([`Contestant::on_threads`]).
+    spec: Option<PlayerSpec>,
 }
 
 impl fmt::Debug for Contestant {
@@ -78,6 +80,21 @@ impl Contestant {
             time,
             timed: matches!(spec, PlayerSpec::Level(_)),
             uses_hash: spec.is_engine(),
+            spec: Some(spec),
+        }
+    }
+
+    /// This contestant with its engine searching on `threads` threads (`--threads`); any other
+    /// contestant (a random mover, an external engine) as it is.
+    pub fn on_threads(self, threads: usize) -> Contestant {
+        match self.spec {
+            Some(spec) if spec.is_engine() => Contestant {
+                make: Arc::new(move |game: &GameKind, seed: u64, hash_mb: usize| {
+                    spec.make_on_threads(game, seed, hash_mb, threads)
+                }),
+                ..self
+            },
+            _ => self,
         }
     }
 
@@ -90,6 +107,7 @@ impl Contestant {
             time,
             timed: true,
             uses_hash: false,
+            spec: None,
         }
     }
 

@@ -47,7 +47,17 @@ impl EnginePlayer {
             PlayerSpec::Level(n) => Level::new(n),
             _ => Level::FULL,
         };
-        Options { level, seed, hash_mb }
+        Options {
+            level,
+            seed,
+            hash_mb,
+            ..Options::default()
+        }
+    }
+
+    /// Searches on `threads` threads from now on ([`Engine::set_threads`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.engine.set_threads(threads);
     }
 
     fn with_engine(variant: Arc<Variant>, spec: PlayerSpec, engine: Engine) -> EnginePlayer {

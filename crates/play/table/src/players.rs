@@ -133,6 +133,20 @@ impl PlayerSpec {
     /// # Errors
     /// As [`PlayerSpec::check_for`]; and when a variant file's weights file is refused.
     pub fn make(&self, kind: &GameKind, seed: u64, hash_mb: usize) -> Result<Box<dyn Player>, String> {
+        self.make_on_threads(kind, seed, hash_mb, 1)
+    }
+
+    /// A player as [`PlayerSpec::make`], an engine searching on `threads` threads.
+    ///
+    /// # Errors
+    /// As [`PlayerSpec::make`].
+    pub fn make_on_threads(
+        &self,
+        kind: &GameKind,
+        seed: u64,
+        hash_mb: usize,
+        threads: usize,
+    ) -> Result<Box<dyn Player>, String> {
         self.check_for(kind)?;
         Ok(match (*self, kind) {
             (PlayerSpec::Human, _) => Box::new(Person),
@@ -147,6 +161,7 @@ impl PlayerSpec {
                 if let Some(weights) = crate::engine_player::file_weights(c)? {
                     engine.set_weights(&weights);
                 }
+                engine.set_threads(threads);
                 Box::new(engine)
             }
             (spec, GameKind::Cafeteria) => return Err(format!("{spec} cannot play the cafeteria game")),
