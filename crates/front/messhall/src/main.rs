@@ -336,8 +336,8 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
     let game = match &a.load {
         Some(path) => {
             let record = play::read_record_file(path)?;
-            let recorded = messhall_table::catalog::from_source(&record.game)?;
-            let asked = messhall_table::catalog::load(&a.variant)?;
+            let recorded = messhall_records::catalog::from_source(&record.game)?;
+            let asked = messhall_records::catalog::load(&a.variant)?;
             if recorded.name() != asked.name() {
                 anyhow::bail!(
                     "{} is a record of {}, not of {}",
@@ -347,11 +347,11 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
                 );
             }
             match recorded {
-                messhall_table::GameKind::Cafeteria => Some(messhall_table::GameKind::Cafeteria),
+                messhall_records::GameKind::Cafeteria => Some(messhall_records::GameKind::Cafeteria),
                 _ => None,
             }
         }
-        None => Some(messhall_table::catalog::load(&a.variant)?),
+        None => Some(messhall_records::catalog::load(&a.variant)?),
     };
     let refuse = |given: &[(&str, bool)], what: &str| -> anyhow::Result<()> {
         let named: Vec<&str> = given.iter().filter(|(_, g)| *g).map(|(n, _)| *n).collect();
@@ -364,7 +364,7 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
             ),
         }
     };
-    if let Some(messhall_table::GameKind::Cafeteria) = game {
+    if let Some(messhall_records::GameKind::Cafeteria) = game {
         refuse(
             &[
                 ("--fen", a.fen.is_some()),

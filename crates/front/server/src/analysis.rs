@@ -5,9 +5,9 @@
 use crate::ApiError;
 use crate::api::{App, Body};
 use axum::response::{IntoResponse, Response};
+use messhall_records::catalog;
 use messhall_rules::{Setup, SetupProblem};
 use messhall_search::{Engine, Limits, Options};
-use messhall_table::catalog;
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::LazyLock;
@@ -74,15 +74,7 @@ pub async fn analyse(_: App, Body(req): Body<AnalysisRequest>) -> Result<Respons
         let Some(info) = info else {
             return json!({"depth": 0, "score": null, "best": null, "line": [], "over": true});
         };
-        let mut pos = position.clone();
-        let mut line = Vec::new();
-        for mv in &info.pv {
-            if !variant.legal_moves(&pos).contains(mv) {
-                break;
-            }
-            line.push(variant.san(&pos, mv));
-            pos = pos.play_unchecked(&variant, mv);
-        }
+        let line = messhall_table::Line::cut(&variant, &position, &info.pv).san(&variant);
         json!({"depth": info.depth, "score": info.score.to_string(), "best": line.first(), "line": line, "over": false})
     })
     .await

@@ -4,7 +4,8 @@
 //! entries read back from the database rebuild the game exactly.
 
 use crate::error::ApiError;
-use messhall_table::{ActError, Action, ClockSpec, GameClock, Player, Seat, Table};
+use messhall_records::{ClockSpec, Seat};
+use messhall_table::{ActError, Action, GameClock, Player, Table};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;

@@ -135,7 +135,7 @@ async fn openapi_document() -> Response {
 
 async fn health(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
     server.store.ping().await.map_err(ApiError::unavailable)?;
-    Ok(axum::Json(serde_json::json!({"status": "ok", "version": messhall_table::catalog::VERSION})).into_response())
+    Ok(axum::Json(serde_json::json!({"status": "ok", "version": messhall_records::catalog::VERSION})).into_response())
 }
 
 async fn ready(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {

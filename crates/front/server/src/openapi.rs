@@ -277,7 +277,7 @@ pub fn document() -> Value {
     );
     json!({
         "openapi": "3.1.0",
-        "info": {"title": "messhall play server", "version": messhall_table::catalog::VERSION, "license": {"name": "GPL-3.0-or-later"}},
+        "info": {"title": "messhall play server", "version": messhall_records::catalog::VERSION, "license": {"name": "GPL-3.0-or-later"}},
         "paths": paths,
         "components": {
             "responses": {

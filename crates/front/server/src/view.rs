@@ -4,7 +4,8 @@
 pub mod data;
 
 use crate::game::LiveGame;
-use messhall_table::{Seat, Turn};
+use messhall_records::Seat;
+use messhall_table::Turn;
 use serde_json::{Value, json};
 use std::time::Instant;
 
@@ -78,7 +79,7 @@ fn moves(table: &messhall_table::Table) -> Vec<Value> {
         .zip(game.positions())
         .filter_map(|(action, before)| match action {
             messhall_rules::Action::Move(mv) => Some(json!({
-                "seat": messhall_table::seat_of(before.side_to_move()),
+                "seat": messhall_records::seat_of(before.side_to_move()),
                 "san": v.san(before, mv),
                 "coordinates": mv.to_coordinates(v),
             })),

@@ -14,7 +14,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::http::HeaderMap;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
-use messhall_table::Seat;
+use messhall_records::Seat;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::sync::Arc;

@@ -14,7 +14,7 @@ fn talk(input: &str) -> String {
 }
 
 /// [`talk`], with variant files offered beside the built-ins.
-fn talk_with(input: &str, extra_variants: Vec<messhall_table::GameKind>) -> String {
+fn talk_with(input: &str, extra_variants: Vec<messhall_records::GameKind>) -> String {
     let mut out = Vec::new();
     let config = Config {
         seed: Some(Seed::from_number(7)),
@@ -593,7 +593,7 @@ fn a_variant_file_on_ten_ranks() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../../examples/variants/grand-food.toml"
     );
-    let grand_food = messhall_table::catalog::load(file).unwrap();
+    let grand_food = messhall_records::catalog::load(file).unwrap();
     compare(
         &talk_with(
             r#"protover 2
