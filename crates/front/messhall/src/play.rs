@@ -577,7 +577,7 @@ mod tests {
     fn fools_mate_ends_the_game_and_waits() {
         let text = run_script("chess", None, "f2f3\ne5\ng4\nQh4\nfen\nundo\nquit\n");
         assert!(text.contains("Black played Qh4#"), "{text}");
-        assert!(text.contains("Game over: 0-1 (checkmate)"), "{text}");
+        assert!(text.contains("Game over: 0-1 (Black wins: checkmate)"), "{text}");
         assert!(text.contains("Record (save FILE writes it to a file):\n{\""), "{text}");
         assert!(text.contains("PGN:\n[Event"), "{text}");
         assert!(text.contains("1. f3 e5 2. g4 Qh4#"), "{text}");

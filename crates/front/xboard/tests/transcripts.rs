@@ -124,7 +124,7 @@ move e7e5
 pong 1
 1 100001 T 35 d8h4
 move d8h4
-0-1 {Black wins by checkmate}
+0-1 {Black wins: checkmate}
 pong 2
 Illegal move (the game is over): e2e3
 1 46 T 24 e2e4
@@ -337,7 +337,7 @@ Error (level takes three values: moves, base time, increment): level 1 2 3 4 5
 1 727 T 12 e5c4,c4e5
 move e5c4,
 move c4e5
-1/2-1/2 {Draw by stalemate}
+1/2-1/2 {Draw: stalemate}
 pong 1
 Illegal move (the game is over): l12l11
 "#,

@@ -3,6 +3,14 @@
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
+/// A time control that could not be read: the text (cut short and on one line).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("clock \"{text}\": expected MINUTES+SECONDS, like 5+3 (a base of a second to a day)")]
+pub struct ClockError {
+    /// The text as given, cut short and on one line.
+    pub text: String,
+}
+
 /// A time control: each seat starts with `base` and gains `increment` after each of its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockSpec {
@@ -27,13 +35,11 @@ impl ClockSpec {
     /// Reads `MINUTES+SECONDS` (`5+3`: five minutes and three seconds a move; `0.5+0`).
     ///
     /// # Errors
-    /// A message naming the text, when it is not such a control or is longer than a day.
-    pub fn parse(text: &str) -> Result<ClockSpec, String> {
-        let bad = || {
-            format!(
-                "clock \"{}\": expected MINUTES+SECONDS, like 5+3 (up to a day)",
-                messhall_rules::echo(text)
-            )
+    /// [`ClockError`] with the text, when it is not such a control, its base is under a second
+    /// or either part is longer than a day.
+    pub fn parse(text: &str) -> Result<ClockSpec, ClockError> {
+        let bad = || ClockError {
+            text: messhall_rules::echo(text),
         };
         let (minutes, seconds) = text.trim().split_once('+').ok_or_else(bad)?;
         let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
@@ -71,5 +77,7 @@ mod tests {
             assert!(ClockSpec::parse(bad).is_err(), "{bad}");
         }
         assert!(ClockSpec::parse("0.5+0").is_ok());
+        let e = ClockSpec::parse("5 minutes\n").unwrap_err();
+        assert_eq!(e.text, "5 minutes\\n", "the text is kept, on one line");
     }
 }

@@ -210,13 +210,21 @@ impl Step {
     }
 }
 
+/// A chance outcome that could not be read: the text (cut short and on one line).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("\"{text}\" is not a step (like d4-e5, or d4 to stand still)")]
+pub struct OutcomeError {
+    /// The text as given, cut short and on one line.
+    pub text: String,
+}
+
 /// Reads a chance outcome as a record writes it, `d4-e5` or `d4` (standing still); only the
 /// squares matter, the rules know the odds.
 ///
 /// # Errors
-/// A message quoting the text when it is not such an outcome.
-pub fn parse_outcome(text: &str) -> Result<ChanceOutcome, String> {
-    let bad = || format!("\"{}\" is not a step (like d4-e5, or d4 to stand still)", shorten(text));
+/// [`OutcomeError`] when the text is not such an outcome.
+pub fn parse_outcome(text: &str) -> Result<ChanceOutcome, OutcomeError> {
+    let bad = || OutcomeError { text: shorten(text) };
     let mut parts = text.split('-');
     let from: Square = parts.next().ok_or_else(bad)?.parse().map_err(|_| bad())?;
     let to: Square = match parts.next() {

@@ -150,7 +150,7 @@ fn play_step(table: &mut Table, step: &Step, clocked: bool) -> Result<(), String
             _ => return Err(format!("{} where a {} is due", step.describe(), turn_text(turn))),
         },
         Step::Steer(text) => match turn {
-            Turn::Steer { .. } => Action::Steer(parse_outcome(text)?),
+            Turn::Steer { .. } => Action::Steer(parse_outcome(text).map_err(|e| e.to_string())?),
             _ => return Err(format!("{} where a {} is due", step.describe(), turn_text(turn))),
         },
         Step::Chance(_) => return Err(format!("{} is not what the dice give here", step.describe())),

@@ -101,7 +101,7 @@ fn replay(record: &Record, mut board: Board) -> Result<Board, PgnError> {
                 board.play(mv);
             }
             (Step::Steer(text), Due::Steer(_, offered)) => {
-                let wanted = parse_outcome(text).map_err(fail)?;
+                let wanted = parse_outcome(text).map_err(|e| fail(e.to_string()))?;
                 let Some(&chosen) = offered.iter().find(|o| o.from == wanted.from && o.to == wanted.to) else {
                     return Err(fail(format!("{} is not offered here", step.describe())));
                 };
