@@ -34,8 +34,9 @@ pub enum VariantError {
         message: String,
     },
     /// The file reads, but its rules do not hold together: every fault found, each with its
-    /// field and place (shown one a line).
-    #[error("{}", problem_lines(file, problems))]
+    /// field and place. Shown as the first fault and a count of the rest, on one line;
+    /// [`VariantError::lines`] gives each fault a line of its own.
+    #[error("{}", summary(file, problems))]
     Invalid {
         /// The file's name.
         file: String,
@@ -59,12 +60,23 @@ impl VariantError {
             VariantError::Invalid { problems, .. } => problems.clone(),
         }
     }
+
+    /// Each fault on a line of its own, after the file's name: what a terminal shows.
+    pub fn lines(&self) -> Vec<String> {
+        match self {
+            VariantError::Syntax { .. } => vec![self.to_string()],
+            VariantError::Invalid { file, problems } => problems.iter().map(|p| format!("{file}: {p}")).collect(),
+        }
+    }
 }
 
-/// Each problem on a line of its own, after the file's name.
-fn problem_lines(file: &str, problems: &[VariantProblem]) -> String {
-    let lines: Vec<String> = problems.iter().map(|p| format!("{file}: {p}")).collect();
-    lines.join("\n")
+/// The first problem after the file's name, and how many more there are.
+fn summary(file: &str, problems: &[VariantProblem]) -> String {
+    match problems {
+        [] => format!("{file}: not a valid variant"),
+        [one] => format!("{file}: {one}"),
+        [first, rest @ ..] => format!("{file}: {first} (and {} more problems)", rest.len()),
+    }
 }
 
 /// One piece type of a variant.
