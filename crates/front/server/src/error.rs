@@ -3,7 +3,6 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
 
 /// A refused request: nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -15,13 +14,6 @@ pub struct ApiError {
     pub code: &'static str,
     /// What went wrong, in one line.
     pub message: String,
-}
-
-/// The body of an error response.
-#[derive(Serialize)]
-struct Body<'a> {
-    code: &'a str,
-    message: &'a str,
 }
 
 impl ApiError {
@@ -82,9 +74,9 @@ fn one_line(text: &str) -> String {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        let body = Body {
-            code: self.code,
-            message: &self.message,
+        let body = crate::wire::ErrorBody {
+            code: self.code.to_string(),
+            message: self.message,
         };
         (status, Json(body)).into_response()
     }
