@@ -2,7 +2,7 @@
 //! the people at the terminal. This file reads what they type and prints what happens; the turns,
 //! rules and bots are the play layer's and the game crate's.
 
-use crate::cafeteria_map::{LEGEND, render_map, render_status};
+use crate::cafeteria_map::{LEGEND, render_map, render_status, table_places};
 use crate::lines::{Command, Lines};
 use crate::screen::{Flow, Screen};
 use anyhow::{Context, Result, bail};
@@ -470,7 +470,7 @@ impl Screen for Session<'_> {
                 return Ok(Flow::Quit);
             }
             ("help" | "?", "") => writeln!(out, "{HELP}")?,
-            ("legend", "") => writeln!(out, "{LEGEND}")?,
+            ("legend", "") => writeln!(out, "{LEGEND}\n{}", table_places(self.game()))?,
             ("map" | "board", "") => self.draw(out)?,
             ("actions" | "moves", "") => self.list_actions(out)?,
             ("record", "") => self.tell_record(out)?,
@@ -639,6 +639,23 @@ mod tests {
         );
         // The map is drawn again after each action: at the start, after the Food Line, after the walk.
         assert!(text.matches("Round 1 of 10").count() >= 3, "{text}");
+    }
+
+    #[test]
+    fn a_refused_action_says_why_in_the_rules_words_and_tables_go_by_their_letters() {
+        let text = against_a_bot("legend\nline\nend\nsearch b\nmove c9\nquit\n");
+        assert!(text.contains("Tables (named so in actions"), "{text}");
+        assert!(text.contains(" B l4-o5"), "{text}");
+        assert!(
+            text.contains("end: 9 AA left must be spent: a turn ends only when nothing that costs AA is possible"),
+            "{text}"
+        );
+        assert!(
+            text.contains("search B: after the first trip through the Food Line the turn is movement only"),
+            "{text}"
+        );
+        assert!(text.contains("move c9: c9 is not next to the student"), "{text}");
+        assert!(!text.contains("not possible now"), "{text}");
     }
 
     #[test]

@@ -16,6 +16,25 @@ Status: AR appearance rating (now/most; at 0 a student retires), AA action allow
   counters left in the Food Line's stacks of beverages, breads, vegetables, main dishes and
   desserts.";
 
+/// Where each table stands, by the word that names it in typed actions (`search B`).
+pub fn table_places(game: &Game) -> String {
+    let map = &game.data().map;
+    let places: Vec<String> = map
+        .tables
+        .iter()
+        .zip(&map.table_words)
+        .filter_map(|(squares, word)| {
+            let first = squares.iter().min_by_key(|sq| (sq.y, sq.x))?;
+            let last = squares.iter().max_by_key(|sq| (sq.y, sq.x))?;
+            Some(format!("{word} {first}-{last}"))
+        })
+        .collect();
+    format!(
+        "Tables (named so in actions: search B, take-tray B, tip B): {}",
+        places.join(", ")
+    )
+}
+
 /// Draws the cafeteria, a row per line, the columns lettered and the rows numbered.
 pub fn render_map(game: &Game) -> String {
     let map = &game.data().map;

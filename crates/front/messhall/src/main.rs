@@ -59,12 +59,23 @@ enum Command {
         divide: bool,
     },
     /// Play a game in the terminal: people at one keyboard, or the AI.
+    ///
+    /// At the prompt: a move (coordinates or SAN), `moves`, `info SQUARE` (what the piece does),
+    /// `undo [N]` (against the AI it takes back its reply too), `fen`, `board`, `flip`, `legend`,
+    /// `friends`, `record`, `save FILE` (JSON, or PGN for a .pgn name), `new`, `resign`, `help`,
+    /// `quit`. The game's record (and PGN) is printed when it ends or you quit.
+    ///
+    /// `play cafeteria`: the people are the first players, the bots the others; with as many bots
+    /// as players it plays itself. At the prompt: an action by its listed name or a unique start
+    /// of it (`line`, `move d3`, `throw 2 at Connie`), `to SQUARE` to walk several steps,
+    /// `actions`, `map`, `legend`, `undo`, `record`, `save FILE`, `new`, `help`, `quit`.
     Play {
         /// A built-in variant name (or cafeteria) or the path of a variant file.
         variant: String,
         #[arg(long)]
         fen: Option<String>,
-        /// White: human (default), ai, level=N, depth=N, nodes=N, random or greedy.
+        /// White: human (default), ai, level=N, depth=N, nodes=N, random or greedy (levels:
+        /// docs/ai.md).
         #[arg(long)]
         white: Option<String>,
         /// Black: human (default), ai, level=N, depth=N, nodes=N, random or greedy.
@@ -83,7 +94,8 @@ enum Command {
         /// secret until the game ends if not given.
         #[arg(long)]
         seed: Option<messhall_dice::Seed>,
-        /// Go on from a saved record (save FILE at the prompt, or a match's record).
+        /// Go on from a saved game: a JSON record (save FILE at the prompt, a match's --records)
+        /// or a PGN.
         #[arg(long)]
         load: Option<std::path::PathBuf>,
         /// cafeteria: number of players, 2 to 4 (default 4).
@@ -95,13 +107,20 @@ enum Command {
         /// cafeteria: an optional rule: a-new-beginning, mystery-meat, table-tipping, salad-bar.
         #[arg(long = "option", num_args = 1.., action = clap::ArgAction::Append)]
         options: Vec<String>,
-        /// cafeteria: the bots' kind: random, rules (rule of thumb) or search (default).
+        /// cafeteria: the bots' kind: random, rules (rules of thumb), search (default) or
+        /// search-v1 (the first search bot).
         #[arg(long)]
         bot: Option<String>,
     },
     /// Be a UCI engine on standard input and output (for UCI GUIs and tools; docs/protocols.md).
+    ///
+    /// Options: UCI_Variant (every built-in chess variant), VariantPath (variant files), Hash,
+    /// Skill Level, Seed. The PieceEater's steps are moves of the neutral side.
     Uci,
-    /// Replay a saved record step by step (a JSON record, or a match's text record).
+    /// Replay a saved record or PGN step by step, checked as it goes.
+    ///
+    /// The record comes from `save` at the play prompt, a match's --records or the server's
+    /// export.
     Replay {
         /// The record's file.
         file: std::path::PathBuf,
@@ -110,6 +129,10 @@ enum Command {
         pause: Option<bool>,
     },
     /// Speak the XBoard/WinBoard engine protocol on standard input and output (docs/protocols.md).
+    ///
+    /// Every built-in chess game is offered as an engine-defined variant (the board, the pieces
+    /// and their moves told to XBoard), with legal-move highlighting, multi-leg moves and drops,
+    /// and the PieceEater's steps.
     Xboard {
         /// Seed of every game's dice (the PieceEater's steps): two engines given the same seed
         /// see the same steps. Without it each game draws a secret seed.
@@ -122,7 +145,8 @@ enum Command {
         #[arg(long = "variant", action = clap::ArgAction::Append)]
         variants: Vec<String>,
     },
-    /// Show the engine's analysis of a position, one line per depth.
+    /// Show the engine's analysis of a position, one line per depth: depth, score, nodes, nodes
+    /// per second and principal variation.
     Analyse {
         /// A built-in variant name or the path of a variant file.
         variant: String,
@@ -138,13 +162,19 @@ enum Command {
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
         hash: u16,
     },
-    /// Play two engine configurations against each other.
+    /// Play two engine configurations against each other and print the score and Elo difference.
+    ///
+    /// Games start from seeded random openings (and dice), each opening played with both colours.
+    /// An external engine's every move is checked by our rules: an illegal answer, a crash or
+    /// silence loses it the game (docs/external-engines.md). Bots steer a steered PieceEater.
     Match {
         /// A built-in variant name or the path of a variant file.
         variant: String,
         /// Player A: level=N, depth=N, nodes=N, random or greedy; add ",time=S" to give it its own seconds per move.
         /// Or an external engine: xboard:PROGRAM or uci:PROGRAM, then settings after commas:
-        /// variant=NAME, ini=FILE, option.NAME=VALUE, time=S (a bare PROGRAM is looked for on PATH and in /usr/games).
+        /// variant=NAME, ini=FILE, option.NAME=VALUE, time=S, log=FILE, searchmoves=1 (UCI: only
+        /// our legal moves at the root), own-start=BOARD (XBoard: the engine's own start position);
+        /// a bare PROGRAM is looked for on PATH and in /usr/games.
         #[arg(long)]
         a: String,
         /// Player B.
@@ -170,7 +200,8 @@ enum Command {
         /// A game still running after this many plies is scored a draw.
         #[arg(long, default_value_t = arena::MAX_PLIES as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         max_plies: u32,
-        /// A folder to write each game's record to (game-001.txt, ...), with its players, result and final position.
+        /// A folder to write each game's record to, as JSON (game-001.json) and PGN (game-001.pgn),
+        /// which `replay` and `play --load` read.
         #[arg(long)]
         records: Option<std::path::PathBuf>,
         /// A sequential test of A's share of the points (0.7 for 70%): stop once its 95% interval
@@ -205,7 +236,8 @@ enum Command {
         /// Seed of the openings and the dice.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Where to write the weights (TOML); without it they are printed.
+        /// Where to write the weights (TOML); without it they are printed. A variant file's engine
+        /// reads its weights from beside it, as NAME.weights.toml.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
         /// Start from the weights derived from the pieces, not from the variant's weights file.
@@ -239,11 +271,15 @@ enum Command {
         what: bench::BenchCommand,
     },
     /// Serve every game over HTTP and WebSocket (docs/server.md), storing games in a database.
+    ///
+    /// The browser UI is at the address it prints (docs/web.md). SIGTERM or Ctrl-C stops it
+    /// cleanly.
     Serve {
         /// The address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: String,
-        /// The database: sqlite:PATH or postgres://... (default: messhall.db in the user's data directory).
+        /// The database: sqlite:PATH or postgres://... (default: messhall.db in the user's data
+        /// directory), created and migrated on start.
         #[arg(long)]
         db: Option<String>,
         /// A computer player's time per move in seconds, in games without a clock.

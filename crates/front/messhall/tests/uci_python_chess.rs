@@ -1,12 +1,12 @@
 //! `messhall uci` driven by a real UCI client: python-chess's engine module (PyPI
-//! `chess`, which .ci/run installs into Debian's python) plays a short FIDE chess game between two messhall engines and analyses
+//! `chess`, which scripts/test installs into Debian's python) plays a short FIDE chess game between two messhall engines and analyses
 //! positions (crates/front/uci/tests/python/uci_game.py). Without python-chess the test fails
-//! under CI (`CI` set, where .ci/run installs it) and is skipped with a loud message elsewhere.
+//! under CI (`CI` set, where scripts/test installs it) and is skipped with a loud message elsewhere.
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Debian's python, into which .ci/run installs python-chess (a `python3` earlier on PATH may not).
+/// Debian's python, into which scripts/test installs python-chess (a `python3` earlier on PATH may not).
 const PYTHON: &str = "/usr/bin/python3";
 /// The whole run takes a few seconds; past this it is stopped and fails.
 const LIMIT: Duration = Duration::from_secs(180);
@@ -25,7 +25,7 @@ fn python_chess_plays_and_analyses_through_messhall_uci() {
     if !has_python_chess() {
         let why = format!("{PYTHON} has no python-chess (`/usr/bin/python3 -m pip install chess`)");
         if std::env::var_os("CI").is_some() {
-            panic!("{why}: .ci/run installs it");
+            panic!("{why}: scripts/test installs it");
         }
         eprintln!("\n\n*** SKIPPED the python-chess UCI test: {why} ***\n\n");
         return;

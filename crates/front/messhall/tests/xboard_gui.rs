@@ -47,7 +47,7 @@ fn xboard_plays_food_fight_between_two_messhall_engines_and_messhall_reads_its_p
     let xvfb = find("xvfb-run", &[]);
     let (Some(xboard), Some(xvfb)) = (xboard, xvfb) else {
         if std::env::var_os("CI").is_some() {
-            panic!("xboard and xvfb-run are needed (.ci/run installs them)");
+            panic!("xboard and xvfb-run are needed (scripts/test installs them)");
         }
         eprintln!("\n*** SKIPPED: xboard or xvfb-run is not installed (apt-get install xboard xvfb) ***\n");
         return;

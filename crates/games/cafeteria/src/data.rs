@@ -199,7 +199,7 @@ enum LegendEntry {
     Wall { name: String },
     Floor { name: String },
     Chair { name: String },
-    Table { name: String, index: u8 },
+    Table { name: String, index: u8, word: String },
     Can { name: String },
     Start { name: String, index: u8 },
     Entrance { name: String },
@@ -258,6 +258,8 @@ pub struct Map {
     pub tables: Vec<Vec<Sq>>,
     /// Names of the tables.
     pub table_names: Vec<String>,
+    /// The short word that names each table in typed actions (`A`-`F`, `center`).
+    pub table_words: Vec<String>,
     /// Where the Principal's Office is drawn.
     pub office: Vec<Sq>,
     /// Where the Lounge is drawn.
@@ -297,6 +299,7 @@ impl Map {
             entry_names: vec![String::new(); faculty.len()],
             tables: vec![Vec::new(); 7],
             table_names: vec![String::new(); 7],
+            table_words: vec![String::new(); 7],
             office: Vec::new(),
             lounge: Vec::new(),
             garbage_pile: Sq::new(0, 0),
@@ -323,13 +326,14 @@ impl Map {
                     LegendEntry::Wall { .. } => Cell::Wall,
                     LegendEntry::Floor { .. } => Cell::Floor,
                     LegendEntry::Chair { .. } => Cell::Chair,
-                    LegendEntry::Table { name, index } => {
+                    LegendEntry::Table { name, index, word } => {
                         let t = map
                             .tables
                             .get_mut(usize::from(*index))
                             .ok_or_else(|| DataError::Map(format!("table index {index} is not 0 to 6")))?;
                         t.push(sq);
                         map.table_names[usize::from(*index)] = name.clone();
+                        map.table_words[usize::from(*index)] = word.clone();
                         Cell::Table(*index)
                     }
                     LegendEntry::Can { .. } => {
@@ -407,6 +411,14 @@ impl Map {
         }
         if map.tables.iter().any(Vec::is_empty) {
             return Err(missing("seven tables"));
+        }
+        let words: Vec<String> = map.table_words.iter().map(|w| w.to_ascii_lowercase()).collect();
+        if words.iter().enumerate().any(|(i, w)| {
+            w.is_empty() || w.contains(char::is_whitespace) || w.parse::<u8>().is_ok() || words[..i].contains(w)
+        }) {
+            return Err(DataError::Map(
+                "the tables' words must be distinct single words that are not numbers".into(),
+            ));
         }
         if map.office.is_empty() || map.lounge.is_empty() {
             return Err(missing("Principal's Office and Lounge"));

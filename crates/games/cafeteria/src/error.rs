@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::refusal::Refusal;
+
 /// A problem in the game's data files.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DataError {
@@ -30,6 +32,9 @@ pub enum SetupError {
         /// Players in the game.
         players: u8,
     },
+    /// A rules edition this version does not know.
+    #[error("rules edition {0} is not one this version plays (1 to {max})", max = crate::Setup::EDITION)]
+    Edition(u8),
     /// The data files are broken.
     #[error(transparent)]
     Data(#[from] DataError),
@@ -41,9 +46,15 @@ pub enum ActionError {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
-    /// The action is not among the legal ones.
-    #[error("not possible now: {0}")]
-    Illegal(String),
+    /// The action is not among the legal ones; `why` says which rule refuses it (the front ends
+    /// word it: see [`crate::words::refusal`]).
+    #[error("{action} is refused: {why:?}")]
+    Refused {
+        /// The action's name (see [`crate::Game::action_name`]).
+        action: String,
+        /// Why.
+        why: Refusal,
+    },
     /// The action names a food, can, table, student, staff member, square or family that does not
     /// exist.
     #[error("{action}: {what}")]

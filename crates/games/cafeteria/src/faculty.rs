@@ -36,8 +36,12 @@ impl Game {
         let mut queue = std::collections::VecDeque::from([start]);
         while let Some(sq) = queue.pop_front() {
             let d = dist[map.index(sq)].unwrap_or(0);
-            // A student stops the walk: the square can be reached but not passed.
-            if sq != start && self.students.iter().any(|s| s.status != Status::Gone && s.pos == sq) {
+            // Students may be passed (the walk itself stops at the first one it enters); in
+            // edition 1 a student's square could be reached but not passed.
+            if self.students_stop_staff()
+                && sq != start
+                && self.students.iter().any(|s| s.status != Status::Gone && s.pos == sq)
+            {
                 continue;
             }
             for n in map.neighbours(sq) {

@@ -10,22 +10,48 @@ use crate::data::{CENTER_TABLE, Data, Family, Special, Sq, data};
 use crate::error::{ActionError, SetupError};
 use crate::event::{Event, Note, Seen};
 
-/// How a game is set up: the players and the optional rules.
+/// How a game is set up: the players, the optional rules and the edition of the rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// Number of players, 2 to 4 (with 2, each runs two students).
     pub players: u8,
     /// Optional rules in force.
     pub options: Vec<GameOption>,
+    /// The edition of the rules the game is played by (see [`Setup::EDITION`]). Records keep it,
+    /// so a game replays by the rules it was played under; a record without it is of edition 1.
+    #[serde(default = "Setup::first_edition")]
+    pub edition: u8,
 }
 
 impl Setup {
-    /// A setup with `players` players and the given options.
+    /// The edition of the rules new games are played by.
+    ///
+    /// - 1: a student could carry an empty tray (kept after its last food was thrown, taken from a
+    ///   table with nothing to put on it, or from the line with no food); a student stopped a
+    ///   staff member's walk; teammates left alone held a Food-Off.
+    /// - 2: a tray is never carried empty; the staff walk through students (entering one's square
+    ///   still catches that student); when every student left is one player's, that player wins.
+    pub const EDITION: u8 = 2;
+
+    fn first_edition() -> u8 {
+        1
+    }
+
+    /// A setup with `players` players and the given options, by the rules of this edition.
     pub fn new(players: u8, options: &[GameOption]) -> Self {
+        Setup::of_edition(players, options, Setup::EDITION)
+    }
+
+    /// A setup by the rules of an earlier `edition` (to replay an old game).
+    pub fn of_edition(players: u8, options: &[GameOption], edition: u8) -> Self {
         let mut options = options.to_vec();
         options.sort();
         options.dedup();
-        Setup { players, options }
+        Setup {
+            players,
+            options,
+            edition,
+        }
     }
 
     /// Whether `option` is in force.
@@ -177,7 +203,7 @@ pub struct Mystery {
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EndKind {
-    /// One student was left.
+    /// One student was left, or only students of one player.
     LastStudent,
     /// The survivors of the last round held a Food-Off.
     FoodOff,
@@ -309,7 +335,10 @@ impl Game {
         if !(2..=4).contains(&setup.players) {
             return Err(SetupError::Players(setup.players));
         }
-        let setup = Setup::new(setup.players, &setup.options);
+        if !(1..=Setup::EDITION).contains(&setup.edition) {
+            return Err(SetupError::Edition(setup.edition));
+        }
+        let setup = Setup::of_edition(setup.players, &setup.options, setup.edition);
         let team = &data.teams[usize::from(setup.players - 2)];
         let mut students = Vec::new();
         let mut specs: Vec<(u8, u8)> = Vec::new();
@@ -750,6 +779,15 @@ impl Game {
                 self.data.garbage_counters
             ));
         }
+        if !self.empty_trays_carried() {
+            // Only the student to act may hold a tray just taken, until food is put on it.
+            let acting = self.turn.as_ref().map(|t| t.student);
+            if let Some(i) =
+                (0..self.students.len() as StudentId).find(|&s| self.carries_empty_tray(s) && Some(s) != acting)
+            {
+                return Err(format!("student {i} carries an empty tray"));
+            }
+        }
         if self.round > self.data.rounds {
             return Err(format!("round {} is past the last round", self.round));
         }
@@ -795,6 +833,26 @@ impl Game {
 
     pub(crate) fn has(&self, option: GameOption) -> bool {
         self.setup.has(option)
+    }
+
+    /// Edition 1: a tray could be carried empty.
+    pub(crate) fn empty_trays_carried(&self) -> bool {
+        self.setup.edition < 2
+    }
+
+    /// Edition 1: a student stopped a staff member's walk.
+    pub(crate) fn students_stop_staff(&self) -> bool {
+        self.setup.edition < 2
+    }
+
+    /// Edition 1: teammates left alone held a Food-Off instead of winning together.
+    pub(crate) fn teammates_hold_food_off(&self) -> bool {
+        self.setup.edition < 2
+    }
+
+    /// Whether student `s` carries a tray with nothing on it.
+    pub(crate) fn carries_empty_tray(&self, s: StudentId) -> bool {
+        matches!(&self.students[usize::from(s)].hold, Hold::Tray(v) if v.is_empty())
     }
 
     /// Whether a character (student in the cafeteria, or faculty member in it) stands on `sq`.
@@ -1004,6 +1062,7 @@ impl Game {
         if let Some(mut t) = self.turn.take() {
             self.return_search(&mut t);
             let s = t.student;
+            self.drop_empty_tray(s);
             let pos = self.students[usize::from(s)].pos;
             for c in &mut self.cans {
                 if c.place == CanPlace::AtFeet(pos) {
@@ -1045,7 +1104,7 @@ impl Game {
         let survivors: Vec<StudentId> = (0..self.students.len() as StudentId)
             .filter(|&s| self.is_active(s))
             .collect();
-        if survivors.len() >= 2 {
+        if survivors.len() >= 2 && !self.one_player_left(&survivors) {
             self.say(|| Event::FoodOffStarts);
             let n = survivors.len();
             self.food_off = Some(FoodOffState {
@@ -1059,6 +1118,14 @@ impl Game {
         }
     }
 
+    /// Whether the students still fighting are all one player's (and it wins at once: teammates
+    /// hold no Food-Off against each other). Always false in edition 1.
+    fn one_player_left(&self, active: &[StudentId]) -> bool {
+        let mut players = active.iter().map(|&s| self.students[usize::from(s)].player);
+        let first = players.next();
+        !self.teammates_hold_food_off() && first.is_some() && players.all(|p| Some(p) == first)
+    }
+
     /// Ends the game when at most one student is still fighting.
     pub(crate) fn check_end(&mut self) {
         if self.outcome.is_some() || self.food_off.is_some() {
@@ -1070,6 +1137,7 @@ impl Game {
         match active.len() {
             0 => self.finish(EndKind::NoSurvivor, Vec::new()),
             1 => self.finish(EndKind::LastStudent, active),
+            _ if self.one_player_left(&active) => self.finish(EndKind::LastStudent, active),
             _ => {}
         }
     }
@@ -1151,14 +1219,17 @@ impl Game {
     ///
     /// # Errors
     /// [`ActionError::GameOver`] after the end, [`ActionError::BadId`] for an id that names nothing,
-    /// [`ActionError::Illegal`] for an action not in [`Game::legal_actions`].
+    /// [`ActionError::Refused`] for an action not in [`Game::legal_actions`], with the reason.
     pub fn play(&mut self, action: &Action, dice: &mut dyn Dice) -> Result<Vec<Note>, ActionError> {
         if self.outcome.is_some() {
             return Err(ActionError::GameOver);
         }
         self.check_ids(action)?;
         if !self.legal_actions().contains(action) {
-            return Err(ActionError::Illegal(self.action_name(action)));
+            return Err(ActionError::Refused {
+                action: self.action_name(action),
+                why: self.why_refused(action),
+            });
         }
         let kept = std::mem::replace(&mut self.narrate, true);
         let start = self.events.len();

@@ -4,6 +4,10 @@ use crate::action::{Action, FoodId, GameOption, Target};
 use crate::data::{CENTER_TABLE, Cell, Dir, Family, Special, Sq};
 use crate::game::{CanPlace, Game, Hold, Status};
 
+/// How far Mystery Meat may be aimed before its numbers are rolled: the highest Range its die
+/// can give (a shorter roll makes the throw fall short).
+pub(crate) const MYSTERY_REACH: u8 = 6;
+
 /// All subsets of `items` with sizes in `sizes`, as bit masks over the positions in `items`.
 fn subsets(items: &[u8], min: usize, max: usize) -> Vec<u8> {
     let mut out = Vec::new();
@@ -143,7 +147,7 @@ impl Game {
             .into_iter()
             .filter(|f| !self.stacks[f.index()].is_empty())
             .collect();
-        let tray = self.line_trays > 0;
+        let tray = self.line_trays > 0 && (!nonempty.is_empty() || self.empty_trays_carried());
         let take = if tray {
             nonempty.len()
         } else {
@@ -165,6 +169,25 @@ impl Game {
             }
         }
         out
+    }
+
+    /// The pick-ups of the food found on a table this turn, for a student beside it with room
+    /// for `room` more counters (at most two at a time: two hands).
+    fn pick_ups(&self, room: usize) -> Vec<Action> {
+        let Some(t) = &self.turn else { return Vec::new() };
+        let pos = self.students[usize::from(t.student)].pos;
+        match &t.search {
+            Some((table, slots)) if self.data.map.beside_table(pos, *table) && room > 0 => {
+                let full: Vec<u8> = slots
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| f.is_some())
+                    .map(|(i, _)| i as u8)
+                    .collect();
+                subsets(&full, 1, room.min(2)).into_iter().map(Action::PickUp).collect()
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// The legal actions of the student to decide now (empty when the game is over).
@@ -239,6 +262,13 @@ impl Game {
             return out;
         }
 
+        if !self.empty_trays_carried() && self.carries_empty_tray(s) {
+            // A tray just taken: the food found here goes on it now, or the tray goes.
+            out.extend(self.pick_ups(usize::from(self.data.tray_capacity)));
+            out.push(Action::DropTray);
+            return out;
+        }
+
         // Costly actions.
         if aa >= 1 {
             let step_cost = if matches!(st.hold, Hold::Can(_)) && !t.fee_paid {
@@ -265,7 +295,7 @@ impl Game {
                     let max = usize::from(self.data.later_trip_food).min(nonempty.len());
                     for families in subsets(&nonempty, 0, max) {
                         out.push(Action::FoodLine { families, tray: false });
-                        if self.line_trays > 0 {
+                        if self.line_trays > 0 && (families != 0 || self.empty_trays_carried()) {
                             out.push(Action::FoodLine { families, tray: true });
                         }
                     }
@@ -276,7 +306,7 @@ impl Game {
                 match &st.hold {
                     Hold::Hands(foods) | Hold::Tray(foods) => {
                         for f in self.distinct_kinds(foods) {
-                            let range = self.food_range(f).unwrap_or(6);
+                            let range = self.food_range(f).unwrap_or(MYSTERY_REACH);
                             for &target in &targets {
                                 if self.in_range(pos, target, range) {
                                     out.push(Action::Throw { food: f, target });
@@ -339,27 +369,21 @@ impl Game {
                     .min(usize::from(self.data.tray_capacity).saturating_sub(v.len())),
                 _ => 0,
             };
-            if let Some((table, slots)) = &t.search
-                && map.beside_table(pos, *table)
-                && room > 0
-            {
-                let full: Vec<u8> = slots
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, f)| f.is_some())
-                    .map(|(i, _)| i as u8)
-                    .collect();
-                out.extend(subsets(&full, 1, room.min(2)).into_iter().map(Action::PickUp));
-            }
+            let pick_ups = self.pick_ups(room);
+            // A tray is taken with food in hand, or (edition 2) with food found here to put on it
+            // and the AA to pick it up.
+            let tray_filled = match st.hold {
+                Hold::Hands(_) => true,
+                Hold::Empty => self.empty_trays_carried() || (!pick_ups.is_empty() && aa >= 2),
+                _ => false,
+            };
+            out.extend(pick_ups);
             let tables = map.tables.len() as u8;
             for table in 0..tables {
                 if !map.beside_table(pos, table) {
                     continue;
                 }
-                if self.table_serves(table)
-                    && self.tables[usize::from(table)].trays > 0
-                    && matches!(st.hold, Hold::Empty | Hold::Hands(_))
-                {
+                if self.table_serves(table) && self.tables[usize::from(table)].trays > 0 && tray_filled {
                     out.push(Action::TakeTray(table));
                 }
                 let tipped = self.tables.iter().filter(|t| t.hider.is_some()).count();

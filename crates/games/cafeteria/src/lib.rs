@@ -40,6 +40,7 @@ mod legal;
 mod notation;
 mod reach;
 mod record;
+mod refusal;
 mod rules;
 mod unseen;
 pub mod words;
@@ -53,6 +54,7 @@ pub use game::{
     TableState,
 };
 pub use record::{Record, from_toml, play_recorded, replay, to_toml};
+pub use refusal::Refusal;
 
 #[cfg(any(test, feature = "lab"))]
 pub mod lab;

@@ -1,7 +1,8 @@
 //! Actions as short stable text (`move c4`, `throw 17 at Connie`, `line tray drink bread`...) and
 //! back, so a player types what to do instead of a number that changes from turn to turn.
 //!
-//! Foods, tables, cans and search slots are written as their numbers; students and staff by name.
+//! Tables are written as the map names them (`A`-`F`, `center`; their numbers are read too);
+//! foods, cans and search slots as their numbers; students and staff by name.
 //! The grammar, one action per line, words separated by spaces:
 //!
 //! | action | text |
@@ -12,7 +13,7 @@
 //! | dump a tray, squirt, dump a bowl | `dump at WHO`, `squirt at WHO`, `dump-bowl at WHO` |
 //! | spill the can | `spill DIR` (`n`, `ne`... `nw`) |
 //! | pick the can up again | `take-can` |
-//! | search, take its tray, tip a table | `search TABLE`, `take-tray TABLE`, `tip TABLE` |
+//! | search, take its tray, tip a table | `search TABLE`, `take-tray TABLE`, `tip TABLE` (`search B`) |
 //! | pick up found food | `pick SLOT [SLOT]` |
 //! | salad bar | `salad FOOD` |
 //! | stay hidden, end the turn | `hide`, `end` |
@@ -79,7 +80,12 @@ impl Game {
                 format!("{verb} at {}", self.target_word(t))
             }
             Action::SpillCan(dir) => format!("{verb} {}", dir.name()),
-            Action::SearchTable(n) | Action::TakeTray(n) | Action::TipTable(n) => format!("{verb} {n}"),
+            Action::SearchTable(n) | Action::TakeTray(n) | Action::TipTable(n) => {
+                match self.data.map.table_words.get(usize::from(n)) {
+                    Some(word) => format!("{verb} {word}"),
+                    None => format!("{verb} {n}"),
+                }
+            }
             Action::PickSalad(food) | Action::Drop(food) => format!("{verb} {food}"),
             Action::PickUp(mask) => {
                 let slots: Vec<String> = (0..8).filter(|i| mask & (1 << i) != 0).map(|i| i.to_string()).collect();
@@ -206,14 +212,27 @@ impl Game {
                 })?;
                 Action::SpillCan(dir)
             }
-            "search" | "take-tray" | "tip" | "salad" | "drop" => {
+            "search" | "take-tray" | "tip" => {
+                no_target()?;
+                arity(1)?;
+                let words = &self.data.map.table_words;
+                let n = match words.iter().position(|w| w.eq_ignore_ascii_case(args[0])) {
+                    Some(i) => i as u8,
+                    None => args[0]
+                        .parse::<u8>()
+                        .map_err(|_| err(format!("{:?} is not a table: use {}", args[0], words.join(", "))))?,
+                };
+                match verb {
+                    "search" => Action::SearchTable(n),
+                    "take-tray" => Action::TakeTray(n),
+                    _ => Action::TipTable(n),
+                }
+            }
+            "salad" | "drop" => {
                 no_target()?;
                 arity(1)?;
                 let n = number(0)?;
                 match verb {
-                    "search" => Action::SearchTable(n),
-                    "take-tray" => Action::TakeTray(n),
-                    "tip" => Action::TipTable(n),
                     "salad" => Action::PickSalad(n),
                     _ => Action::Drop(n),
                 }

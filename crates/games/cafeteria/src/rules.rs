@@ -61,6 +61,25 @@ impl Game {
     fn turn_action(&mut self, action: &Action, dice: &mut dyn Dice) {
         let Some(t) = &self.turn else { return };
         let s = t.student;
+        self.turn_action_of(s, action, dice);
+        // A tray is never carried empty: once its last food has left it, it is dropped. A tray
+        // just taken from a table is the one exception, until the food found there is put on it.
+        if !matches!(action, Action::TakeTray(_)) {
+            self.drop_empty_tray(s);
+        }
+    }
+
+    /// Drops student `s`'s tray if nothing is on it (it leaves play), unless the game is of the
+    /// edition that let trays be carried empty.
+    pub(crate) fn drop_empty_tray(&mut self, s: StudentId) {
+        if !self.empty_trays_carried() && self.carries_empty_tray(s) {
+            self.students[usize::from(s)].hold = Hold::Empty;
+            self.removed_trays += 1;
+            self.say(|| Event::DroppedTray(s));
+        }
+    }
+
+    fn turn_action_of(&mut self, s: StudentId, action: &Action, dice: &mut dyn Dice) {
         let si = usize::from(s);
         match *action {
             Action::EndTurn | Action::StayHidden => {
@@ -81,7 +100,8 @@ impl Game {
                         got.push(food);
                     }
                 }
-                let tray = tray && self.line_trays > 0;
+                // A trip takes a tray only with food to put on it.
+                let tray = tray && self.line_trays > 0 && (!got.is_empty() || self.empty_trays_carried());
                 if tray {
                     self.line_trays -= 1;
                 }

@@ -2,7 +2,7 @@
 //! This module uses only the crate's public API, so that any front end can word things its own way.
 
 // Only the crate's public API, through its root: this module is to move to the front ends.
-use crate::{Action, Attack, EndKind, Event, Family, Game, Hold, Note, Outcome, Target};
+use crate::{Action, Attack, EndKind, Event, Family, Game, Hold, Note, Outcome, Refusal, Target};
 
 fn families(mask: u8) -> String {
     let names: Vec<&str> = Family::ALL
@@ -351,10 +351,10 @@ pub fn event(game: &Game, note: &Note) -> String {
         Event::FoodOffStarts => "the last round is over: Food-Off!".to_string(),
         Event::GameOver { winners, .. } => {
             let names: Vec<&str> = winners.iter().map(|&w| s(w)).collect();
-            if names.is_empty() {
-                "the game is over with no winner".to_string()
-            } else {
-                format!("the game is over: {} wins", names.join(" and "))
+            match names.len() {
+                0 => "the game is over with no winner".to_string(),
+                1 => format!("the game is over: {} wins", names[0]),
+                _ => format!("the game is over: {} win", names.join(" and ")),
             }
         }
     }
@@ -372,8 +372,9 @@ pub fn outcome(game: &Game, outcome: &Outcome) -> String {
         .collect();
     let after = format!("Game over after round {}", outcome.rounds);
     match (outcome.kind, names.len()) {
+        (EndKind::LastStudent, 1) => format!("{after}: {} wins as the last student in the fight.", names[0]),
         (EndKind::LastStudent, _) => format!(
-            "{after}: {} wins as the last student in the fight.",
+            "{after}: {} win: every student left in the fight is one player's.",
             names.join(" and ")
         ),
         (EndKind::FoodOff, 1) => format!("{after}: {} wins the Food-Off.", names[0]),
@@ -385,5 +386,117 @@ pub fn outcome(game: &Game, outcome: &Outcome) -> String {
             "{after}: nobody wins, nobody threw anything for {} rounds.",
             game.data().rounds_without_throw
         ),
+    }
+}
+
+/// Why an action is refused, in the rules' words.
+///
+/// # Panics
+/// For an id that names nothing: check it first with [`Game::check_ids`].
+pub fn refusal(game: &Game, why: &Refusal) -> String {
+    let data = game.data();
+    let food = |f: u8| game.food_name(f);
+    match *why {
+        Refusal::GameOver => "the game is over".into(),
+        Refusal::PlaceMissFirst => {
+            let squares: Vec<String> = game.miss_choices().iter().map(|sq| sq.to_string()).collect();
+            format!("first choose where the missed food lands ({})", squares.join(", "))
+        }
+        Refusal::NoMissToPlace => "no missed food is waiting to land".into(),
+        Refusal::NotALandingSquare(sq) => {
+            let squares: Vec<String> = game.miss_choices().iter().map(|sq| sq.to_string()).collect();
+            format!(
+                "the missed food cannot land on {sq}: it lands on {}",
+                squares.join(" or ")
+            )
+        }
+        Refusal::FoodOffUnderWay => "the Food-Off is under way: only Food-Off attacks now".into(),
+        Refusal::NoFoodOff => "there is no Food-Off now: it comes after the last round".into(),
+        Refusal::FoodOffCounters(n) => format!("a Food-Off attack takes {n} counters, from different stacks"),
+        Refusal::FoodOffTarget => "a Food-Off attack is aimed at another survivor".into(),
+        Refusal::EmptyStack(f) => format!("the {} stack is empty", f.name()),
+        Refusal::Hiding => "hiding behind a tipped table, a student stays hidden or steps off".into(),
+        Refusal::NotHiding => "only a student hiding behind a tipped table can stay hidden".into(),
+        Refusal::FirstTripFirst => "the first turn starts with the trip through the Food Line".into(),
+        Refusal::FirstTripTakesAll => {
+            "the first trip through the Food Line takes a tray and one counter of each family".into()
+        }
+        Refusal::OnlyMovesAfterFirstTrip => {
+            "after the first trip through the Food Line the turn is movement only".into()
+        }
+        Refusal::NoAttackYet => "nobody throws food until everyone has been through the Food Line".into(),
+        Refusal::AaLeft(aa) => {
+            format!("{aa} AA left must be spent: a turn ends only when nothing that costs AA is possible")
+        }
+        Refusal::NotEnoughAa { needed, left } => format!("that costs {needed} AA and {left} are left"),
+        Refusal::NotNext(sq) => format!("{sq} is not next to the student: a step goes to one of the eight neighbours"),
+        Refusal::OntoTable(sq) => format!("a table stands on {sq}: students walk around tables"),
+        Refusal::NotFloor(sq) => format!("{sq} is not cafeteria floor"),
+        Refusal::OntoExit => "the Exit is reached only by going through the Food Line".into(),
+        Refusal::Occupied(sq) => format!("someone stands on {sq}"),
+        Refusal::CanInTheWay(sq) => format!(
+            "a garbage can stands on {sq}: only a student with empty hands steps onto a can at its home, and takes it"
+        ),
+        Refusal::BlocksExit(sq) => {
+            format!("ending the turn on {sq} would block the Exit for those still waiting to go through the Food Line")
+        }
+        Refusal::NotAtEntrance => "the Food Line is entered at the Entrance".into(),
+        Refusal::ExitBlocked => "someone stands on the Exit of the Food Line".into(),
+        Refusal::HandsNotEmpty => "that needs empty hands".into(),
+        Refusal::TooManyFoods(n) => {
+            format!("a later trip through the Food Line takes at most {n} foods, from different families")
+        }
+        Refusal::NoTrayInLine => "no tray is left in the Food Line".into(),
+        Refusal::EmptyTray => "no student carries an empty tray: a tray is taken only with food to put on it".into(),
+        Refusal::FillTheTray => {
+            "the tray just taken must have the food found here put on it first (or be put down)".into()
+        }
+        Refusal::NotCarried(f) => format!("the student does not carry the {}", food(f)),
+        Refusal::NoTarget(t) => format!("{} is not in the fight", game.target_name(t)),
+        Refusal::OwnTarget => "a student does not attack themself".into(),
+        Refusal::OutOfRange {
+            range,
+            distance,
+            between,
+        } => {
+            let lofted = match between {
+                0 => String::new(),
+                1 => ", 1 more for the character in between".into(),
+                n => format!(", {n} more for the characters in between"),
+            };
+            format!("out of range: the target is {distance} squares away{lofted}, the range is {range}")
+        }
+        Refusal::TargetHidden(n) => {
+            format!("the target hides behind a tipped table and cannot be hit from further than {n} squares")
+        }
+        Refusal::NoTray => "the student carries no tray with food".into(),
+        Refusal::AlreadyTray => "the student already carries a tray".into(),
+        Refusal::HandsBusy => "the student's hands hold a can, a pumper or a bowl".into(),
+        Refusal::NoPumper => "the student carries no pumper".into(),
+        Refusal::NoBowlContent => "the student carries no bowl with greens or curd in it".into(),
+        Refusal::BowlFull => "the bowl still holds its greens or curd: dump them first".into(),
+        Refusal::NoCan => "the student carries no garbage can".into(),
+        Refusal::CanEmpty => "the garbage can is practically empty (fullness 6): feed it food first".into(),
+        Refusal::NowhereToSpill => "a spill that way would cover no floor".into(),
+        Refusal::NoCanHere => "no garbage can lies at the student's feet".into(),
+        Refusal::NotBesideTable(t) => format!("the student is not beside {} (a side, not a corner)", table(game, t)),
+        Refusal::TableClosed(t) => format!("{} gives nothing now", table(game, t)),
+        Refusal::AlreadySearched(t) => format!("{} was searched already this turn", table(game, t)),
+        Refusal::NothingFound => "no food found on a table this turn lies within reach".into(),
+        Refusal::NoSuchSlot => "no counter found lies in that slot".into(),
+        Refusal::PickUpAtMost(0) => "no room for more: two hands, or five on a tray".into(),
+        Refusal::PickUpAtMost(n) => format!("only {n} can be picked up now: two hands, or five on a tray"),
+        Refusal::NoTrayThere(t) => format!("no tray lies on {}", table(game, t)),
+        Refusal::OptionOff(o) => format!("this game is played without the {o} option"),
+        Refusal::NotOnSaladBar(f) => format!("the {} is not on the salad bar", food(f)),
+        Refusal::NotBesideSalad(f) => format!("the student is not beside the {} on the salad bar", food(f)),
+        Refusal::InBowl(f) => format!("the {} comes only with its bowl", food(f)),
+        Refusal::NoTippedMarker => format!("all {} Tipped! markers are in use", data.tipped_markers),
+        Refusal::NothingHeld => "nothing is held in both hands".into(),
+        Refusal::CanOutOfReach(c) => match data.map.can_homes.get(usize::from(c)) {
+            Some(sq) => format!("the garbage can from {sq} is not within reach"),
+            None => format!("garbage can {c} is not within reach"),
+        },
+        Refusal::NotOpen => "that action is not open now".into(),
     }
 }

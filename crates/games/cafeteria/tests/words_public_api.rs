@@ -24,6 +24,10 @@ fn the_wording_compiled_outside_the_crate_words_a_whole_game_in_lines() {
             .pop()
             .expect("a legal action while the game goes on");
         one_line(outside::action(&game, &action));
+        // A refused end of the turn is worded in one line too.
+        if let Some(why) = game.refusal(&Action::EndTurn) {
+            one_line(outside::refusal(&game, &why));
+        }
         for note in game.play(&action, &mut dice).expect("legal") {
             one_line(outside::event(&game, &note));
         }

@@ -66,7 +66,7 @@ fn installed(program: &str) -> bool {
     }
     assert!(
         std::env::var_os("CI").is_none(),
-        "{program} is not installed: .ci/run installs it (apt-get install {program})"
+        "{program} is not installed: scripts/test installs it (apt-get install {program})"
     );
     eprintln!("SKIPPED: {program} is not installed (apt-get install {program}); this test did not run");
     false

@@ -130,11 +130,17 @@ impl CafeteriaTable {
     pub(crate) fn why_illegal(&self, action: &Action) -> ActError {
         match action {
             Action::Student(a) => {
-                let mut probe = self.game.clone();
-                let mut dice = SeededDice::new(0);
-                match probe.play(a, &mut dice) {
-                    Err(e) => ActError::Illegal(e.to_string()),
-                    Ok(_) => ActError::Illegal("that action is not open to this student now".into()),
+                if let Err(e) = self.game.check_ids(a) {
+                    return ActError::Illegal(e.to_string());
+                }
+                let name = self.game.action_name(a);
+                match self.game.refusal(a) {
+                    // The rules say why, as data; here it is worded for the table's error.
+                    Some(why) => ActError::Illegal(format!(
+                        "{name}: {}",
+                        messhall_cafeteria::words::refusal(&self.game, &why)
+                    )),
+                    None => ActError::Illegal(format!("{name} is open but was not played")),
                 }
             }
             _ => ActError::WrongKind("a cafeteria student's action is expected".into()),

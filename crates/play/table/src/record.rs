@@ -14,7 +14,9 @@ use messhall_rules::{ChanceOutcome, Square, Variant};
 use serde::{Deserialize, Serialize};
 
 /// The record format this version writes (records say it, so a later version can read older
-/// ones).
+/// ones). The rules a game was played by are the game's, not the format's: a cafeteria record's
+/// setup names its rules edition (`messhall_cafeteria::Setup::edition`; a setup without one is of
+/// edition 1), and replays by that edition's rules.
 pub const FORMAT: u32 = 1;
 
 /// The largest record read (a long game is a few hundred kilobytes).
@@ -153,7 +155,8 @@ impl Record {
             // The clock is put on after the replay: a replay takes real time that no one spent.
             clock: None,
             cafeteria: match (&kind, &self.setup) {
-                (GameKind::Cafeteria, None) => Some(messhall_cafeteria::Setup::new(4, &[])),
+                // The oldest records name no setup: four players, no options, the first rules.
+                (GameKind::Cafeteria, None) => Some(messhall_cafeteria::Setup::of_edition(4, &[], 1)),
                 (_, setup) => setup.clone(),
             },
             players: self.players.clone(),

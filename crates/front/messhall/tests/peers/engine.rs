@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 const DEADLINE: Duration = Duration::from_secs(60);
 
 /// The engine's program: in /usr/games (where Debian puts it) or on PATH. Where it is missing the
-/// test fails under CI, whose `.ci/run` installs it, and is skipped with a message elsewhere.
+/// test fails under CI, whose `scripts/test` installs it, and is skipped with a message elsewhere.
 pub fn required(program: &str, package: &str) -> Option<PathBuf> {
     let games = Path::new("/usr/games").join(program);
     let found = std::iter::once(games)
@@ -20,7 +20,7 @@ pub fn required(program: &str, package: &str) -> Option<PathBuf> {
     if found.is_none() {
         assert!(
             std::env::var_os("CI").is_none(),
-            "{program} is missing: CI must install the Debian package {package} (.ci/run)"
+            "{program} is missing: CI must install the Debian package {package} (scripts/test)"
         );
         eprintln!("SKIPPED: {program} is not installed (apt-get install {package}); this check did not run");
     }

@@ -13,10 +13,10 @@ pub fn postgres_url() -> Option<String> {
     match std::env::var("MESSHALL_TEST_POSTGRES") {
         Ok(url) if !url.is_empty() => Some(url),
         _ if std::env::var_os("CI").is_some() => {
-            panic!("CI is set but MESSHALL_TEST_POSTGRES is not: .ci/run starts PostgreSQL and sets it")
+            panic!("CI is set but MESSHALL_TEST_POSTGRES is not: scripts/test starts PostgreSQL and sets it")
         }
         _ => {
-            eprintln!("SKIPPED: no PostgreSQL (set MESSHALL_TEST_POSTGRES=postgres://..., see .ci/postgres)");
+            eprintln!("SKIPPED: no PostgreSQL (set MESSHALL_TEST_POSTGRES=postgres://..., see scripts/postgres)");
             None
         }
     }

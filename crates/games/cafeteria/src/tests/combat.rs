@@ -343,7 +343,6 @@ fn a_student_at_ar_zero_retires_cannot_be_targeted_and_the_last_one_wins() {
     put(&mut g, 0, "q8");
     put(&mut g, 1, "r8");
     g.students[1].ar = 3;
-    g.students[2].status = Status::Gone;
     let foods = hands(&mut g, 0, &["tea", "pie"]);
     turn(&mut g, 0, 10);
     act(
@@ -362,11 +361,19 @@ fn a_student_at_ar_zero_retires_cannot_be_targeted_and_the_last_one_wins() {
             ..
         }
     )));
-    // Rock and Lennie are the only fighters left, but they are two students: the game goes on.
+    // Dwayne fights on for player 2: the game goes on.
     assert!(!g.is_over());
-    g.students[3].status = Status::Gone;
+    // Without him only player 1's students are left: they win together.
+    g.students[2].status = Status::Gone;
     g.check_end();
     let o = g.outcome().expect("over");
-    assert_eq!(o.winners, vec![0]);
+    assert_eq!(o.winners, vec![0, 3]);
     assert_eq!(o.scores, vec![1.0, 0.0]);
+    // With four players the last student standing wins alone.
+    let mut g = lab(4, &[]);
+    for s in [1, 2] {
+        g.students[s].status = Status::Gone;
+    }
+    g.damage_student(3, 200);
+    assert_eq!(g.outcome().map(|o| o.winners.clone()), Some(vec![0]));
 }

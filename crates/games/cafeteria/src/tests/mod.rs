@@ -4,6 +4,7 @@ mod combat;
 mod faculty;
 mod flow;
 mod options;
+mod rulings;
 mod things;
 
 use messhall_dice::{ScriptedDice, SeededDice};
