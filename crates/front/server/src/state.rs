@@ -240,7 +240,7 @@ impl Server {
         };
         match self
             .store
-            .append(&game.id, &row, status, result.as_deref(), seat_row.as_ref())
+            .append(&game.id, &row, status.name(), result.as_deref(), seat_row.as_ref())
             .await
         {
             Ok(()) => {}
@@ -270,7 +270,7 @@ impl Server {
 
     async fn computer_turn(self: Arc<Server>, shared: Shared) {
         let mut game = shared.lock().await;
-        if game.thinking.is_some() || game.status() != "playing" {
+        if game.thinking.is_some() || game.status() != crate::wire::Status::Playing {
             return;
         }
         let Some(seat) = game.table.turn().seat() else { return };
@@ -322,7 +322,7 @@ impl Server {
         let now = Instant::now();
         for shared in self.all().await {
             let mut game = shared.lock().await;
-            if game.status() != "playing" {
+            if game.status() != crate::wire::Status::Playing {
                 continue;
             }
             let Some(seat) = game.table.clock().and_then(|c| c.flagged(now)) else {
@@ -341,7 +341,7 @@ impl Server {
         let mut gone = Vec::new();
         for (id, shared) in games.iter() {
             let Ok(game) = shared.try_lock() else { continue };
-            if game.status() == "over"
+            if game.status() == crate::wire::Status::Over
                 && game.thinking.is_none()
                 && game.tx.receiver_count() == 0
                 && game.touched.elapsed() >= after

@@ -9,33 +9,24 @@ use crate::api::Query;
 use crate::error::ApiError;
 use crate::limits;
 use crate::state::{Server, Shared};
+pub use crate::wire::WsQuery;
+use crate::wire::{WsMessage, WsNote};
 use axum::extract::Path;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use messhall_table::Seat;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
-
-/// The query of a WebSocket connection.
-#[derive(Debug, Default, Deserialize)]
-pub struct WsQuery {
-    /// A seat's token (without it, a spectator).
-    #[serde(default)]
-    pub token: Option<String>,
-    /// The last event number the client has (0: none).
-    #[serde(default)]
-    pub since: u64,
-}
 
 /// `GET /api/games/{id}/ws`.
 ///
 /// # Errors
 /// 404 for no such game; 403 for a token of no seat.
+#[utoipa::path(get, path = "/api/games/{id}/ws", params(("id" = String, Path, description = "the game's id"), crate::wire::WsQuery), responses((status = 101, description = "the WebSocket: each message a WsMessage"), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn connect(
     axum::extract::State(server): App,
     Path(id): Path<String>,
@@ -57,24 +48,35 @@ pub async fn connect(
 }
 
 /// What catches a client up from event `since`: the events after it, or the full state.
-async fn catch_up(shared: &Shared, viewer: Option<Seat>, since: u64, most: u64) -> (Vec<Value>, u64) {
+async fn catch_up(shared: &Shared, viewer: Option<Seat>, since: u64, most: u64) -> (Vec<WsMessage>, u64) {
     let game = shared.lock().await;
     let last = game.last_event();
     let messages = if since >= last {
         Vec::new()
     } else if last - since > most {
-        vec![json!({"type": "state", "n": last, "state": crate::view::state(&game, viewer)})]
+        vec![WsMessage::Connection(WsNote::State {
+            n: last,
+            state: Box::new(crate::view::state(&game, viewer)),
+        })]
     } else {
         game.feed[since as usize..]
             .iter()
-            .map(|e| e.for_viewer(viewer))
+            .map(|e| WsMessage::Event(e.for_viewer(viewer)))
             .collect()
     };
     (messages, last)
 }
 
-fn text(value: &Value) -> Message {
-    Message::Text(Utf8Bytes::from(value.to_string()))
+fn text(message: &WsMessage) -> Message {
+    Message::Text(Utf8Bytes::from(serde_json::to_string(message).unwrap_or_default()))
+}
+
+/// A message of the client that was not understood.
+fn bad_message(message: &str) -> WsMessage {
+    WsMessage::Connection(WsNote::Error {
+        code: "bad-message".into(),
+        message: message.into(),
+    })
 }
 
 async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u64, socket: WebSocket) {
@@ -94,11 +96,11 @@ async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u
     let mut heard = Instant::now();
     let (mut window, mut in_window) = (Instant::now(), 0u32);
     loop {
-        let outgoing: Vec<Value> = tokio::select! {
+        let outgoing: Vec<WsMessage> = tokio::select! {
             item = rx.recv() => match item {
                 Ok(item) if item.n > sent => {
                     sent = item.n;
-                    vec![item.for_viewer(viewer)]
+                    vec![WsMessage::Event(item.for_viewer(viewer))]
                 }
                 Ok(_) => Vec::new(),
                 Err(RecvError::Lagged(_)) => {
@@ -126,9 +128,9 @@ async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u
                             sent = sent.max(last);
                             m
                         }
-                        None => vec![json!({"type": "error", "code": "bad-message", "message": "send {\"since\": N} to get the events after N"})],
+                        None => vec![bad_message("send {\"since\": N} to get the events after N")],
                     },
-                    Some(Ok(Message::Binary(_))) => vec![json!({"type": "error", "code": "bad-message", "message": "messages are JSON text"})],
+                    Some(Ok(Message::Binary(_))) => vec![bad_message("messages are JSON text")],
                     Some(Ok(_)) => Vec::new(),
                 }
             },
@@ -147,7 +149,7 @@ async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u
                 match game.table.clock().filter(|c| c.running().is_some()) {
                     Some(c) => {
                         let left: Vec<u64> = c.all_left(Instant::now()).iter().map(|d| d.as_millis() as u64).collect();
-                        vec![json!({"type": "clock", "left_ms": left, "running": c.running()})]
+                        vec![WsMessage::Connection(WsNote::Clock { left_ms: left, running: c.running() })]
                     }
                     None => Vec::new(),
                 }
