@@ -72,6 +72,22 @@ pub fn document_text() -> String {
 mod tests {
     use super::*;
 
+    /// `web/openapi.json` is what the web app's types are generated from: it must be this
+    /// document. `MESSHALL_WRITE_OPENAPI=1 cargo test -p messhall-server openapi` writes it.
+    #[test]
+    fn the_committed_document_is_the_generated_one() {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../web/openapi.json");
+        let text = document_text();
+        if std::env::var_os("MESSHALL_WRITE_OPENAPI").is_some() {
+            std::fs::write(&file, &text).unwrap();
+        }
+        let committed = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(
+            committed == text,
+            "web/openapi.json differs from the server's document: run MESSHALL_WRITE_OPENAPI=1 cargo test -p messhall-server openapi, then npm run build in web/"
+        );
+    }
+
     #[test]
     fn every_operation_has_its_error_answer() {
         let doc = serde_json::to_value(document()).unwrap();
