@@ -115,3 +115,56 @@ export type Reach = Schemas['Reach'];
 
 /** A game's rules as data: a chess game's, or the cafeteria game's. */
 export type VariantInfo = Schemas['Rules'];
+
+/** A chess game's rules as data. */
+export type ChessRules = Schemas['ChessRules'];
+
+/** A chess game's rules, or null for the cafeteria game's. */
+export function chessRules(info: VariantInfo): ChessRules | null {
+  return 'pieces' in info ? info : null;
+}
+
+/** A staff member of the cafeteria game, from its rules. */
+export type FacultyInfo = Schemas['FacultyInfo'];
+
+/** A built-in game in the list of `GET /api/variants`. */
+export type VariantSummary = Schemas['VariantSummary'];
+
+/** `GET /api/variants`. */
+export type VariantList = Schemas['VariantList'];
+
+/** `GET /api/games`. */
+export type GameList = Schemas['GameList'];
+
+/** A request to create a game (`POST /api/games`). */
+export type CreateGame = Schemas['CreateGame'];
+
+/** A seat as the creator asks for it. */
+export type SeatRequest = Schemas['SeatRequest'];
+
+/** A new game: its id, the creator's tokens and the open seats' join codes. */
+export type Created = Schemas['Created'];
+
+/** A seat taken with a join code. */
+export type Joined = Schemas['Joined'];
+
+/** The engine's view of a position (`POST /api/analysis`). */
+export type Analysis = Schemas['Analysis'];
+
+/** A position to analyse. */
+export type AnalysisRequest = Schemas['AnalysisRequest'];
+
+/** A variant file given whole (`POST /api/variants/check`). */
+export type VariantFile = Schemas['VariantFile'];
+
+/** The body of a join. */
+export type JoinRequest = Schemas['JoinRequest'];
+
+/** The body of a move or action. */
+export type ActRequest = Schemas['ActRequest'];
+
+/** A board of a replay (`GET /api/games/{id}/positions`). */
+export type PositionStep = Schemas['PositionStep'];
+
+/** `GET /api/games/{id}/positions`. */
+export type Positions = Schemas['Positions'];

@@ -476,7 +476,7 @@ seat_request!(
 ///
 /// # Errors
 /// 400 for an unknown status or a long name.
-#[utoipa::path(get, path = "/api/games", params(crate::wire::ListQuery), responses((status = 200, description = "games, newest first", body = crate::wire::GameList), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+#[utoipa::path(get, path = "/api/games", operation_id = "list_games", params(crate::wire::ListQuery), responses((status = 200, description = "games, newest first", body = crate::wire::GameList), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn list(State(server): App, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
     // `finished` is another word for `over`.
     let status = q.status.as_deref().map(|s| if s == "finished" { "over" } else { s });

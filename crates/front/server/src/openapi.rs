@@ -88,6 +88,21 @@ mod tests {
         );
     }
 
+    /// Generated clients name a function after each operation: two routes may not share one.
+    #[test]
+    fn every_operation_has_its_own_id() {
+        let doc = serde_json::to_value(document()).unwrap();
+        let mut seen = std::collections::BTreeMap::new();
+        for (path, ops) in doc["paths"].as_object().unwrap() {
+            for (method, op) in ops.as_object().unwrap() {
+                let id = op["operationId"].as_str().unwrap_or_else(|| panic!("{method} {path} has no id"));
+                if let Some(other) = seen.insert(id.to_string(), format!("{method} {path}")) {
+                    panic!("{method} {path} and {other} are both {id}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_operation_has_its_error_answer() {
         let doc = serde_json::to_value(document()).unwrap();

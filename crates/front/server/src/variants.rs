@@ -19,7 +19,7 @@ use std::time::Duration;
 use tokio::sync::Semaphore;
 
 /// `GET /api/variants`: every built-in game.
-#[utoipa::path(get, path = "/api/variants", responses((status = 200, description = "every built-in game", body = crate::wire::VariantList), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+#[utoipa::path(get, path = "/api/variants", operation_id = "list_variants", responses((status = 200, description = "every built-in game", body = crate::wire::VariantList), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn list(_: App) -> Response {
     let games = catalog::entries()
         .map(|e| VariantSummary {
@@ -113,7 +113,7 @@ pub fn describe(kind: &GameKind) -> Rules {
 ///
 /// # Errors
 /// 404 for no such game.
-#[utoipa::path(get, path = "/api/variants/{name}", params(("name" = String, Path, description = "a built-in game's name")), responses((status = 200, description = "its rules as data", body = crate::wire::Rules), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+#[utoipa::path(get, path = "/api/variants/{name}", operation_id = "variant_rules", params(("name" = String, Path, description = "a built-in game's name")), responses((status = 200, description = "its rules as data", body = crate::wire::Rules), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn one(_: App, Path(name): Path<String>) -> Result<Response, ApiError> {
     let kind = catalog::builtin(&name).ok_or_else(|| {
         ApiError::not_found(format!(
@@ -131,7 +131,7 @@ pub async fn one(_: App, Path(name): Path<String>) -> Result<Response, ApiError>
 /// `field`, `line`, `column` and `message`); 400 for rules too costly; 429 over the client's
 /// rate; 503 when the threads for
 /// untrusted work stay busy past the deadline.
-#[utoipa::path(post, path = "/api/variants/check", request_body = crate::wire::VariantFile, responses((status = 200, description = "the file's rules as data", body = crate::wire::Rules), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+#[utoipa::path(post, path = "/api/variants/check", operation_id = "check_variant", request_body = crate::wire::VariantFile, responses((status = 200, description = "the file's rules as data", body = crate::wire::Rules), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn check(
     State(server): App,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
