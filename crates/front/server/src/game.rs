@@ -464,11 +464,10 @@ pub fn entry_seat(entry: &Entry) -> Seat {
 
 /// A table event as a feed note.
 fn event_note(event: &messhall_table::Event) -> (Option<Seat>, Note) {
-    let visible_to = match event {
-        messhall_table::Event::Cafeteria { visible_to, .. } => *visible_to,
-        _ => None,
-    };
-    (visible_to, Note::Table(crate::wire::TableEvent(event.clone())))
+    (
+        event.seen_only_by(),
+        Note::Table(crate::wire::TableEvent(event.clone())),
+    )
 }
 
 /// The API error for a refusal of the table.

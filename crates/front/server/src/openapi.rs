@@ -95,7 +95,9 @@ mod tests {
         let mut seen = std::collections::BTreeMap::new();
         for (path, ops) in doc["paths"].as_object().unwrap() {
             for (method, op) in ops.as_object().unwrap() {
-                let id = op["operationId"].as_str().unwrap_or_else(|| panic!("{method} {path} has no id"));
+                let id = op["operationId"]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{method} {path} has no id"));
                 if let Some(other) = seen.insert(id.to_string(), format!("{method} {path}")) {
                     panic!("{method} {path} and {other} are both {id}");
                 }

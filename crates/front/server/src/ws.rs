@@ -7,6 +7,7 @@
 use crate::api::App;
 use crate::api::Query;
 use crate::error::ApiError;
+use crate::game::FeedItem;
 use crate::limits;
 use crate::state::{Server, Shared};
 pub use crate::wire::WsQuery;
@@ -25,8 +26,9 @@ use tokio::sync::broadcast::error::RecvError;
 /// `GET /api/games/{id}/ws`.
 ///
 /// # Errors
-/// 404 for no such game; 403 for a token of no seat.
-#[utoipa::path(get, path = "/api/games/{id}/ws", params(("id" = String, Path, description = "the game's id"), crate::wire::WsQuery), responses((status = 101, description = "the WebSocket: each message a WsMessage"), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+/// 404 for no such game; 403 for a token of no seat; 503 when the game has
+/// [`crate::Config::watchers_per_game`] connections.
+#[utoipa::path(get, path = "/api/games/{id}/ws", params(("id" = String, Path, description = "the game's id"), crate::wire::WsQuery), responses((status = 101, description = "the WebSocket: each message a WsMessage"), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody), (status = 503, description = "the game has as many connections as it takes", body = crate::wire::ErrorBody)))]
 pub async fn connect(
     axum::extract::State(server): App,
     Path(id): Path<String>,
@@ -36,15 +38,28 @@ pub async fn connect(
 ) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let token_query = crate::api::TokenQuery { token: q.token.clone() };
-    let viewer = {
+    // Counted and subscribed under the game's lock, so connections racing in cannot all slip
+    // under the cap.
+    let (viewer, rx) = {
         let game = shared.lock().await;
-        crate::api::viewer(&game, &headers, &token_query)?
+        let viewer = crate::api::viewer(&game, &headers, &token_query)?;
+        let most = server.config.watchers_per_game;
+        if game.tx.receiver_count() >= most {
+            return Err(ApiError::new(
+                503,
+                "too-many-watchers",
+                format!("a game takes at most {most} connections at once"),
+            ));
+        }
+        (viewer, game.tx.subscribe())
     };
     let since = q.since;
+    // The transport reads up to the ceiling; a message over the limit but under it is answered
+    // with a close that says so (1009) rather than a dropped connection.
     Ok(upgrade
-        .max_message_size(limits::WS_MESSAGE_BYTES)
-        .max_frame_size(limits::WS_MESSAGE_BYTES)
-        .on_upgrade(move |socket| run(server, shared, viewer, since, socket)))
+        .max_message_size(limits::WS_MESSAGE_CEILING)
+        .max_frame_size(limits::WS_MESSAGE_CEILING)
+        .on_upgrade(move |socket| run(server, shared, viewer, since, rx, socket)))
 }
 
 /// What catches a client up from event `since`: the events after it, or the full state.
@@ -79,10 +94,16 @@ fn bad_message(message: &str) -> WsMessage {
     })
 }
 
-async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u64, socket: WebSocket) {
+async fn run(
+    server: Arc<Server>,
+    shared: Shared,
+    viewer: Option<Seat>,
+    since: u64,
+    mut rx: tokio::sync::broadcast::Receiver<FeedItem>,
+    socket: WebSocket,
+) {
     let (mut sink, mut stream) = socket.split();
     let most = server.config.catch_up_events;
-    let mut rx = shared.lock().await.tx.subscribe();
     let mut shutdown = server.shutdown.subscribe();
     let (messages, mut sent) = catch_up(&shared, viewer, since, most).await;
     for m in &messages {
@@ -112,12 +133,27 @@ async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u
             },
             msg = stream.next() => {
                 heard = Instant::now();
-                if window.elapsed() >= Duration::from_secs(1) {
-                    (window, in_window) = (Instant::now(), 0);
+                // Pings and pongs keep the connection alive: only messages count.
+                if let Some(Ok(Message::Text(_) | Message::Binary(_))) = &msg {
+                    if window.elapsed() >= Duration::from_secs(1) {
+                        (window, in_window) = (Instant::now(), 0);
+                    }
+                    in_window += 1;
+                    if in_window > limits::WS_MESSAGES_PER_SECOND {
+                        let _ = sink.send(close(1008, "too many messages")).await;
+                        break;
+                    }
                 }
-                in_window += 1;
-                if in_window > limits::WS_MESSAGES_PER_SECOND {
-                    let _ = sink.send(close(1008, "too many messages")).await;
+                if let Some(Ok(Message::Text(t))) = &msg
+                    && t.len() > limits::WS_MESSAGE_BYTES
+                {
+                    let _ = sink.send(close(1009, "a message is at most 4 KB")).await;
+                    break;
+                }
+                if let Some(Ok(Message::Binary(b))) = &msg
+                    && b.len() > limits::WS_MESSAGE_BYTES
+                {
+                    let _ = sink.send(close(1009, "a message is at most 4 KB")).await;
                     break;
                 }
                 match msg {
