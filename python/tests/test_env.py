@@ -2,9 +2,6 @@
 
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo")
-
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 

@@ -131,7 +131,7 @@ impl Variant {
         Ok(split.into_iter().map(|(m, n)| (m.to_coordinates(&v), n)).collect())
     }
 
-    /// The size of the fixed move encoding ([`ChessGame.legal_indices`]).
+    /// The size of the fixed move encoding (`ChessGame.legal_indices`).
     #[getter]
     fn action_size(&self) -> usize {
         MoveCode::new(self.rules()).size()

@@ -2,9 +2,9 @@
 //! (`python/`). A front end like the others: it drives the play layer's tables, records, PGN and
 //! players, the rules' variants and perft, and the search; it holds no rules of its own.
 //!
-//! Every refusal reaches Python as an exception of the [`errors`] hierarchy with the rules' own
-//! words; nothing here panics on what Python hands it (every call goes through the fallible
-//! entry points: `try_act`, `parse_action`, `from_fen`, `try_new`...).
+//! Every refusal reaches Python as an exception of one hierarchy (`MesshallError` and its kinds)
+//! with the rules' own words; nothing here panics on what Python hands it (every call goes
+//! through the fallible entry points: `try_act`, `parse_action`, `from_fen`, `try_new`...).
 
 mod cafeteria;
 mod chess;
