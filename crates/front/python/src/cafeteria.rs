@@ -193,7 +193,7 @@ impl CafeteriaGame {
         self.table.undo(1) == 1
     }
 
-    /// `seat` resigns: its students leave the fight... the game ends, scored lost for it.
+    /// `seat` resigns: the game ends, lost for it and shared among the others.
     fn resign(&mut self, py: Python<'_>, seat: i64) -> PyResult<Vec<Py<PyAny>>> {
         let seat = values::seat(&self.table, seat)?;
         let events = self.table.try_act(seat, Action::Resign).map_err(act_error)?;
@@ -254,7 +254,8 @@ impl CafeteriaGame {
         values::events(py, &seen)
     }
 
-    /// The game as `seat` may see it (`None`: an onlooker): the round, every student (where,
+    /// The game as `seat` may see it (`None`: an onlooker), squares named as actions name them
+    /// (`c4`): the round, every student (where,
     /// Appearance Rating, Action Allowance, status, how many counters it carries, and which only
     /// for the seat's own students), the faculty, food on the floor and the Food Line's stacks.
     #[pyo3(signature = (seat = None))]
@@ -272,7 +273,7 @@ impl CafeteriaGame {
             sd.set_item("id", id)?;
             sd.set_item("name", game.student_name(id))?;
             sd.set_item("player", s.player)?;
-            sd.set_item("square", (s.pos.x, s.pos.y))?;
+            sd.set_item("square", s.pos.to_string())?;
             sd.set_item("ar", s.ar)?;
             sd.set_item("max_ar", game.student_max_ar(id))?;
             sd.set_item("aa", game.student_aa(id))?;
@@ -287,14 +288,14 @@ impl CafeteriaGame {
             students.push(sd);
         }
         d.set_item("students", students)?;
-        let faculty: Vec<(String, Option<(u8, u8)>)> = game
+        let faculty: Vec<(String, Option<String>)> = game
             .faculty()
             .iter()
             .enumerate()
-            .map(|(i, f)| (game.faculty_name(i as u8).to_string(), f.pos.map(|p| (p.x, p.y))))
+            .map(|(i, f)| (game.faculty_name(i as u8).to_string(), f.pos.map(|p| p.to_string())))
             .collect();
         d.set_item("faculty", faculty)?;
-        let floor: Vec<(u8, u8)> = game.floor().iter().map(|(sq, _)| (sq.x, sq.y)).collect();
+        let floor: Vec<String> = game.floor().iter().map(|(sq, _)| sq.to_string()).collect();
         d.set_item("floor", floor)?;
         d.set_item("stacks", game.stack_sizes().to_vec())?;
         d.set_item("line_trays", game.line_trays())?;
