@@ -75,6 +75,7 @@ fn summary(file: &str, problems: &[VariantProblem]) -> String {
     match problems {
         [] => format!("{file}: not a valid variant"),
         [one] => format!("{file}: {one}"),
+        [first, _] => format!("{file}: {first} (and 1 more problem)"),
         [first, rest @ ..] => format!("{file}: {first} (and {} more problems)", rest.len()),
     }
 }
