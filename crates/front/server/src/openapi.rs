@@ -1,5 +1,5 @@
 //! The OpenAPI document of the API, served at `/api/openapi.json`, generated from the handlers'
-//! `#[utoipa::path]` and the [`crate::wire`] types. [`routes`] is where every API route is added:
+//! `#[utoipa::path]` and the [`crate::wire`] types. [`routes()`] is where every API route is added:
 //! one call registers a handler with the router and in the document, so neither can list a route
 //! the other lacks.
 

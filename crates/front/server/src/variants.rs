@@ -216,7 +216,7 @@ pub fn affordable(kind: &GameKind) -> Result<(), ApiError> {
 /// however many such requests arrive the rest of the server keeps answering.
 static UNTRUSTED: Semaphore = Semaphore::const_new(limits::UNTRUSTED_THREADS);
 
-/// Runs `work` on one of the [`UNTRUSTED`] threads, answering within `deadline_ms` of the call,
+/// Runs `work` on one of the `UNTRUSTED` threads, answering within `deadline_ms` of the call,
 /// waiting for a thread included. Work that runs late keeps its thread's permit until it ends,
 /// so late work never piles up past the pool.
 ///
