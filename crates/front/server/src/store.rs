@@ -156,7 +156,7 @@ impl Store {
         let exists = if self.sqlite {
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name = $1"
         } else {
-            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename = $1"
+            "SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema() AND tablename = $1"
         };
         let old = sqlx::query(exists)
             .bind(OLD_MIGRATIONS_TABLE)
