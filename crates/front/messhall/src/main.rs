@@ -564,9 +564,30 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("messhall: {e:#}");
+            for line in error_lines(&e) {
+                eprintln!("messhall: {line}");
+            }
             ExitCode::FAILURE
         }
+    }
+}
+
+/// What an error prints: each fault of a variant file on a line of its own, any other error as
+/// its chain of causes on one line.
+fn error_lines(e: &anyhow::Error) -> Vec<String> {
+    let faults = e
+        .downcast_ref::<messhall_rules::VariantError>()
+        .or_else(|| match e.downcast_ref::<messhall_records::catalog::LoadError>() {
+            Some(messhall_records::catalog::LoadError::Variant(v)) => Some(v),
+            _ => None,
+        })
+        .or_else(|| match e.downcast_ref::<messhall_catalog::LoadError>() {
+            Some(messhall_catalog::LoadError::Variant(v)) => Some(v),
+            _ => None,
+        });
+    match faults {
+        Some(v) => v.lines(),
+        None => vec![format!("{e:#}")],
     }
 }
 

@@ -111,15 +111,19 @@ pub enum Removal {
 }
 
 impl Event {
+    /// The one seat that may see this event, when it names food held face down (`None`:
+    /// everyone may): a cafeteria event so marked, or a student's action naming its own food.
+    pub fn seen_only_by(&self) -> Option<Seat> {
+        match self {
+            Event::Cafeteria { visible_to, .. } => *visible_to,
+            Event::Acted { seat, action } if action.face_down_food().is_some() => Some(*seat),
+            _ => None,
+        }
+    }
+
     /// Whether `viewer` (a seat, or `None` for a spectator) may see this event.
     pub fn visible_to(&self, viewer: Option<Seat>) -> bool {
-        match self {
-            Event::Cafeteria {
-                visible_to: Some(owner),
-                ..
-            } => viewer == Some(*owner),
-            _ => true,
-        }
+        self.seen_only_by().is_none_or(|owner| viewer == Some(owner))
     }
 }
 

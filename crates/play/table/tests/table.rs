@@ -386,3 +386,49 @@ fn events_name_the_mover_its_victims_and_how_they_left() {
         "{events:?}"
     );
 }
+
+#[test]
+fn a_students_own_face_down_food_is_seen_by_its_player_alone() {
+    // Dropping a food or feeding it to a can names it (`Drop(3)`: food ids are fixed kinds), so
+    // the action itself is as secret as the food; the public events say only that it happened.
+    let game = catalog::builtin("cafeteria").unwrap();
+    let mut secret = 0;
+    for seed in 1..40 {
+        let setup = TableSetup {
+            seed: Some(Seed::from_number(seed)),
+            cafeteria: Some(messhall_cafeteria::Setup::new(2, &[])),
+            ..TableSetup::default()
+        };
+        let mut t = Table::new(game.clone(), &setup).unwrap();
+        let mut bots: Vec<_> = (0..2).map(|i| PlayerSpec::Random.make(&game, i, 1).unwrap()).collect();
+        for _ in 0..2_000 {
+            let Some(seat) = t.turn().seat() else { break };
+            let hidden = match t.legal() {
+                Legal::Student(actions) => actions.iter().find(|a| a.face_down_food().is_some()).cloned(),
+                _ => None,
+            };
+            let action = match hidden {
+                Some(a) => Action::Student(a),
+                None => match bots[seat.index()].choose(&t, seat, &Budget::movetime(Duration::ZERO)) {
+                    Choice::Act(a) => a,
+                    _ => panic!("no action"),
+                },
+            };
+            for event in t.try_act(seat, action).unwrap() {
+                if let Event::Acted { action, .. } = &event
+                    && action.face_down_food().is_some()
+                {
+                    secret += 1;
+                    assert!(event.visible_to(Some(seat)), "{event:?}");
+                    assert!(!event.visible_to(None), "{event:?}");
+                    assert!(!event.visible_to(Some(Seat(1 - seat.0))), "{event:?}");
+                    assert_eq!(event.seen_only_by(), Some(seat));
+                }
+            }
+        }
+        if secret >= 3 {
+            break;
+        }
+    }
+    assert!(secret >= 3, "only {secret} drops or feeds played");
+}
