@@ -3,15 +3,8 @@
 // SAN moves. Offered where it cannot help a seat against its opponent: replays, finished games,
 // games watched between computers (see `analysisAllowed`).
 
-import { call, type GameState } from './api.js';
+import { call, type Analysis, type AnalysisRequest, type GameState } from './api.js';
 import { button, h, showError } from './dom.js';
-
-interface Analysis {
-  depth: number;
-  score: string | null;
-  line: string[];
-  over: boolean;
-}
 
 const SIDES = { w: 'White', b: 'Black' } as const;
 
@@ -64,7 +57,7 @@ export function analysisPanel(game: string, fen: () => string | null, error: HTM
     answer.textContent = 'thinking…';
     error.hidden = true;
     try {
-      const a = await call<Analysis>('POST', '/api/analysis', { game, fen: f });
+      const a = await call<Analysis>('POST', '/api/analysis', { game, fen: f } satisfies AnalysisRequest);
       answer.textContent = a.over
         ? 'No legal move: the game is over here.'
         : `Depth ${a.depth}, score ${a.score ?? '?'}: ${scoreWords(a.score, f)}. Best line: ${lineWords(a.line, f) || 'none'}.`;

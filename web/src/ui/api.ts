@@ -1,5 +1,7 @@
 // The play server's HTTP API as the UI uses it, and the seats' tokens kept in this browser.
 
+import type { components } from './api-types.js';
+
 /** A refusal of the server: its code and one-line message. */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -66,148 +68,103 @@ export function keepToken(game: string, token: string): void {
   localStorage.setItem(KEY, JSON.stringify(all));
 }
 
+// The API's types are generated from the server's OpenAPI document (api-types.ts); these are
+// the names the pages use.
+type Schemas = components['schemas'];
+
 /** A game's list entry. */
-export interface GameSummary {
-  id: string;
-  game: string;
-  status: string;
-  seats: Seat[];
-  ply?: number;
-  result?: Result | null;
-  created?: string;
-}
+export type GameSummary = Schemas['GameSummary'];
 
 /** A seat of a game. */
-export interface Seat {
-  seat: number;
-  kind: string;
-  player: string;
-  name: string | null;
-}
+export type Seat = Schemas['SeatView'];
 
 /** How a game ended. */
-export interface Result {
-  scores: number[];
-  ending: { by: string; seat?: number; [k: string]: unknown };
-}
+export type Result = Schemas['GameResult'];
 
 /** A move open to the seat. */
-export interface MoveView {
-  to: string;
-  coordinates: string;
-  san: string;
-  promotion: string | null;
-  kind: string;
-  victims: string[];
-}
+export type MoveView = Schemas['MoveView'];
 
 /** What the seat may do now. */
-export type Legal =
-  | { kind: 'nothing' }
-  | { kind: 'moves'; from: Record<string, MoveView[]> }
-  | { kind: 'steps'; from: string; steps: { to: string; text: string }[] }
-  | { kind: 'student'; student?: number; actions: { text: string; action: unknown }[] };
+export type Legal = Schemas['LegalView'];
 
 /** A piece on the board. */
-export interface PieceView {
-  square: string;
-  color: string;
-  letter: string;
-  name: string;
-  energy: number | null;
-  /** For a piece that borrows (a Friend): who lends it what (the rules' answer). */
-  borrows?: { square: string; name: string; lends: string[] }[];
-}
+export type PieceView = Schemas['PieceView'];
 
 /** A chess board. */
-export interface BoardView {
-  files: number;
-  ranks: number;
-  fen: string;
-  side_to_move: 'white' | 'black';
-  energy_name: string | null;
-  pieces: PieceView[];
-  neutrals: string[];
-  hands: { color: string; letter: string; name: string; count: number }[];
-}
+export type BoardView = Schemas['BoardView'];
 
 /** A square of the cafeteria, from the top left. */
-export interface Sq {
-  x: number;
-  y: number;
-}
+export type Sq = Schemas['Sq'];
 
 /** The cafeteria. */
-export interface CafeteriaView {
-  round: number;
-  students: { id?: number; name: string; player: number; square: Sq; ar: number; max_ar: number; aa: number; status: unknown; stunned: boolean; carrying: number }[];
-  faculty: { name: string; square: Sq | null }[];
-  floor: Sq[];
-  stacks: number[];
-  [k: string]: unknown;
-}
+export type CafeteriaView = Schemas['CafeteriaView'];
 
-/** An event of the game's feed. */
-export interface GameEvent {
-  n?: number;
-  ply?: number;
-  type: string;
-  [k: string]: unknown;
-}
+/** An event of the game's feed (the table's events carry fields of their own), or another
+ * message of its WebSocket. */
+export type GameEvent = (Schemas['FeedEvent'] | Schemas['WsNote']) & { [k: string]: unknown };
 
 /** A game as one seat (or a spectator) sees it. */
-export interface GameState {
-  id: string;
-  game: string;
-  status: string;
-  ply: number;
-  event: number;
-  you: number | null;
-  seats: Seat[];
-  turn: { seat: number; kind: string } | null;
-  board: BoardView | null;
-  cafeteria: CafeteriaView | null;
-  legal: Legal;
-  clock: { base_ms: number; increment_ms: number; left_ms: number[]; running: number | null } | null;
-  draw_offers: number[];
-  takeback_request: number | null;
-  result: Result | null;
-  moves: { seat: number; san?: string; coordinates?: string; text?: string }[];
-  events: GameEvent[];
-  seed: unknown;
-}
+export type GameState = Schemas['GameState'];
 
 /** A piece of a game's rules, for diagrams. */
-export interface RulePiece {
-  letter: string;
-  name: string;
-  betza: string;
-  value: number;
-  royal: boolean;
-  pawn: boolean;
-  /** Where it goes alone on a central square of an empty board (the server's move generator). */
-  reach?: Reach | null;
-}
+export type RulePiece = Schemas['RulePiece'];
 
 /** A piece's reach: squares it moves to and captures on, only moves to, only captures on, and
  * reaches only while it has never moved. */
-export interface Reach {
-  from: string;
-  both: string[];
-  moves: string[];
-  captures: string[];
-  initial: string[];
+export type Reach = Schemas['Reach'];
+
+/** A game's rules as data: a chess game's, or the cafeteria game's. */
+export type VariantInfo = Schemas['Rules'];
+
+/** A chess game's rules as data. */
+export type ChessRules = Schemas['ChessRules'];
+
+/** A chess game's rules, or null for the cafeteria game's. */
+export function chessRules(info: VariantInfo): ChessRules | null {
+  return 'pieces' in info ? info : null;
 }
 
-/** A game's rules as data. */
-export interface VariantInfo {
-  name: string;
-  description?: string;
-  /** The rules in prose, a small Markdown subset (`prose.ts`), or null. */
-  rules_text?: string | null;
-  files?: number;
-  ranks?: number;
-  start?: string;
-  pieces?: RulePiece[];
-  [k: string]: unknown;
-}
+/** A staff member of the cafeteria game, from its rules. */
+export type FacultyInfo = Schemas['FacultyInfo'];
+
+/** A built-in game in the list of `GET /api/variants`. */
+export type VariantSummary = Schemas['VariantSummary'];
+
+/** `GET /api/variants`. */
+export type VariantList = Schemas['VariantList'];
+
+/** `GET /api/games`. */
+export type GameList = Schemas['GameList'];
+
+/** A request to create a game (`POST /api/games`). */
+export type CreateGame = Schemas['CreateGame'];
+
+/** A seat as the creator asks for it. */
+export type SeatRequest = Schemas['SeatRequest'];
+
+/** A new game: its id, the creator's tokens and the open seats' join codes. */
+export type Created = Schemas['Created'];
+
+/** A seat taken with a join code. */
+export type Joined = Schemas['Joined'];
+
+/** The engine's view of a position (`POST /api/analysis`). */
+export type Analysis = Schemas['Analysis'];
+
+/** A position to analyse. */
+export type AnalysisRequest = Schemas['AnalysisRequest'];
+
+/** A variant file given whole (`POST /api/variants/check`). */
+export type VariantFile = Schemas['VariantFile'];
+
+/** The body of a join. */
+export type JoinRequest = Schemas['JoinRequest'];
+
+/** The body of a move or action. */
+export type ActRequest = Schemas['ActRequest'];
+
+/** A board of a replay (`GET /api/games/{id}/positions`). */
+export type PositionStep = Schemas['PositionStep'];
+
+/** `GET /api/games/{id}/positions`. */
+export type Positions = Schemas['Positions'];

@@ -7,16 +7,10 @@ import { cafeteria } from 'messhall:catalog';
 import { bundleBase } from '../board.js';
 import { characterArt } from '../cafeteria-art.js';
 import { drawCafeteria, squareName, type MapThing } from '../cafeteria-map.js';
-import { call, type GameEvent, type GameState } from './api.js';
+import { call, type FacultyInfo, type GameEvent, type GameState, type VariantInfo } from './api.js';
 import { firstStep, pathShape, stepSquare, type Spot, type Step } from './cafeteria-path.js';
 import { button, h } from './dom.js';
 
-/** A staff member's fixed numbers from the rules data: Movement Rating, Needed to Stun Rating. */
-interface FacultySpec {
-  name: string;
-  mr: number;
-  nsr: number;
-}
 
 /** Draws the cafeteria and sends the action the user picks through `act`. */
 export class CafeteriaView {
@@ -26,7 +20,8 @@ export class CafeteriaView {
   private readonly table = h('table', { class: 'students' });
   private readonly staff = h('table', { class: 'students staff' });
   private readonly way = h('p', { class: 'way', hidden: '' });
-  private faculty: FacultySpec[] = [];
+  /** The staff's fixed numbers from the rules data: Movement Rating, Needed to Stun Rating. */
+  private faculty: FacultyInfo[] = [];
   /** The live line under the map: what is under the keyboard cursor. */
   private readonly say = h('p', { class: 'map-say', 'aria-live': 'polite' });
   private cursor: Spot | null = null;
@@ -57,8 +52,8 @@ export class CafeteriaView {
     this.map.addEventListener('mousemove', e => this.pointed(e));
     this.map.addEventListener('mouseleave', () => this.showWay(null));
     this.update(state);
-    call<{ faculty?: FacultySpec[] }>('GET', '/api/variants/cafeteria').then(info => {
-      this.faculty = info.faculty ?? [];
+    call<VariantInfo>('GET', '/api/variants/cafeteria').then(info => {
+      this.faculty = 'faculty' in info ? info.faculty : [];
       this.drawStaff();
     }, (e: unknown) => {
       this.staff.replaceChildren(h('caption', { class: 'error' }, `the staff's numbers cannot be read: ${String(e)}`));
@@ -223,9 +218,8 @@ export class CafeteriaView {
       if (art !== undefined && f.square !== null) things.push({ square: squareName(f.square.x, f.square.y), art, title: f.name });
     }
     for (const sq of c.floor) things.push({ square: squareName(sq.x, sq.y), art: 'spilled-food' });
-    const tipped = Array.isArray(c['tipped']) ? (c['tipped'] as unknown[]).map(String) : [];
     try {
-      this.map.replaceChildren(drawCafeteria(cafeteria.map, cafeteria.legend, things, bundleBase, tipped));
+      this.map.replaceChildren(drawCafeteria(cafeteria.map, cafeteria.legend, things, bundleBase));
     } catch (e) {
       this.map.replaceChildren(h('p', { class: 'error' }, `the map cannot be drawn: ${String(e)}`));
     }

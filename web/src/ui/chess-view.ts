@@ -162,7 +162,8 @@ export class ChessView {
 
   // The neutral piece's name, as its last step's event gives it.
   private neutralName(): string {
-    const e = [...this.state.events].reverse().find(x => x.type === 'chance' && typeof x['piece'] === 'string');
+    const events: GameEvent[] = this.state.events;
+    const e = [...events].reverse().find(x => x.type === 'chance' && typeof x['piece'] === 'string');
     return typeof e?.['piece'] === 'string' ? e['piece'] : 'neutral piece';
   }
 
@@ -198,7 +199,7 @@ export class ChessView {
     }
     this.die.replaceChildren(dieFace(roll['face'] as number, roll['of'] as number, String(roll['piece'] ?? 'the die')));
     this.die.hidden = false;
-    const n = roll.n ?? -1;
+    const n = typeof roll.n === 'number' ? roll.n : -1;
     const fresh = this.lastRoll !== null && n > this.lastRoll;
     this.lastRoll = Math.max(this.lastRoll ?? -1, n);
     const outcome = roll['outcome'] as { from?: unknown; to?: unknown } | undefined;

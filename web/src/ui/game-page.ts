@@ -2,7 +2,7 @@
 // game's events in words, resign / draw / take-back, board flip, a move typed in, downloads, and
 // the WebSocket feed that keeps it up to date.
 
-import { call, text, tokenFor, type GameEvent, type GameState, type VariantInfo } from './api.js';
+import { call, chessRules, text, tokenFor, type ActRequest, type GameEvent, type GameState, type VariantInfo, type VariantList } from './api.js';
 import { CafeteriaView } from './cafeteria-view.js';
 import { ChessView } from './chess-view.js';
 import { button, h, link, showError } from './dom.js';
@@ -29,9 +29,9 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     // A built-in game's pieces by name (for the art of pieces in hand too); a variant file's game
     // has only those on its board.
     try {
-      const builtIn = (await call<{ games: { name: string }[] }>('GET', '/api/variants')).games.some(g => g.name === state.game);
+      const builtIn = (await call<VariantList>('GET', '/api/variants')).games.some(g => g.name === state.game);
       const info = builtIn ? await call<VariantInfo>('GET', `/api/variants/${encodeURIComponent(state.game)}`) : null;
-      for (const p of info?.pieces ?? []) names[p.letter.toUpperCase()] = p.name;
+      for (const p of (info === null ? null : chessRules(info))?.pieces ?? []) names[p.letter.toUpperCase()] = p.name;
     } catch (e) {
       showError(error, e);
     }
@@ -57,7 +57,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
       busy = false;
     }
   };
-  const move = (action: string): void => void act('act', { ply: state.ply, action });
+  const move = (action: string): void => void act('act', { ply: state.ply, action } satisfies ActRequest);
 
   const title = h('h1', {}, state.game);
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
@@ -144,7 +144,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     status.textContent = `${line} ${you}`;
     status.dataset['turn'] = next.turn !== null && next.turn.seat === next.you && next.result === null ? 'you' : 'other';
     // Chess moves in pairs, White's and Black's, under one number.
-    const texts = next.moves.map(m => m.san ?? m.text ?? m.coordinates ?? '?');
+    const texts = next.moves.map(m => m.san || m.coordinates);
     const rows: string[][] = [];
     if (next.board !== null) for (let i = 0; i < texts.length; i += 2) rows.push(texts.slice(i, i + 2));
     else for (const t of texts) rows.push([t]);
@@ -215,7 +215,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   // the ply they were stored at: they make one line of the log, rewritten as each arrives, and
   // the board's live line says it.
   const CHESS_EVENTS = ['moved', 'removed', 'chance', 'passed', 'energy'];
-  let action: { ply: number | undefined; events: GameEvent[]; li: HTMLElement } | null = null;
+  let action: { ply: number | null | undefined; events: GameEvent[]; li: HTMLElement } | null = null;
   let logged = 0;
   const logEvent = (e: GameEvent): void => {
     if (typeof e.n === 'number') {
@@ -223,13 +223,16 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
       logged = e.n;
     }
     if (chess !== null && CHESS_EVENTS.includes(e.type)) {
-      if (action === null || action.ply !== e.ply || e.type === 'moved') {
-        action = { ply: e.ply, events: [], li: h('li', { 'data-type': e.type }) };
-        log.prepend(action.li);
+      const ply = typeof e.ply === 'number' ? e.ply : null;
+      let current = action;
+      if (current === null || current.ply !== ply || e.type === 'moved') {
+        current = { ply, events: [], li: h('li', { 'data-type': e.type }) };
+        action = current;
+        log.prepend(current.li);
       }
-      action.events.push(e);
-      action.li.textContent = actionWords(action.events, state.board?.energy_name ?? null);
-      chess.cursor.tell(action.li.textContent);
+      current.events.push(e);
+      current.li.textContent = actionWords(current.events, state.board?.energy_name ?? null);
+      chess.cursor.tell(current.li.textContent);
     } else {
       const words = describe(e, seatName, state.cafeteria);
       if (words === null) return;

@@ -1,22 +1,8 @@
 // The home page: pick a game, the opponents (the computer at a level, bots, a friend by link) and
 // a clock, and start; and the join page a friend's link opens.
 
-import { ApiError, call, keepToken, type GameState } from './api.js';
+import { ApiError, call, keepToken, type CreateGame, type Created, type JoinRequest, type Joined, type SeatRequest, type VariantList, type VariantSummary } from './api.js';
 import { button, go, h, link, showError } from './dom.js';
-
-interface VariantSummary {
-  name: string;
-  chess: boolean;
-  description: string;
-  seats?: unknown;
-}
-
-interface Created {
-  id: string;
-  tokens: { seat: number; token: string }[];
-  joins: { seat: number; code: string }[];
-  state: GameState;
-}
 
 /** The join link of an open seat. */
 export function joinLink(id: string, code: string): string {
@@ -24,7 +10,7 @@ export function joinLink(id: string, code: string): string {
 }
 
 /** Creates a game from the form's choices and goes to it (or shows the friend's link first). */
-export async function startGame(root: HTMLElement, body: Record<string, unknown>, error: HTMLElement): Promise<void> {
+export async function startGame(root: HTMLElement, body: CreateGame, error: HTMLElement): Promise<void> {
   try {
     const made = await call<Created>('POST', '/api/games', body);
     for (const t of made.tokens) keepToken(made.id, t.token);
@@ -46,7 +32,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
   // A server just (re)starting may drop the first request: asked again before giving up.
   for (const wait of [500, 1000, 2000, null]) {
     try {
-      variants = (await call<{ games: VariantSummary[] }>('GET', '/api/variants')).games;
+      variants = (await call<VariantList>('GET', '/api/variants')).games;
       break;
     } catch (e) {
       if (wait === null || !(e instanceof ApiError) || e.code !== 'network') {
@@ -82,12 +68,12 @@ export async function homePage(root: HTMLElement): Promise<void> {
   refill();
   const start = button('Play', () => {
     const v = variants.find(x => x.name === game.value);
-    const me = { player: 'me', ...(name.value.trim() ? { name: name.value.trim() } : {}) };
-    const other = { player: opponent.value };
-    let seats: unknown[];
+    const me: SeatRequest = { player: 'me', ...(name.value.trim() ? { name: name.value.trim() } : {}) };
+    const other: SeatRequest = { player: opponent.value };
+    let seats: SeatRequest[];
     if (v?.chess === false) seats = [me, ...Array.from({ length: Number(players.value) - 1 }, () => other)];
     else seats = side.value === 'black' ? [other, me] : [me, other];
-    const body: Record<string, unknown> = { game: game.value, seats };
+    const body: CreateGame = { game: game.value, seats };
     const [base, inc] = clock.value.split('+');
     if (base !== undefined && inc !== undefined) body['clock'] = { base_ms: Number(base), increment_ms: Number(inc) };
     void startGame(root, body, error);
@@ -108,7 +94,7 @@ export function joinPage(root: HTMLElement, id: string, code: string): void {
   const name = h('input', { type: 'text', placeholder: 'your name', maxlength: '40', 'aria-label': 'your name' });
   const take = button('Take the seat', async () => {
     try {
-      const r = await call<{ token: string; seat: number }>('POST', `/api/games/${id}/join`, { code, ...(name.value.trim() ? { name: name.value.trim() } : {}) });
+      const r = await call<Joined>('POST', `/api/games/${id}/join`, { code, ...(name.value.trim() ? { name: name.value.trim() } : {}) } satisfies JoinRequest);
       keepToken(id, r.token);
       go(`/game/${id}`);
     } catch (e) {

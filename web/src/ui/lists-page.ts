@@ -1,6 +1,6 @@
 // The games lists: games being played (and waiting for a player) and finished ones.
 
-import { call, tokenFor, type GameSummary } from './api.js';
+import { call, tokenFor, type GameList, type GameSummary } from './api.js';
 import { h, link, showError } from './dom.js';
 
 function row(g: GameSummary): HTMLElement {
@@ -19,8 +19,8 @@ export async function listsPage(root: HTMLElement): Promise<void> {
     h('h2', {}, 'Being played or waiting'), ongoing, h('h2', {}, 'Finished'), over);
   try {
     const [a, b] = await Promise.all([
-      call<{ games: GameSummary[] }>('GET', '/api/games?status=ongoing&limit=50'),
-      call<{ games: GameSummary[] }>('GET', '/api/games?status=over&limit=50'),
+      call<GameList>('GET', '/api/games?status=ongoing&limit=50'),
+      call<GameList>('GET', '/api/games?status=over&limit=50'),
     ]);
     ongoing.replaceChildren(...(a.games.length ? a.games.map(row) : [h('li', {}, 'none')]));
     over.replaceChildren(...(b.games.length ? b.games.map(row) : [h('li', {}, 'none')]));

@@ -3,26 +3,20 @@
 // at `?ply=N` (or `?ply=end`) when asked: the game page's way to its analysis board.
 
 import { Board } from '../board.js';
-import { call, type GameState } from './api.js';
+import { call, type GameState, type PositionStep, type Positions } from './api.js';
 import { analysisPanel } from './analysis.js';
 import { button, h, link, showError } from './dom.js';
 import { squaresIn } from './squares.js';
-
-interface Position {
-  fen: string;
-  seat: number | null;
-  action: string | null;
-}
 
 /** Draws the replay of game `id`. */
 export async function replayPage(root: HTMLElement, id: string): Promise<() => void> {
   const error = h('p', { class: 'error', hidden: '', role: 'alert' });
   const crumbs = h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games'), ' · ', link(`/game/${id}`, 'the game'));
   let state: GameState;
-  let positions: Position[];
+  let positions: PositionStep[];
   try {
     state = await call<GameState>('GET', `/api/games/${id}`);
-    positions = (await call<{ positions: Position[] }>('GET', `/api/games/${id}/positions`)).positions;
+    positions = (await call<Positions>('GET', `/api/games/${id}/positions`)).positions;
   } catch (e) {
     root.replaceChildren(crumbs, h('h1', {}, 'Replay'), error);
     showError(error, e);

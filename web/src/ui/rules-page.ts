@@ -3,16 +3,16 @@
 // server's move generator says (each piece's `reach` in the rules metadata).
 
 import { Board } from '../board.js';
-import { call, type VariantInfo } from './api.js';
+import { call, chessRules, type ChessRules, type VariantInfo, type VariantList } from './api.js';
 import type { DrawShape } from 'chessgroundx/draw';
 import { h, link, showError } from './dom.js';
 import { keyOfName } from './squares.js';
 import { proseElement } from './prose.js';
 
 /** The table of a game's pieces; a click on a row calls `open` with the piece's letter. */
-export function pieceTable(info: VariantInfo, open?: (letter: string) => void): HTMLElement {
+export function pieceTable(info: ChessRules, open?: (letter: string) => void): HTMLElement {
   const table = h('table', { class: 'pieces-table' }, h('tr', {}, ...['letter', 'piece', 'moves (XBetza)', 'value', ''].map(t => h('th', {}, t))));
-  for (const p of info.pieces ?? []) {
+  for (const p of info.pieces) {
     const notes = [p.royal ? 'royal' : '', p.pawn ? 'pawn' : ''].filter(Boolean).join(', ');
     const tr = h('tr', { 'data-piece': p.letter }, h('td', {}, p.letter), h('td', {}, p.name), h('td', {}, h('code', {}, p.betza || '(does not move)')), h('td', {}, String(p.value)), h('td', {}, notes));
     if (open !== undefined) {
@@ -36,8 +36,8 @@ export async function rulesPage(root: HTMLElement, name: string | null): Promise
     const list = h('ul', { class: 'rules-list' });
     root.replaceChildren(crumbs, h('h1', {}, 'Rules'), error, list);
     try {
-      const all = await call<{ games: { name: string; description: string }[] }>('GET', '/api/variants');
-      list.append(...all.games.map(g => h('li', {}, link(`/rules/${g.name}`, g.name), `: ${g.description}`)));
+      const all = await call<VariantList>('GET', '/api/variants');
+      list.append(...all.games.map(g => h('li', {}, link(`/rules/${g.name}`, g.name), `: ${g.description ?? ''}`)));
     } catch (e) {
       showError(error, e);
     }
@@ -54,16 +54,15 @@ export async function rulesPage(root: HTMLElement, name: string | null): Promise
   const diagram = new Diagram(info);
   const open = (letter: string): void => diagram.show(letter);
   const side: (Node | string)[] = [];
-  if (info.pieces !== undefined) {
+  if ('pieces' in info) {
     side.push(h('h2', {}, 'Pieces'), h('p', {}, 'Click a piece for its diagram.'), h('div', { class: 'rules-grid' }, pieceTable(info, open), diagram.element));
   } else {
-    const students = Array.isArray(info['students']) ? (info['students'] as { name: string; aa: number; ar: number }[]) : [];
-    const faculty = Array.isArray(info['faculty']) ? (info['faculty'] as { name: string; mr: number; nsr: number }[]) : [];
+    const { students, faculty } = info;
     side.push(h('h2', {}, 'Students'), h('ul', {}, ...students.map(s => h('li', {}, `${s.name}: AA ${s.aa}, AR ${s.ar}`))),
       h('h2', {}, 'Faculty'), h('ul', {}, ...faculty.map(f => h('li', {}, `${f.name}: MR ${f.mr}, NSR ${f.nsr}`))));
   }
   root.replaceChildren(crumbs, h('h1', {}, info.name), error, h('p', {}, info.description ?? ''), rulesLayout(info, diagram, side));
-  const first = info.pieces?.[0];
+  const first = chessRules(info)?.pieces[0];
   if (first !== undefined) open(first.letter);
   return () => diagram.destroy();
 }
@@ -74,7 +73,7 @@ export function rulesLayout(info: VariantInfo, diagram: Diagram, side: (Node | s
   const aside = h('aside', { class: 'rules-side' }, ...side);
   const text = typeof info.rules_text === 'string' ? info.rules_text : '';
   if (text.trim() === '') return h('div', { class: 'rules-layout no-prose' }, aside);
-  const byName = new Map((info.pieces ?? []).map(p => [p.name.toLowerCase(), p.letter]));
+  const byName = new Map((chessRules(info)?.pieces ?? []).map(p => [p.name.toLowerCase(), p.letter]));
   const prose = proseElement(text, {
     heading: (el, name, level) => {
       const letter = byName.get(name.toLowerCase());
@@ -100,17 +99,20 @@ export class Diagram {
   private board: Board | null = null;
   private readonly names: Record<string, string> = {};
 
-  constructor(private readonly info: VariantInfo) {
-    for (const p of info.pieces ?? []) this.names[p.letter.toUpperCase()] = p.name;
+  private readonly info: ChessRules | null;
+
+  constructor(info: VariantInfo) {
+    this.info = chessRules(info);
+    for (const p of this.info?.pieces ?? []) this.names[p.letter.toUpperCase()] = p.name;
     this.element.append(this.holder, this.caption);
   }
 
   /** Shows the piece of `letter`. */
   show(letter: string): void {
-    const piece = this.info.pieces?.find(p => p.letter === letter);
+    const piece = this.info?.pieces.find(p => p.letter === letter);
     const reach = piece?.reach;
-    const files = this.info.files ?? 8;
-    const ranks = this.info.ranks ?? 8;
+    const files = this.info?.files ?? 8;
+    const ranks = this.info?.ranks ?? 8;
     if (piece === undefined || reach === undefined || reach === null) {
       this.caption.textContent = `${piece?.name ?? letter}: no diagram (the server could not work one out).`;
       return;
@@ -121,7 +123,7 @@ export class Diagram {
     this.holder.replaceChildren();
     const el = h('div', {});
     this.holder.appendChild(el);
-    this.board = new Board(el, { variant: this.info.name, files, ranks, names: this.names }, { fen, config: { viewOnly: true } });
+    this.board = new Board(el, { variant: this.info?.name ?? '', files, ranks, names: this.names }, { fen, config: { viewOnly: true } });
     const shapes: DrawShape[] = [];
     const told: string[] = [];
     for (const kind of ['both', 'moves', 'captures', 'initial'] as const) {

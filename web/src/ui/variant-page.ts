@@ -1,7 +1,7 @@
 // A variant file pasted, or uploaded (a file chosen or dropped on the page), checked by the server,
 // and played against the computer.
 
-import { call, type VariantInfo } from './api.js';
+import { ApiError, call, chessRules, type VariantFile, type VariantInfo } from './api.js';
 import { button, h, link, showError } from './dom.js';
 import { startGame } from './home-page.js';
 import { Diagram, pieceTable, rulesLayout } from './rules-page.js';
@@ -23,14 +23,15 @@ export function variantPage(root: HTMLElement): () => void {
     error.hidden = true;
     result.replaceChildren();
     try {
-      const info = await call<VariantInfo>('POST', '/api/variants/check', { name: name.value, text: text.value });
+      const info = chessRules(await call<VariantInfo>('POST', '/api/variants/check', { name: name.value, text: text.value } satisfies VariantFile));
+      if (info === null) throw new ApiError('bad-variant', 'a variant file describes a chess game');
       diagram?.destroy();
       diagram = new Diagram(info);
       const shown = diagram;
       const side = [h('div', { class: 'rules-grid' }, pieceTable(info, l => shown.show(l)), shown.element)];
       const about = (info.description ?? '').replace(/[.\s]*$/, '');
       result.append(h('p', {}, `${info.name}: ${info.files}x${info.ranks}.${about === '' ? '' : ` ${about}.`} Click a piece for its diagram.`), rulesLayout(info, shown, side));
-      const first = info.pieces?.[0];
+      const first = info.pieces[0];
       if (first !== undefined) shown.show(first.letter);
     } catch (e) {
       showError(error, e);

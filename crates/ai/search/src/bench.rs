@@ -13,6 +13,7 @@ pub const BENCH_DEPTH: u32 = 6;
 pub const BENCH_NODES: u64 = 2_000_000;
 /// Plies of seeded random play before each bench position after the start.
 pub const BENCH_PLIES: [u32; 4] = [0, 6, 12, 20];
+/// The seed of the random plies before the bench positions.
 pub const BENCH_SEED: u64 = 20_261_122;
 
 /// The bench positions of a variant: the start and positions after seeded random plies, each with

@@ -23,19 +23,30 @@ const HAND_VALUE_PERCENT: i32 = 90;
 pub const SHELTER_MAX: i32 = 3;
 /// The positional terms, in the order of their features: these first, then mobility per role.
 pub const CENTRE: usize = 0;
+/// Friendly pieces beside the royal piece.
 pub const SHELTER: usize = 1;
+/// Attacks on the squares around the enemy royal piece.
 pub const ROYAL_ATTACK: usize = 2;
+/// Castling rights still held.
 pub const CASTLING: usize = 3;
+/// The royal piece's distance from the centre (wanted in the end game).
 pub const ROYAL_CENTRE: usize = 4;
+/// Pawns' advance towards promotion.
 pub const ADVANCE: usize = 5;
+/// Passed pawns.
 pub const PASSED: usize = 6;
+/// Doubled pawns.
 pub const DOUBLED: usize = 7;
+/// Isolated pawns.
 pub const ISOLATED: usize = 8;
+/// Pawns blocked by a piece in front.
 pub const BLOCKED: usize = 9;
+/// The side to move's bonus.
 pub const TEMPO: usize = 10;
 /// The royal hunt's two terms: blended by the hunted side's phase, not the game's, and counted
 /// in [`Features::hunt`] (their places in [`Features::terms`] stay 0).
 pub const CLOSE_IN: usize = 11;
+/// A bare enemy royal's distance from the centre, driven into a corner.
 pub const CORNER: usize = 12;
 /// Terms before the per-role mobility.
 pub const GLOBAL_TERMS: usize = 13;
@@ -70,8 +81,11 @@ pub type TermCounts = [i32; MAX_TERMS];
 /// the enemy royal.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Features {
+    /// The score without the positional terms: material and what the game adds.
     pub fixed: i32,
+    /// The game's phase: the material left, from the end game (0) up.
     pub phase: i32,
+    /// Each positional term's count for the side to move less the other side's.
     pub terms: Vec<i32>,
     /// The side to move's hunt, then the other side's.
     pub hunt: [Hunt; 2],
@@ -107,6 +121,7 @@ pub const ADVANCE_PER_MILLE: i32 = 200;
 pub const ENERGY_VALUE_PERCENT: [i32; 3] = [10, 55, 85];
 /// Centipawns per point of energy, up to [`ENERGY_CAP`].
 pub const ENERGY_CP: i32 = 3;
+/// Most points of energy that count.
 pub const ENERGY_CAP: i32 = 12;
 /// Centipawns per step each piece stands nearer the enemy royal than [`CHASE_RANGE`]: the derived
 /// end-game weight of [`CLOSE_IN`] (the middle game's is 0). Where taking a royal wins (no check:
@@ -118,6 +133,7 @@ pub const ENERGY_CAP: i32 = 12;
 /// Counted in checkmate games from the first lost piece, as in the PieceEater, it cost chess's
 /// ladder most of its margins (level 6 against 5: 57.5%, against 72.5%).
 pub const CHASE_CP: i32 = 12;
+/// Steps from the enemy royal within which a piece counts as closing in.
 pub const CHASE_RANGE: i32 = 7;
 /// Centipawns per step a bare enemy royal (no pieces, pawns aside) stands from the centre: it is
 /// mated or caught on the edge (the derived end-game weight of [`CORNER`]; a bare royal's side is
@@ -229,6 +245,7 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
+    /// An evaluator for `v`'s pieces and rules.
     pub fn new(v: &Variant) -> Evaluator {
         let roles = v.role_count();
         // Where only the last royal is royal, the others are pieces to win and lose like any other.

@@ -38,6 +38,7 @@ pub const CHESS_MOVE_SPREAD: i32 = 8;
 pub const MAX_NOISE_CP: i32 = 10_000;
 
 impl Level {
+    /// Full strength: no limit and no noise.
     pub const FULL: Level = Level(10);
 
     /// The level `n`, clamped to 1..=10.
@@ -45,14 +46,17 @@ impl Level {
         Level(n.clamp(1, 10))
     }
 
+    /// The level's number, 1 to 10.
     pub fn number(self) -> u8 {
         self.0
     }
 
+    /// The deepest this level searches; `None` for no limit.
     pub fn max_depth(self) -> Option<u32> {
         LEVEL_DEPTH.get(usize::from(self.0) - 1).copied().filter(|&d| d > 0)
     }
 
+    /// The most nodes this level searches a move; `None` for no limit.
     pub fn max_nodes(self) -> Option<u64> {
         LEVEL_NODES.get(usize::from(self.0) - 1).copied().filter(|&n| n > 0)
     }

@@ -15,6 +15,7 @@
 //! let result = engine.search(&chess.start(), &[], &Limits::depth(2), &mut |_| {}).unwrap();
 //! assert!(chess.legal_moves(&chess.start()).contains(&result.pv[0]));
 //! ```
+#![warn(missing_docs)]
 
 pub mod baseline;
 pub mod bench;
@@ -48,6 +49,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 pub struct Options {
     /// Transposition table size in MB.
     pub hash_mb: usize,
+    /// How strongly the engine plays.
     pub level: Level,
     /// Seed of the deliberate noise of weaker levels.
     pub seed: u64,
@@ -163,6 +165,7 @@ impl Engine {
         self.searcher.set_stop_flag(flag);
     }
 
+    /// The flag that stops a search from another thread when set.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.searcher.stop_flag()
     }

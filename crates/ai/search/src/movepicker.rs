@@ -4,10 +4,15 @@
 use crate::eval::Evaluator;
 use messhall_rules::{Move, MoveKind, Position, Variant};
 
+/// The ordering score of the transposition table's move: tried first.
 pub const HASH_MOVE: i32 = 1 << 30;
+/// Captures that do not lose material, ordered among themselves by victim and attacker.
 pub const GOOD_CAPTURE: i32 = 1 << 24;
+/// Promotions without capture.
 pub const PROMOTION: i32 = 1 << 23;
+/// The killer move that most recently cut off at this ply.
 pub const FIRST_KILLER: i32 = 1 << 22;
+/// The killer move that cut off before it.
 pub const SECOND_KILLER: i32 = (1 << 22) - 1;
 /// The quiet move that last refuted the move before (the searcher's counter-move table).
 pub const COUNTER_MOVE: i32 = (1 << 22) - 2;

@@ -27,8 +27,11 @@ pub const NULL_MOVE_MIN_DEPTH: i32 = 3;
 /// `NULL_EVAL_DIVISOR` centipawns its static score stands above beta (at most `NULL_EVAL_MAX` more):
 /// the further ahead, the less a shallow look is needed to confirm it.
 pub const NULL_BASE: i32 = 3;
+/// See [`NULL_BASE`].
 pub const NULL_DEPTH_DIVISOR: i32 = 3;
+/// See [`NULL_BASE`].
 pub const NULL_EVAL_DIVISOR: i32 = 200;
+/// See [`NULL_BASE`].
 pub const NULL_EVAL_MAX: i32 = 3;
 /// Internal iterative reduction from this depth: a node with no move from the table is searched a
 /// ply shallower, since its order is a guess and the next iteration will have a move for it.
@@ -44,6 +47,7 @@ pub const LMR_MIN_INDEX: usize = 2;
 /// A quiet move's reduction grows as `LMR_BASE + ln(depth) ln(index) / LMR_DIVISOR` plies: late
 /// moves deep in the tree rarely matter.
 pub const LMR_BASE: f64 = 0.75;
+/// See [`LMR_BASE`].
 pub const LMR_DIVISOR: f64 = 2.25;
 /// History worth one ply less (or, negative, more) of reduction: moves that cut off elsewhere
 /// deserve a fuller look.
@@ -59,6 +63,7 @@ pub const FUTILITY_QUIET_MAX_DEPTH: i32 = 6;
 /// `FUTILITY_QUIET_PER_PLY` per ply of reduced depth does not reach alpha: a quiet move rarely
 /// gains that much.
 pub const FUTILITY_QUIET_BASE: i32 = 100;
+/// See [`FUTILITY_QUIET_BASE`].
 pub const FUTILITY_QUIET_PER_PLY: i32 = 90;
 
 // Static exchange (SEE).

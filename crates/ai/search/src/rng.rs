@@ -9,14 +9,17 @@ use rand_core::{RngCore, SeedableRng};
 pub struct SearchRng(ChaCha20Rng);
 
 impl SearchRng {
+    /// A source that starts from `seed`: the same seed gives the same numbers on every machine.
     pub fn new(seed: u64) -> SearchRng {
         SearchRng(ChaCha20Rng::seed_from_u64(seed))
     }
 
+    /// The next 32 random bits.
     pub fn next_u32(&mut self) -> u32 {
         self.0.next_u32()
     }
 
+    /// The next 64 random bits (two draws of 32).
     pub fn next_u64(&mut self) -> u64 {
         (u64::from(self.0.next_u32()) << 32) | u64::from(self.0.next_u32())
     }

@@ -26,6 +26,7 @@ mod quiet;
 pub const MATE: i32 = 30_000;
 /// Scores at least this far from 0 are mates.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+/// A bound above every score, mates included.
 pub const INFINITY: i32 = 31_000;
 /// Deepest ply the search reaches (extensions and quiescence included).
 pub const MAX_PLY: usize = 128;
@@ -43,11 +44,14 @@ pub const CHECK_EVERY: u64 = 1024;
 /// A score as people read it: centipawns, or moves to mate (negative: being mated).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
+    /// Centipawns, from the side to move's view.
     Cp(i32),
+    /// Moves to mate: positive when the side to move mates, negative when it is mated.
     Mate(i32),
 }
 
 impl Score {
+    /// The score as people read it from the search's internal score.
     pub fn from_internal(s: i32) -> Score {
         if s >= MATE_BOUND {
             Score::Mate((MATE - s + 1) / 2)
@@ -71,12 +75,17 @@ impl std::fmt::Display for Score {
 /// What one finished iteration found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchInfo {
+    /// The depth the iteration searched to.
     pub depth: u32,
+    /// The score of the best line.
     pub score: Score,
     /// The score in centipawns (mates as +-[`MATE`] minus plies).
     pub raw_score: i32,
+    /// Nodes searched so far in the whole search.
     pub nodes: u64,
+    /// Time since the search started.
     pub elapsed: Duration,
+    /// The principal variation: the best line found, best move first.
     pub pv: Vec<Move>,
     /// False when the result comes from an iteration stopped part way, whose best move so far
     /// was fully searched at `depth` and beat the earlier iterations' choice.
@@ -84,6 +93,7 @@ pub struct SearchInfo {
 }
 
 impl SearchInfo {
+    /// Nodes per second so far.
     pub fn nps(&self) -> u64 {
         let ms = self.elapsed.as_micros().max(1);
         (u128::from(self.nodes) * 1_000_000 / ms) as u64
@@ -194,6 +204,7 @@ pub struct Searcher {
 }
 
 impl Searcher {
+    /// A searcher for `variant` with a transposition table of `hash_mb` MB.
     pub fn new(variant: Arc<Variant>, hash_mb: usize) -> Searcher {
         Searcher::with_table(variant, Arc::new(TranspositionTable::new(hash_mb)))
     }
@@ -273,10 +284,12 @@ impl Searcher {
         }
     }
 
+    /// Shares `flag` as the flag that stops this search (set from another thread).
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.stop = flag;
     }
 
+    /// The flag that stops this search.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }

@@ -13,15 +13,20 @@ pub const OVERHEAD: Duration = Duration::from_millis(10);
 /// A side's clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
+    /// Time left on the clock.
     pub remaining: Duration,
+    /// Time added after each move.
     pub increment: Duration,
 }
 
 /// When to stop searching. Unset limits do not apply; with none set, the search runs until stopped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// Search no deeper than this.
     pub depth: Option<u32>,
+    /// Search no more nodes than this.
     pub nodes: Option<u64>,
+    /// Search this long, and no longer.
     pub movetime: Option<Duration>,
     /// The side to move's clock.
     pub clock: Option<Clock>,
@@ -32,6 +37,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// Limits of a depth only.
     pub fn depth(depth: u32) -> Limits {
         Limits {
             depth: Some(depth),
@@ -39,6 +45,7 @@ impl Limits {
         }
     }
 
+    /// Limits of a node count only.
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
             nodes: Some(nodes),
@@ -46,6 +53,7 @@ impl Limits {
         }
     }
 
+    /// Limits of a time a move only.
     pub fn movetime(time: Duration) -> Limits {
         Limits {
             movetime: Some(time),
@@ -53,6 +61,7 @@ impl Limits {
         }
     }
 
+    /// Limits of a clock with `remaining` time and `increment` a move.
     pub fn clock(remaining: Duration, increment: Duration) -> Limits {
         Limits {
             clock: Some(Clock { remaining, increment }),
@@ -72,6 +81,7 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
+    /// The search's deadlines, soft and hard, from `limits` and the clock, counted from now.
     pub fn new(limits: &Limits) -> TimeManager {
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
@@ -102,6 +112,7 @@ impl TimeManager {
         }
     }
 
+    /// Time since the search started.
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }

@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
+    /// The true score is this.
     Exact,
     /// The true score is at least this (a beta cutoff).
     Lower,
@@ -25,11 +26,17 @@ pub enum Bound {
 }
 
 #[derive(Clone, Copy, Debug)]
+/// One stored search result.
 pub struct Entry {
+    /// The position's full key (the slot is chosen by its low bits).
     pub key: u64,
+    /// The best move found, if any.
     pub mv: Option<Move>,
+    /// The score, mates counted from this position.
     pub score: i32,
+    /// The depth searched.
     pub depth: i16,
+    /// What the score says about the true score.
     pub bound: Bound,
     age: u8,
 }
@@ -49,6 +56,7 @@ type Slot = [AtomicU64; 3];
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("a hash table of {wanted_mb} MB cannot be had here; {available_mb} MB could be")]
 pub struct HashError {
+    /// The size asked for.
     pub wanted_mb: usize,
     /// The largest power of two of MB (or 0) that could be allocated when it was asked for.
     pub available_mb: usize,
@@ -139,6 +147,9 @@ impl TranspositionTable {
         })
     }
 
+    /// Stores a result for `key` found at `ply` (mate scores made relative to this position), unless
+    /// the slot holds another position's deeper result of this search. Without a move, the slot's
+    /// move for the same key is kept.
     pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound, ply: usize) {
         let slot = self.slot(key);
         let age = self.age.load(Ordering::Relaxed);

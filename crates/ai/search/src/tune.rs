@@ -81,8 +81,11 @@ impl TuneOptions {
 /// A labelled position: its features, the side to move, and the game's result for White.
 #[derive(Clone, Debug)]
 pub struct Sample {
+    /// The position's features.
     pub features: Features,
+    /// Whether White was to move.
     pub white_to_move: bool,
+    /// The game's result for White: 1, 0.5 or 0.
     pub result: f64,
 }
 
@@ -93,6 +96,7 @@ pub struct TuneReport {
     pub weights: Weights,
     /// Positions fitted to, and held out.
     pub training: usize,
+    /// Positions held out to judge the fit.
     pub held_out: usize,
     /// Results of the self-play games: White's wins, draws, Black's wins.
     pub results: [usize; 3],
@@ -113,8 +117,11 @@ pub struct TuneReport {
     /// Mean loss on the held-out positions with the weights before and after the fit, and on the
     /// training positions.
     pub held_out_before: f64,
+    /// See [`TuneReport::held_out_before`].
     pub held_out_after: f64,
+    /// See [`TuneReport::held_out_before`].
     pub training_before: f64,
+    /// See [`TuneReport::held_out_before`].
     pub training_after: f64,
 }
 
@@ -416,7 +423,9 @@ fn sigmoid(x: f64) -> f64 {
 /// the phase as the weights are.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scale {
+    /// The scale in the middle game.
     pub middle_game: f64,
+    /// The scale in the end game.
     pub end_game: f64,
 }
 

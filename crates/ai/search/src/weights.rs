@@ -62,12 +62,16 @@ pub struct Weights {
 #[derive(Debug, thiserror::Error)]
 pub enum WeightsError {
     #[error("weights file: {0}")]
+    /// The file is not the weights format: where and why.
     Syntax(String),
     #[error("weights file: mobility names {0:?}, which is not a piece of {1}")]
+    /// A mobility weight names a piece the variant does not have: the name and the variant.
     UnknownPiece(String, String),
     #[error("weights file: {0} = {1} is beyond +/-{MAX_WEIGHT}")]
+    /// A weight beyond the allowed range: its name and value.
     OutOfRange(String, i32),
     #[error("weights file: {0}")]
+    /// The file could not be read.
     Unreadable(#[from] messhall_rules::file::FileError),
 }
 

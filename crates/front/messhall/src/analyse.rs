@@ -5,20 +5,18 @@ use crate::show::load;
 use anyhow::{Result, bail};
 use messhall_rules::{Move, Position, Variant};
 use messhall_search::{Engine, Limits, Options};
+use messhall_table::Line;
 use std::time::Duration;
 
-/// The principal variation in SAN, from `pos`.
+/// The principal variation in SAN, from `pos`, and where it stops for a chance event: who
+/// decides the neutral piece's step there.
 pub fn pv_san(v: &Variant, pos: &Position, pv: &[Move]) -> String {
-    let mut pos = pos.clone();
-    let mut out = Vec::new();
-    for mv in pv {
-        if !v.legal_moves(&pos).contains(mv) {
-            break;
-        }
-        out.push(v.san(&pos, mv));
-        pos = pos.play_unchecked(v, mv);
+    let line = Line::cut(v, pos, pv);
+    let mut words = line.san(v);
+    if let Some(event) = &line.chance {
+        words.push(crate::words::chance_due(v, event));
     }
-    out.join(" ")
+    words.join(" ")
 }
 
 pub fn run(

@@ -4,8 +4,9 @@
 use crate::resources;
 use anyhow::{Context, Result};
 use messhall_engines::EngineConfig;
+use messhall_records::catalog;
 use messhall_table::arena::{Contestant, GameReport, MatchSpec, play_match as run_match};
-use messhall_table::{Decide, Tally, catalog};
+use messhall_table::{Decide, Tally};
 use std::path::Path;
 use std::time::Duration;
 
@@ -95,12 +96,12 @@ pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, 
 fn write_record(dir: &Path, g: &GameReport) -> Result<()> {
     let path = dir.join(format!("game-{:03}.json", g.number));
     std::fs::write(&path, g.record.to_json()).with_context(|| format!("cannot write the record {}", path.display()))?;
-    let header = messhall_table::pgn::Header {
+    let header = messhall_records::pgn::Header {
         event: "messhall match".into(),
         round: g.number.to_string(),
-        ..messhall_table::pgn::Header::today()
+        ..messhall_records::pgn::Header::today()
     };
-    let pgn = messhall_table::pgn::write_record(&g.record, &header)?;
+    let pgn = messhall_records::pgn::write(&g.record, &header)?;
     let path = path.with_extension("pgn");
     std::fs::write(&path, pgn).with_context(|| format!("cannot write the PGN {}", path.display()))
 }
@@ -167,8 +168,8 @@ mod tests {
             let read = |records: &Path| std::fs::read_to_string(records.join(name)).unwrap();
             assert_eq!(read(&whole), read(&part), "{name}");
             // The record alone replays the game.
-            let record = messhall_table::Record::from_json(&read(&whole)).unwrap();
-            record.replay().unwrap();
+            let record = messhall_records::Record::from_json(&read(&whole)).unwrap();
+            messhall_table::Table::replay(&record).unwrap();
             assert_eq!(record.players.len(), 2);
         }
         assert!(!part.join("game-001.json").exists());

@@ -342,8 +342,8 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
     let game = match &a.load {
         Some(path) => {
             let record = play::read_record_file(path)?;
-            let recorded = messhall_table::catalog::from_source(&record.game)?;
-            let asked = messhall_table::catalog::load(&a.variant)?;
+            let recorded = messhall_records::catalog::from_source(&record.game)?;
+            let asked = messhall_records::catalog::load(&a.variant)?;
             if recorded.name() != asked.name() {
                 anyhow::bail!(
                     "{} is a record of {}, not of {}",
@@ -353,11 +353,11 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
                 );
             }
             match recorded {
-                messhall_table::GameKind::Cafeteria => Some(messhall_table::GameKind::Cafeteria),
+                messhall_records::GameKind::Cafeteria => Some(messhall_records::GameKind::Cafeteria),
                 _ => None,
             }
         }
-        None => Some(messhall_table::catalog::load(&a.variant)?),
+        None => Some(messhall_records::catalog::load(&a.variant)?),
     };
     let refuse = |given: &[(&str, bool)], what: &str| -> anyhow::Result<()> {
         let named: Vec<&str> = given.iter().filter(|(_, g)| *g).map(|(n, _)| *n).collect();
@@ -370,7 +370,7 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
             ),
         }
     };
-    if let Some(messhall_table::GameKind::Cafeteria) = game {
+    if let Some(messhall_records::GameKind::Cafeteria) = game {
         refuse(
             &[
                 ("--fen", a.fen.is_some()),
@@ -580,9 +580,30 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("messhall: {e:#}");
+            for line in error_lines(&e) {
+                eprintln!("messhall: {line}");
+            }
             ExitCode::FAILURE
         }
+    }
+}
+
+/// What an error prints: each fault of a variant file on a line of its own, any other error as
+/// its chain of causes on one line.
+fn error_lines(e: &anyhow::Error) -> Vec<String> {
+    let faults = e
+        .downcast_ref::<messhall_rules::VariantError>()
+        .or_else(|| match e.downcast_ref::<messhall_records::catalog::LoadError>() {
+            Some(messhall_records::catalog::LoadError::Variant(v)) => Some(v),
+            _ => None,
+        })
+        .or_else(|| match e.downcast_ref::<messhall_catalog::LoadError>() {
+            Some(messhall_catalog::LoadError::Variant(v)) => Some(v),
+            _ => None,
+        });
+    match faults {
+        Some(v) => v.lines(),
+        None => vec![format!("{e:#}")],
     }
 }
 

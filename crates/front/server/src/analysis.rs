@@ -4,12 +4,13 @@
 
 use crate::ApiError;
 use crate::api::{App, Body};
+use crate::wire::Analysis;
+pub use crate::wire::AnalysisRequest;
 use axum::response::{IntoResponse, Response};
+use messhall_records::catalog;
 use messhall_rules::{Setup, SetupProblem};
 use messhall_search::{Engine, Limits, Options};
-use messhall_table::catalog;
-use serde::Deserialize;
-use serde_json::json;
+use messhall_records::catalog;
 use std::sync::LazyLock;
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -19,22 +20,13 @@ pub const ANALYSIS_MS: u64 = 1000;
 
 static ONE_AT_A_TIME: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(1));
 
-/// A position to analyse.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AnalysisRequest {
-    /// A built-in chess game's name.
-    pub game: String,
-    /// The position.
-    pub fen: String,
-}
-
 /// `POST /api/analysis`: `{"depth", "score", "best", "line"}` (SAN) for a position of a built-in
 /// chess game, after about a second's search.
 ///
 /// # Errors
 /// 404 for no such chess game, 400 for a FEN that is no position of it or one with a chance
 /// event pending, 429 while another analysis runs.
+#[utoipa::path(post, path = "/api/analysis", request_body = crate::wire::AnalysisRequest, responses((status = 200, description = "the engine's view after about a second", body = crate::wire::Analysis), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn analyse(_: App, Body(req): Body<AnalysisRequest>) -> Result<Response, ApiError> {
     let variant = catalog::builtin_variant(&req.game).ok_or_else(|| {
         ApiError::not_found(format!(
@@ -72,18 +64,22 @@ pub async fn analyse(_: App, Body(req): Body<AnalysisRequest>) -> Result<Respons
             &mut |_| {},
         );
         let Some(info) = info else {
-            return json!({"depth": 0, "score": null, "best": null, "line": [], "over": true});
+            return Analysis {
+                depth: 0,
+                score: None,
+                best: None,
+                line: Vec::new(),
+                over: true,
+            };
         };
-        let mut pos = position.clone();
-        let mut line = Vec::new();
-        for mv in &info.pv {
-            if !variant.legal_moves(&pos).contains(mv) {
-                break;
-            }
-            line.push(variant.san(&pos, mv));
-            pos = pos.play_unchecked(&variant, mv);
+        let line = messhall_table::Line::cut(&variant, &position, &info.pv).san(&variant);
+        Analysis {
+            depth: info.depth,
+            score: Some(info.score.to_string()),
+            best: line.first().cloned(),
+            line,
+            over: false,
         }
-        json!({"depth": info.depth, "score": info.score.to_string(), "best": line.first(), "line": line, "over": false})
     })
     .await
     .map_err(|e| ApiError::new(500, "analysis", format!("the search failed: {e}")))?;

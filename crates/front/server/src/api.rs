@@ -7,13 +7,16 @@ use crate::game::{Entry, LiveGame, SeatKind, SeatState};
 use crate::limits;
 use crate::state::Server;
 use crate::store::{GameRow, SeatRow, now_ms};
+pub use crate::wire::{
+    ActRequest, CreateGame, ImportRequest, JoinRequest, ListQuery, SeatRequest, TokenQuery, VariantFile,
+};
+use crate::wire::{Created, GameList, GameSummary, Imported, JoinCode, Joined, SeatToken, SeatView, Status};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, FromRequest, Path, Request, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use messhall_table::{ClockSpec, GameKind, PlayerSpec, Record, Seat, Table, TableSetup, catalog, pgn};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use messhall_records::{ClockSpec, GameKind, Record, Seat, catalog, pgn};
+use messhall_table::{PlayerSpec, Table, TableSetup};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
@@ -54,60 +57,6 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequestP
 
 /// The shared server, as handlers get it.
 pub type App = State<Arc<Server>>;
-
-/// A seat as the creator asks for it.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SeatRequest {
-    /// `me` (the creator takes it), `open` (a join code takes it), or a computer player
-    /// (`level=3`, `depth=2`, `random`, `greedy`; cafeteria `random`, `rules`, `search`).
-    pub player: String,
-    /// The name shown.
-    #[serde(default)]
-    pub name: Option<String>,
-}
-
-/// A variant file given whole.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct VariantFile {
-    /// Its file name.
-    pub name: String,
-    /// Its TOML text.
-    pub text: String,
-}
-
-/// A request to create a game.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateGame {
-    /// A built-in game's name (`foodfight`, `calorie`, `pieceeater`, `friendly`, `chess`,
-    /// `cafeteria`...).
-    #[serde(default)]
-    pub game: Option<String>,
-    /// Or a variant file.
-    #[serde(default)]
-    pub variant: Option<VariantFile>,
-    /// The seats, in order (chess: White then Black; the cafeteria: 2 to 4 players).
-    pub seats: Vec<SeatRequest>,
-    /// The time control.
-    #[serde(default)]
-    pub clock: Option<ClockSpec>,
-    /// A chess start position.
-    #[serde(default)]
-    pub fen: Option<String>,
-    /// The cafeteria game's optional rules.
-    #[serde(default)]
-    pub options: Vec<messhall_cafeteria::GameOption>,
-}
-
-/// A seat token, from the `Authorization: Bearer` header or the `token` query parameter.
-#[derive(Debug, Default, Deserialize)]
-pub struct TokenQuery {
-    /// The token.
-    #[serde(default)]
-    pub token: Option<String>,
-}
 
 fn token_of(headers: &HeaderMap, query: &TokenQuery) -> Option<String> {
     let header = headers
@@ -191,6 +140,7 @@ async fn room_for_a_game(server: &Server, client: &str) -> Result<(), ApiError> 
 ///
 /// # Errors
 /// [`ApiError`] for a game, seat list, clock or position that does not fit, or too many games.
+#[utoipa::path(post, path = "/api/games", request_body = crate::wire::CreateGame, responses((status = 201, description = "the new game; tokens and join codes are given this once", body = crate::wire::Created), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn create(
     State(server): App,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -240,10 +190,17 @@ pub async fn create(
             "me" | "open" => {
                 let secret = new_secret()?;
                 let me = text == "me";
+                let seat = Seat(i as u8);
                 if me {
-                    tokens.push(json!({"seat": i, "token": secret}));
+                    tokens.push(SeatToken {
+                        seat,
+                        token: secret.clone(),
+                    });
                 } else {
-                    joins.push(json!({"seat": i, "code": secret}));
+                    joins.push(JoinCode {
+                        seat,
+                        code: secret.clone(),
+                    });
                 }
                 let hash = Some(crate::token::hash(&secret));
                 let state = SeatState {
@@ -279,11 +236,11 @@ pub async fn create(
     let setup = TableSetup {
         fen: req.fen.clone(),
         seed: None,
-        clock: req.clock,
+        clock: req.clock.map(ClockSpec::from),
         cafeteria: matches!(kind, GameKind::Cafeteria).then(|| messhall_cafeteria::Setup::new(n as u8, &req.options)),
         players: seats.iter().map(|s| s.name.clone()).collect(),
     };
-    if let Some(clock) = req.clock
+    if let Some(clock) = setup.clock
         && (clock.base_ms < 1000 || clock.base_ms > ClockSpec::MAX_MS || clock.increment_ms > ClockSpec::MAX_MS)
     {
         return Err(ApiError::bad(
@@ -302,12 +259,13 @@ pub async fn create(
     let shared = server.insert(game).await;
     server.schedule(&shared);
     let game = shared.lock().await;
-    let body = json!({
-        "id": id,
-        "tokens": tokens,
-        "joins": joins,
-        "state": crate::view::state(&game, tokens.first().and_then(|t| t["seat"].as_u64()).map(|s| Seat(s as u8))),
-    });
+    let state = crate::view::state(&game, tokens.first().map(|t| t.seat));
+    let body = Created {
+        id,
+        tokens,
+        joins,
+        state,
+    };
     Ok((axum::http::StatusCode::CREATED, axum::Json(body)).into_response())
 }
 
@@ -321,7 +279,7 @@ async fn store_new(server: &Server, game: &LiveGame, client: &str) -> Result<(),
         id: game.id.clone(),
         game: game.table.kind().name().to_string(),
         setup: header.to_json_line(),
-        status: game.status().to_string(),
+        status: game.status().name().to_string(),
         result: None,
         created_ms: game.created_ms,
         updated_ms: game.created_ms,
@@ -332,12 +290,7 @@ async fn store_new(server: &Server, game: &LiveGame, client: &str) -> Result<(),
         .enumerate()
         .map(|(i, s)| SeatRow {
             seat: i as i64,
-            kind: match s.kind {
-                SeatKind::Open => "open",
-                SeatKind::Human => "human",
-                SeatKind::Computer => "computer",
-            }
-            .into(),
+            kind: s.kind.name().into(),
             player: s.player.clone(),
             name: s.name.clone(),
             token_hash: s.token_hash.clone(),
@@ -355,6 +308,7 @@ async fn store_new(server: &Server, game: &LiveGame, client: &str) -> Result<(),
 ///
 /// # Errors
 /// 404 for no such game; 403 for a token of no seat.
+#[utoipa::path(get, path = "/api/games/{id}", params(("id" = String, Path, description = "the game's id"), crate::wire::TokenQuery), responses((status = 200, description = "the game as this seat (or a spectator) sees it", body = crate::wire::GameState), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn state(
     State(server): App,
     Path(id): Path<String>,
@@ -367,21 +321,11 @@ pub async fn state(
     Ok(axum::Json(crate::view::state(&game, viewer)).into_response())
 }
 
-/// The body of a join.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct JoinRequest {
-    /// The seat's join code.
-    pub code: String,
-    /// The name to show.
-    #[serde(default)]
-    pub name: Option<String>,
-}
-
 /// `POST /api/games/{id}/join`: takes an open seat with its join code (once); the seat's token.
 ///
 /// # Errors
 /// 403 for a code of no open seat.
+#[utoipa::path(post, path = "/api/games/{id}/join", params(("id" = String, Path, description = "the game's id")), request_body = crate::wire::JoinRequest, responses((status = 200, description = "the seat taken and its token", body = crate::wire::Joined), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn join(
     State(server): App,
     Path(id): Path<String>,
@@ -414,22 +358,14 @@ pub async fn join(
     let slot = &mut game.seats[seat.index()];
     slot.token_hash = row.token_hash;
     slot.join_hash = None;
-    let body = json!({"seat": seat, "token": token, "state": crate::view::state(&game, Some(seat))});
+    let body = Joined {
+        seat,
+        token,
+        state: crate::view::state(&game, Some(seat)),
+    };
     drop(game);
     server.schedule(&shared);
     Ok(axum::Json(body).into_response())
-}
-
-/// The body of a move or action.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ActRequest {
-    /// The number of entries the client saw (`ply` of the state): the action is refused if the
-    /// game has changed since.
-    pub ply: i64,
-    /// The action as text: a move in coordinates or SAN, a step's square, a cafeteria action
-    /// (the `coordinates` or `text` of the legal actions).
-    pub action: String,
 }
 
 /// `POST /api/games/{id}/act`.
@@ -437,6 +373,7 @@ pub struct ActRequest {
 /// # Errors
 /// 401/403 without the seat's token; 409 out of turn, for a stale ply or a finished game; 400
 /// for an action that is not legal.
+#[utoipa::path(post, path = "/api/games/{id}/act", params(("id" = String, Path, description = "the game's id"), crate::wire::TokenQuery), request_body = crate::wire::ActRequest, responses((status = 200, description = "the game after it", body = crate::wire::GameState), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn act(
     State(server): App,
     Path(id): Path<String>,
@@ -494,11 +431,13 @@ async fn by_seat(
 }
 
 macro_rules! seat_request {
-    ($(#[$doc:meta])* $name:ident, $entry:ident) => {
+    ($(#[$doc:meta])* $name:ident, $path:literal, $entry:ident) => {
         $(#[$doc])*
         ///
         /// # Errors
         /// 401/403 without the seat's token; 409 when the game's state does not allow it.
+        #[utoipa::path(post, path = $path, params(("id" = String, Path, description = "the game's id"), crate::wire::TokenQuery),
+            responses((status = 200, description = "the game after it", body = crate::wire::GameState), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
         pub async fn $name(State(server): App, Path(id): Path<String>, headers: HeaderMap, Query(q): Query<TokenQuery>) -> Result<Response, ApiError> {
             by_seat(server, id, headers, q, |seat| Entry::$entry { seat }).await
         }
@@ -507,48 +446,38 @@ macro_rules! seat_request {
 
 seat_request!(
     /// `POST /api/games/{id}/resign`.
-    resign, Resign
+    resign, "/api/games/{id}/resign", Resign
 );
 seat_request!(
-    /// `POST /api/games/{id}/draw/offer` (and `/draw/accept`: agreeing is offering too).
-    draw_offer, DrawOffer
+    /// `POST /api/games/{id}/draw/offer`.
+    draw_offer, "/api/games/{id}/draw/offer", DrawOffer
+);
+seat_request!(
+    /// `POST /api/games/{id}/draw/accept`: agreeing to a draw is offering one too.
+    draw_accept, "/api/games/{id}/draw/accept", DrawOffer
 );
 seat_request!(
     /// `POST /api/games/{id}/draw/decline`.
-    draw_decline, DrawDecline
+    draw_decline, "/api/games/{id}/draw/decline", DrawDecline
 );
 seat_request!(
     /// `POST /api/games/{id}/takeback/request` (granted at once against the computer).
-    takeback_request, TakebackRequest
+    takeback_request, "/api/games/{id}/takeback/request", TakebackRequest
 );
 seat_request!(
     /// `POST /api/games/{id}/takeback/accept`.
-    takeback_accept, TakebackAccept
+    takeback_accept, "/api/games/{id}/takeback/accept", TakebackAccept
 );
 seat_request!(
     /// `POST /api/games/{id}/takeback/decline`.
-    takeback_decline, TakebackDecline
+    takeback_decline, "/api/games/{id}/takeback/decline", TakebackDecline
 );
-
-/// The filters of a list.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ListQuery {
-    /// `ongoing` (waiting or playing), `waiting`, `playing`, `over` or `finished` (the same).
-    #[serde(default)]
-    pub status: Option<String>,
-    /// A player's name.
-    #[serde(default)]
-    pub player: Option<String>,
-    /// At most this many (up to 200; 50 by default).
-    #[serde(default)]
-    pub limit: Option<i64>,
-}
 
 /// `GET /api/games`: games, newest first.
 ///
 /// # Errors
 /// 400 for an unknown status or a long name.
+#[utoipa::path(get, path = "/api/games", operation_id = "list_games", params(crate::wire::ListQuery), responses((status = 200, description = "games, newest first", body = crate::wire::GameList), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn list(State(server): App, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
     // `finished` is another word for `over`.
     let status = q.status.as_deref().map(|s| if s == "finished" { "over" } else { s });
@@ -567,27 +496,44 @@ pub async fn list(State(server): App, Query(q): Query<ListQuery>) -> Result<Resp
         .list(status, player.as_deref(), limit)
         .await
         .map_err(ApiError::storage)?;
-    let games: Vec<Value> = rows
+    let games = rows
         .into_iter()
-        .map(|(g, seats)| {
-            json!({
-                "id": g.id,
-                "game": g.game,
-                "status": g.status,
-                "result": g.result.and_then(|r| serde_json::from_str::<Value>(&r).ok()),
-                "seats": seats.iter().map(|s| json!({"seat": s.seat, "kind": s.kind, "player": s.player, "name": s.name})).collect::<Vec<_>>(),
-                "created_ms": g.created_ms,
-                "updated_ms": g.updated_ms,
+        .filter_map(|(g, seats)| {
+            // A row this server did not write is left out of the list, not sent half-read.
+            let Some(status) = Status::from_name(&g.status) else {
+                tracing::warn!(game = %g.id, status = %g.status, "unknown stored status");
+                return None;
+            };
+            let seats = seats
+                .iter()
+                .filter_map(|s| {
+                    Some(SeatView {
+                        seat: Seat(u8::try_from(s.seat).ok()?),
+                        kind: SeatKind::from_name(&s.kind)?,
+                        player: s.player.clone(),
+                        name: s.name.clone(),
+                    })
+                })
+                .collect();
+            Some(GameSummary {
+                id: g.id,
+                game: g.game,
+                status,
+                result: g.result.and_then(|r| serde_json::from_str(&r).ok()),
+                seats,
+                created_ms: g.created_ms,
+                updated_ms: g.updated_ms,
             })
         })
         .collect();
-    Ok(axum::Json(json!({ "games": games })).into_response())
+    Ok(axum::Json(GameList { games }).into_response())
 }
 
 /// `GET /api/games/{id}/record`: the game's record, JSON (once it is over: it holds the seed).
 ///
 /// # Errors
 /// 409 while the game goes on.
+#[utoipa::path(get, path = "/api/games/{id}/record", params(("id" = String, Path, description = "the game's id")), responses((status = 200, description = "the record (once over)", body = serde_json::Value), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn record(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let game = shared.lock().await;
@@ -597,14 +543,14 @@ pub async fn record(State(server): App, Path(id): Path<String>) -> Result<Respon
             "a record holds the seed: it is given once the game is over",
         ));
     }
-    let record: Value = serde_json::from_str(&game.table.record().to_json_line()).map_err(ApiError::storage)?;
-    Ok(axum::Json(record).into_response())
+    Ok(axum::Json(game.table.record()).into_response())
 }
 
 /// `GET /api/games/{id}/pgn`: a chess game's PGN (once it is over).
 ///
 /// # Errors
 /// 409 while the game goes on; 400 for the cafeteria game.
+#[utoipa::path(get, path = "/api/games/{id}/pgn", params(("id" = String, Path, description = "the game's id")), responses((status = 200, description = "the PGN (once over)", body = String, content_type = "application/x-chess-pgn"), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn pgn(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let game = shared.lock().await;
@@ -620,23 +566,9 @@ pub async fn pgn(State(server): App, Path(id): Path<String>) -> Result<Response,
             "a PGN holds the seed: it is given once the game is over",
         ));
     }
-    let text = pgn::write(&game.table, &pgn::Header::default()).map_err(|e| ApiError::bad("pgn", e.to_string()))?;
+    let text =
+        pgn::write(&game.table.record(), &pgn::Header::default()).map_err(|e| ApiError::bad("pgn", e.to_string()))?;
     Ok(([(axum::http::header::CONTENT_TYPE, "application/x-chess-pgn")], text).into_response())
-}
-
-/// An import: a record or a PGN text (its first game).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ImportRequest {
-    /// A record, as `/record` gives it.
-    #[serde(default)]
-    pub record: Option<Value>,
-    /// Or a PGN text.
-    #[serde(default)]
-    pub pgn: Option<String>,
-    /// The players' names, by seat (default: the record's).
-    #[serde(default)]
-    pub names: Vec<String>,
 }
 
 /// `POST /api/games/import`: a game from a record or PGN, every action checked again; the
@@ -644,6 +576,7 @@ pub struct ImportRequest {
 ///
 /// # Errors
 /// 400 for a record or PGN that does not replay.
+#[utoipa::path(post, path = "/api/games/import", request_body = crate::wire::ImportRequest, responses((status = 201, description = "the imported game; every seat's token, given once", body = crate::wire::Imported), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn import(
     State(server): App,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -672,7 +605,7 @@ pub async fn import(
         let bad = |e: &dyn std::fmt::Display| ApiError::bad("bad-record", e.to_string());
         let kind = catalog::from_source(&full.game).map_err(|e| bad(&e))?;
         crate::variants::affordable(&kind)?;
-        full.replay().map_err(|e| bad(&e))
+        Table::replay(&full).map_err(|e| bad(&e))
     })
     .await?;
     let mut header = record.clone();
@@ -680,14 +613,15 @@ pub async fn import(
     header.result = None;
     header.draws.clear();
     let clock = header.clock.take();
-    let start = header
-        .replay()
-        .map_err(|e| ApiError::bad("bad-record", e.to_string()))?;
+    let start = Table::replay(&header).map_err(|e| ApiError::bad("bad-record", e.to_string()))?;
     let mut seats = Vec::new();
     let mut tokens = Vec::new();
     for i in 0..start.seats() {
         let secret = new_secret()?;
-        tokens.push(json!({"seat": i, "token": secret}));
+        tokens.push(SeatToken {
+            seat: Seat(i as u8),
+            token: secret.clone(),
+        });
         let name = req.names.get(i).or(record.players.get(i)).map_or("", String::as_str);
         seats.push(SeatState {
             kind: SeatKind::Human,
@@ -717,11 +651,11 @@ pub async fn import(
         })
         .collect();
     match table.result().map(|r| &r.ending) {
-        Some(messhall_table::Ending::Agreed) => {
+        Some(messhall_records::Ending::Agreed) => {
             entries.extend((0..seats.len()).map(|i| Entry::DrawOffer { seat: Seat(i as u8) }))
         }
-        Some(messhall_table::Ending::Flagged { seat }) => entries.push(Entry::Flag { seat: *seat }),
-        Some(messhall_table::Ending::MoveLimit) => {
+        Some(messhall_records::Ending::Flagged { seat }) => entries.push(Entry::Flag { seat: *seat }),
+        Some(messhall_records::Ending::MoveLimit) => {
             return Err(ApiError::bad(
                 "bad-import",
                 "a game a match stopped at its move limit is not imported",
@@ -740,6 +674,10 @@ pub async fn import(
     }
     let shared = server.insert(game).await;
     let game = shared.lock().await;
-    let body = json!({"id": id, "tokens": tokens, "state": crate::view::state(&game, None)});
+    let body = Imported {
+        id,
+        tokens,
+        state: crate::view::state(&game, None),
+    };
     Ok((axum::http::StatusCode::CREATED, axum::Json(body)).into_response())
 }

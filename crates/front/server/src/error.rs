@@ -4,7 +4,6 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use messhall_rules::VariantProblem;
-use serde::Serialize;
 
 /// A refused request: nothing changed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -18,15 +17,6 @@ pub struct ApiError {
     pub message: String,
     /// The faults of a variant file, each with its field and place (empty for other errors).
     pub problems: Vec<VariantProblem>,
-}
-
-/// The body of an error response.
-#[derive(Serialize)]
-struct Body<'a> {
-    code: &'a str,
-    message: &'a str,
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    problems: &'a [VariantProblem],
 }
 
 impl ApiError {
@@ -113,10 +103,10 @@ fn one_line(text: &str) -> String {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        let body = Body {
-            code: self.code,
-            message: &self.message,
-            problems: &self.problems,
+        let body = crate::wire::ErrorBody {
+            code: self.code.to_string(),
+            message: self.message,
+            problems: self.problems.into_iter().map(crate::wire::Problem::from).collect(),
         };
         (status, Json(body)).into_response()
     }

@@ -4,9 +4,10 @@
 //! entries read back from the database rebuild the game exactly.
 
 use crate::error::ApiError;
-use messhall_table::{ActError, Action, ClockSpec, GameClock, Player, Seat, Table};
+use crate::wire::{FeedEvent, Note, ServerNote, Status};
+use messhall_records::{ClockSpec, Seat};
+use messhall_table::{ActError, Action, GameClock, Player, Table};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -67,17 +68,7 @@ pub enum Entry {
     },
 }
 
-/// Who sits in a seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SeatKind {
-    /// Nobody yet: a join code takes it.
-    Open,
-    /// A person with the seat's token.
-    Human,
-    /// A computer player.
-    Computer,
-}
+pub use crate::wire::SeatKind;
 
 /// A seat of a game.
 #[derive(Clone, Debug)]
@@ -101,16 +92,20 @@ pub struct FeedItem {
     pub n: u64,
     /// Who may see it (`None`: everyone).
     pub visible_to: Option<Seat>,
-    /// The event as sent, with `n` and `ply` in it.
-    pub body: Value,
+    /// The event as sent.
+    pub event: FeedEvent,
 }
 
 impl FeedItem {
     /// The item as `viewer` sees it: itself, or a placeholder keeping its number.
-    pub fn for_viewer(&self, viewer: Option<Seat>) -> Value {
+    pub fn for_viewer(&self, viewer: Option<Seat>) -> FeedEvent {
         match self.visible_to {
-            Some(owner) if viewer != Some(owner) => json!({"n": self.n, "type": "hidden"}),
-            _ => self.body.clone(),
+            Some(owner) if viewer != Some(owner) => FeedEvent {
+                n: self.n,
+                ply: None,
+                note: Note::Server(ServerNote::Hidden),
+            },
+            _ => self.event.clone(),
         }
     }
 }
@@ -173,7 +168,7 @@ pub struct Next {
     seats: Vec<SeatState>,
     draw_offers: BTreeSet<u8>,
     takeback: Option<Seat>,
-    notes: Vec<(Option<Seat>, Value)>,
+    notes: Vec<(Option<Seat>, Note)>,
 }
 
 impl Next {
@@ -184,13 +179,13 @@ impl Next {
 }
 
 /// `waiting` (a seat is open), `playing` or `over`.
-pub fn status(table: &Table, seats: &[SeatState]) -> &'static str {
+pub fn status(table: &Table, seats: &[SeatState]) -> Status {
     if table.result().is_some() {
-        "over"
+        Status::Over
     } else if seats.iter().any(|s| s.kind == SeatKind::Open) {
-        "waiting"
+        Status::Waiting
     } else {
-        "playing"
+        Status::Playing
     }
 }
 
@@ -218,13 +213,13 @@ impl LiveGame {
             created_ms,
             touched: Instant::now(),
         };
-        let start: Vec<(Option<Seat>, Value)> = game.table.events().iter().map(event_note).collect();
+        let start: Vec<(Option<Seat>, Note)> = game.table.events().iter().map(event_note).collect();
         game.push_notes(start);
         game
     }
 
     /// `waiting`, `playing` or `over`.
-    pub fn status(&self) -> &'static str {
+    pub fn status(&self) -> Status {
         status(&self.table, &self.seats)
     }
 
@@ -265,7 +260,7 @@ impl LiveGame {
                 format!("the game has no seat {}", seat.0),
             ));
         }
-        let waiting = self.status() == "waiting";
+        let waiting = self.status() == Status::Waiting;
         match entry {
             Entry::Join { seat, name } => {
                 let slot = &mut next.seats[seat.index()];
@@ -274,8 +269,13 @@ impl LiveGame {
                 }
                 slot.kind = SeatKind::Human;
                 slot.name = name.clone();
-                next.notes
-                    .push((None, json!({"type": "joined", "seat": seat, "name": name})));
+                next.notes.push((
+                    None,
+                    Note::Server(ServerNote::Joined {
+                        seat: *seat,
+                        name: name.clone(),
+                    }),
+                ));
                 let filled = next.seats.iter().all(|s| s.kind != SeatKind::Open);
                 if filled
                     && live
@@ -328,7 +328,8 @@ impl LiveGame {
                     next.table.agree_draw().map_err(act_error)?;
                     next.draw_offers.clear();
                 } else {
-                    next.notes.push((None, json!({"type": "draw-offered", "seat": seat})));
+                    next.notes
+                        .push((None, Note::Server(ServerNote::DrawOffered { seat: *seat })));
                 }
             }
             Entry::DrawDecline { seat } => {
@@ -336,7 +337,8 @@ impl LiveGame {
                     return Err(ApiError::conflict("no-offer", "no other seat offers a draw"));
                 }
                 next.draw_offers.clear();
-                next.notes.push((None, json!({"type": "draw-declined", "seat": seat})));
+                next.notes
+                    .push((None, Note::Server(ServerNote::DrawDeclined { seat: *seat })));
             }
             Entry::TakebackRequest { seat } => {
                 if !self
@@ -363,7 +365,7 @@ impl LiveGame {
                 } else {
                     next.takeback = Some(*seat);
                     next.notes
-                        .push((None, json!({"type": "takeback-requested", "seat": seat})));
+                        .push((None, Note::Server(ServerNote::TakebackRequested { seat: *seat })));
                 }
             }
             Entry::TakebackAccept { seat } | Entry::TakebackDecline { seat } => {
@@ -376,7 +378,7 @@ impl LiveGame {
                     next.draw_offers.clear();
                 } else {
                     next.notes
-                        .push((None, json!({"type": "takeback-declined", "seat": seat})));
+                        .push((None, Note::Server(ServerNote::TakebackDeclined { seat: *seat })));
                 }
             }
             Entry::Flag { seat } => {
@@ -406,14 +408,15 @@ impl LiveGame {
         }
     }
 
-    fn push_notes(&mut self, notes: Vec<(Option<Seat>, Value)>) {
-        for (visible_to, mut body) in notes {
+    fn push_notes(&mut self, notes: Vec<(Option<Seat>, Note)>) {
+        for (visible_to, note) in notes {
             let n = self.feed.len() as u64 + 1;
-            if let Value::Object(map) = &mut body {
-                map.insert("n".into(), json!(n));
-                map.insert("ply".into(), json!(self.ply));
-            }
-            let item = FeedItem { n, visible_to, body };
+            let event = FeedEvent {
+                n,
+                ply: Some(self.ply),
+                note,
+            };
+            let item = FeedItem { n, visible_to, event };
             // Nobody may be listening: that is no error.
             let _ = self.tx.send(item.clone());
             self.feed.push(item);
@@ -461,13 +464,11 @@ pub fn entry_seat(entry: &Entry) -> Seat {
 }
 
 /// A table event as a feed note.
-fn event_note(event: &messhall_table::Event) -> (Option<Seat>, Value) {
-    let visible_to = match event {
-        messhall_table::Event::Cafeteria { visible_to, .. } => *visible_to,
-        _ => None,
-    };
-    let body = serde_json::to_value(event).unwrap_or_else(|_| json!({"type": "unknown"}));
-    (visible_to, body)
+fn event_note(event: &messhall_table::Event) -> (Option<Seat>, Note) {
+    (
+        event.seen_only_by(),
+        Note::Table(crate::wire::TableEvent(event.clone())),
+    )
 }
 
 /// The API error for a refusal of the table.

@@ -31,6 +31,7 @@ pub mod token;
 pub mod variants;
 pub mod view;
 pub mod web;
+pub mod wire;
 pub mod ws;
 
 pub use error::ApiError;
@@ -40,7 +41,6 @@ pub use store::{Store, StoreError};
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -67,36 +67,11 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// The router of every route in [`openapi::ROUTES`].
+/// The router: every route of [`openapi::routes`], the web app's files, and refusals of an
+/// unknown route or method.
 pub fn router(server: Arc<Server>) -> Router {
-    Router::new()
-        .route("/health", get(health))
-        .route("/ready", get(ready))
-        .route("/api/openapi.json", get(openapi_document))
-        .route("/api/variants", get(variants::list))
-        .route("/api/variants/check", post(variants::check))
-        .route("/api/analysis", post(analysis::analyse))
-        .route("/api/variants/{name}", get(variants::one))
-        .route("/api/games", get(api::list).post(api::create))
-        .route(
-            "/api/games/import",
-            post(api::import).layer(DefaultBodyLimit::max(limits::IMPORT_BYTES)),
-        )
-        .route("/api/games/{id}", get(api::state))
-        .route("/api/games/{id}/join", post(api::join))
-        .route("/api/games/{id}/act", post(api::act))
-        .route("/api/games/{id}/resign", post(api::resign))
-        .route("/api/games/{id}/draw/offer", post(api::draw_offer))
-        .route("/api/games/{id}/draw/accept", post(api::draw_offer))
-        .route("/api/games/{id}/draw/decline", post(api::draw_decline))
-        .route("/api/games/{id}/takeback/request", post(api::takeback_request))
-        .route("/api/games/{id}/takeback/accept", post(api::takeback_accept))
-        .route("/api/games/{id}/takeback/decline", post(api::takeback_decline))
-        .route("/api/games/{id}/record", get(api::record))
-        .route("/api/games/{id}/pgn", get(api::pgn))
-        .route("/api/games/{id}/positions", get(replay::positions))
-        .route("/api/games/{id}/ws", get(ws::connect))
-        .fallback(web::serve)
+    let (api, _) = openapi::routes().split_for_parts();
+    api.fallback(web::serve)
         .method_not_allowed_fallback(no_method)
         .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
         .layer(axum::middleware::map_response(security_headers))
@@ -129,16 +104,32 @@ async fn no_method() -> ApiError {
     )
 }
 
-async fn openapi_document() -> Response {
+/// `GET /api/openapi.json`: this document.
+#[utoipa::path(get, path = "/api/openapi.json", responses((status = 200, description = "the OpenAPI document", body = serde_json::Value)))]
+pub(crate) async fn openapi_document() -> Response {
     axum::Json(openapi::document()).into_response()
 }
 
-async fn health(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
+/// `GET /health`: liveness: the server answers and its database takes a write.
+#[utoipa::path(get, path = "/health", responses(
+    (status = 200, description = "ok", body = wire::Health),
+    (status = 503, description = "the database does not take a write", body = wire::ErrorBody),
+))]
+pub(crate) async fn health(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
     server.store.ping().await.map_err(ApiError::unavailable)?;
-    Ok(axum::Json(serde_json::json!({"status": "ok", "version": messhall_table::catalog::VERSION})).into_response())
+    Ok(axum::Json(wire::Health {
+        status: "ok".into(),
+        version: messhall_records::catalog::VERSION.into(),
+    })
+    .into_response())
 }
 
-async fn ready(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
+/// `GET /ready`: readiness: as `/health`, and 503 once the server is shutting down.
+#[utoipa::path(get, path = "/ready", responses(
+    (status = 200, description = "ready", body = wire::Health),
+    (status = 503, description = "shutting down, or the database does not take a write", body = wire::ErrorBody),
+))]
+pub(crate) async fn ready(State(server): State<Arc<Server>>) -> Result<Response, ApiError> {
     if server.stopping.load(std::sync::atomic::Ordering::Relaxed) {
         return Err(ApiError::new(503, "stopping", "the server is shutting down"));
     }

@@ -25,6 +25,12 @@ pub const UNTRUSTED_THREADS: usize = 2;
 pub const VARIANT_COST: u64 = 1_000_000;
 /// The largest WebSocket message a client may send.
 pub const WS_MESSAGE_BYTES: usize = 4 * 1024;
+/// The largest WebSocket message read at all: one over [`WS_MESSAGE_BYTES`] up to this size is
+/// refused with close code 1009, a larger one drops the connection.
+pub const WS_MESSAGE_CEILING: usize = 64 * 1024;
+/// The most WebSocket connections to one game at once by default
+/// ([`crate::Config::watchers_per_game`]).
+pub const WS_PER_GAME: usize = 200;
 /// The most WebSocket messages a client may send per second (more closes the connection).
 pub const WS_MESSAGES_PER_SECOND: u32 = 20;
 /// The most events sent to catch a client up by default; a longer gap gets the full state

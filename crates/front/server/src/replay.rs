@@ -3,10 +3,10 @@
 
 use crate::ApiError;
 use crate::api::App;
+use crate::wire::{PositionStep, Positions};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use messhall_table::Action;
-use serde_json::{Value, json};
 
 /// `GET /api/games/{id}/positions`: `{"positions": [{"fen", "seat", "action"}...]}`, the start
 /// first (no seat, no action), then the board after each action (`action` in coordinates, or
@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 ///
 /// # Errors
 /// 409 while the game goes on (the dice are secret until the end); 400 for the cafeteria game.
+#[utoipa::path(get, path = "/api/games/{id}/positions", params(("id" = String, Path, description = "the game's id")), responses((status = 200, description = "the start, then the board after each action (once over)", body = crate::wire::Positions), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn positions(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let game = shared.lock().await;
@@ -31,10 +32,14 @@ pub async fn positions(State(server): App, Path(id): Path<String>) -> Result<Res
     drop(game);
     start.actions.clear();
     start.result = None;
-    let body = tokio::task::spawn_blocking(move || -> Result<Value, String> {
-        let mut table = start.replay().map_err(|e| e.to_string())?;
+    let body = tokio::task::spawn_blocking(move || -> Result<Positions, String> {
+        let mut table = messhall_table::Table::replay(&start).map_err(|e| e.to_string())?;
         let fen = |t: &messhall_table::Table| crate::view::data::board_view(t).map(|b| b.fen).unwrap_or_default();
-        let mut positions = vec![json!({"fen": fen(&table), "seat": null, "action": null})];
+        let mut positions = vec![PositionStep {
+            fen: fen(&table),
+            seat: None,
+            action: None,
+        }];
         for (seat, action) in actions {
             let text = match (&action, table.chess()) {
                 (Action::Move(m), Some(chess)) => m.to_coordinates(chess.variant()),
@@ -42,9 +47,13 @@ pub async fn positions(State(server): App, Path(id): Path<String>) -> Result<Res
                 (other, _) => format!("{other:?}"),
             };
             table.act_unchecked(seat, action);
-            positions.push(json!({"fen": fen(&table), "seat": seat, "action": text}));
+            positions.push(PositionStep {
+                fen: fen(&table),
+                seat: Some(seat),
+                action: Some(text),
+            });
         }
-        Ok(json!({ "positions": positions }))
+        Ok(Positions { positions })
     })
     .await
     .map_err(|e| e.to_string())

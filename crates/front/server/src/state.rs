@@ -6,7 +6,8 @@ use crate::error::ApiError;
 use crate::game::{Entry, LiveGame, SeatKind, SeatState};
 use crate::rate::Rate;
 use crate::store::{EntryRow, SeatRow, Store, StoreError};
-use messhall_table::{Budget, Choice, PlayerSpec, Record, Seat, Table};
+use messhall_records::{Record, Seat};
+use messhall_table::{Budget, Choice, PlayerSpec, Table};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,6 +36,8 @@ pub struct Config {
     pub heartbeat: Duration,
     /// The most events sent to catch a WebSocket client up; a longer gap gets the full state.
     pub catch_up_events: u64,
+    /// The most WebSocket connections to one game at once.
+    pub watchers_per_game: usize,
 }
 
 impl Default for Config {
@@ -49,6 +52,7 @@ impl Default for Config {
             variants_per_client_minute: 30,
             heartbeat: Duration::from_secs(15),
             catch_up_events: crate::limits::CATCH_UP_EVENTS,
+            watchers_per_game: crate::limits::WS_PER_GAME,
         }
     }
 }
@@ -138,7 +142,7 @@ impl Server {
         };
         let mut header = Record::from_json(&row.setup).map_err(ApiError::storage)?;
         let clock = header.clock.take();
-        let table = header.replay().map_err(ApiError::storage)?;
+        let table = Table::replay(&header).map_err(ApiError::storage)?;
         let kind = table.kind().clone();
         let mut states = Vec::new();
         let mut players = Vec::new();
@@ -195,6 +199,24 @@ impl Server {
         Ok(game)
     }
 
+    /// Brings `game` up to the database, where another server stored entries this one has not
+    /// seen: rebuilt from its entries, keeping the connections that watch it (they get the
+    /// events they have not had) and the computer players (one may be thinking).
+    async fn reload(&self, game: &mut LiveGame) -> Result<(), ApiError> {
+        let mut fresh = self.rebuild(&game.id).await?;
+        let sent = game.feed.len();
+        std::mem::swap(&mut fresh.tx, &mut game.tx);
+        std::mem::swap(&mut fresh.players, &mut game.players);
+        fresh.thinking = game.thinking.take();
+        *game = fresh;
+        // The game replays as it was played here up to where this copy stopped, so its first
+        // `sent` events are the ones already sent.
+        for item in game.feed.iter().skip(sent) {
+            let _ = game.tx.send(item.clone());
+        }
+        Ok(())
+    }
+
     /// Puts a new game in memory.
     pub async fn insert(&self, game: LiveGame) -> Shared {
         let id = game.id.clone();
@@ -240,11 +262,17 @@ impl Server {
         };
         match self
             .store
-            .append(&game.id, &row, status, result.as_deref(), seat_row.as_ref())
+            .append(&game.id, &row, status.name(), result.as_deref(), seat_row.as_ref())
             .await
         {
             Ok(()) => {}
             Err(StoreError::Taken(_)) => {
+                // Another server on the same database stored this ply: this copy is behind.
+                // It is read again, so the next request (or computer move) starts from the
+                // game as stored instead of being refused at this ply forever.
+                if let Err(e) = self.reload(game).await {
+                    tracing::warn!(game = %game.id, error = %e, "a game behind the database not reloaded");
+                }
                 return Err(ApiError::conflict(
                     "stale-ply",
                     "another request changed the game first",
@@ -270,7 +298,7 @@ impl Server {
 
     async fn computer_turn(self: Arc<Server>, shared: Shared) {
         let mut game = shared.lock().await;
-        if game.thinking.is_some() || game.status() != "playing" {
+        if game.thinking.is_some() || game.status() != crate::wire::Status::Playing {
             return;
         }
         let Some(seat) = game.table.turn().seat() else { return };
@@ -322,7 +350,7 @@ impl Server {
         let now = Instant::now();
         for shared in self.all().await {
             let mut game = shared.lock().await;
-            if game.status() != "playing" {
+            if game.status() != crate::wire::Status::Playing {
                 continue;
             }
             let Some(seat) = game.table.clock().and_then(|c| c.flagged(now)) else {
@@ -341,7 +369,7 @@ impl Server {
         let mut gone = Vec::new();
         for (id, shared) in games.iter() {
             let Ok(game) = shared.try_lock() else { continue };
-            if game.status() == "over"
+            if game.status() == crate::wire::Status::Over
                 && game.thinking.is_none()
                 && game.tx.receiver_count() == 0
                 && game.touched.elapsed() >= after

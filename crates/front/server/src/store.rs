@@ -1,16 +1,16 @@
 //! Storage: SQLite (the embedded default, in WAL mode) or PostgreSQL, through one pool and the
-//! same plain-SQL migrations, applied on start. A game is its record's setup plus its entries,
+//! same plain-SQL migrations (`migrations/`, embedded by `sqlx::migrate!`), applied on start. A game is its record's setup plus its entries,
 //! appended one per accepted action in the transaction that acknowledges it.
 
 use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
-/// The migrations, in order: (version, SQL).
-const MIGRATIONS: &[(i64, &str)] = &[
-    (1, include_str!("../migrations/0001_games.sql")),
-    (2, include_str!("../migrations/0002_health.sql")),
-];
+/// The migrations of `migrations/`, in order.
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// Where servers before `sqlx::migrate!` recorded the versions they applied.
+const OLD_MIGRATIONS_TABLE: &str = "schema_migrations";
 
 /// Why storage failed.
 #[derive(Debug, thiserror::Error)]
@@ -132,34 +132,62 @@ impl Store {
         self.sqlite
     }
 
-    /// Applies the migrations not yet applied, all in one transaction (on PostgreSQL under an
-    /// advisory lock, so servers starting together on one database migrate it once).
+    /// Applies the migrations not yet applied (on PostgreSQL under the migrator's advisory
+    /// lock, so servers starting together on one database migrate it once), after adopting the
+    /// record of a database migrated by an older server.
     async fn migrate(&self) -> Result<(), StoreError> {
-        let mut tx = self.write().await?;
+        self.adopt_old_migrations().await?;
+        MIGRATOR.run(&self.pool).await.map_err(|e| StoreError::Sql(e.into()))?;
+        Ok(())
+    }
+
+    /// Moves the versions an older server recorded in `schema_migrations` (its own table) to
+    /// sqlx's table, with the checksums of the same files, so they are not applied twice; then
+    /// drops the old table. Does nothing on a new database or one adopted already.
+    async fn adopt_old_migrations(&self) -> Result<(), StoreError> {
+        use sqlx::migrate::Migrate;
+        let mut tx = self.pool.begin().await?;
         if !self.sqlite {
+            // The same lock as the older servers took to migrate.
             sqlx::query("SELECT pg_advisory_xact_lock(4242424242)")
-                .execute(tx.conn())
+                .execute(&mut *tx)
                 .await?;
         }
-        sqlx::query("CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY)")
-            .execute(tx.conn())
+        let exists = if self.sqlite {
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name = $1"
+        } else {
+            "SELECT tablename::text FROM pg_tables WHERE schemaname = current_schema() AND tablename = $1"
+        };
+        let old = sqlx::query(exists)
+            .bind(OLD_MIGRATIONS_TABLE)
+            .fetch_optional(&mut *tx)
             .await?;
-        for &(version, sql) in MIGRATIONS {
-            let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
-                .bind(version)
-                .fetch_optional(tx.conn())
-                .await?;
-            if done.is_some() {
-                continue;
-            }
-            for statement in statements(sql) {
-                sqlx::query(&statement).execute(tx.conn()).await?;
-            }
-            sqlx::query("INSERT INTO schema_migrations (version) VALUES ($1)")
-                .bind(version)
-                .execute(tx.conn())
-                .await?;
+        if old.is_none() {
+            return Ok(());
         }
+        tx.ensure_migrations_table()
+            .await
+            .map_err(|e| StoreError::Sql(e.into()))?;
+        let applied: Vec<i64> = sqlx::query(&format!("SELECT version FROM {OLD_MIGRATIONS_TABLE}"))
+            .fetch_all(&mut *tx)
+            .await?
+            .iter()
+            .map(|row| row.try_get::<i64, _>(0))
+            .collect::<Result<_, _>>()?;
+        for migration in MIGRATOR.iter().filter(|m| applied.contains(&m.version)) {
+            sqlx::query(
+                "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+                 VALUES ($1, $2, TRUE, $3, 0)",
+            )
+            .bind(migration.version)
+            .bind(migration.description.to_string())
+            .bind(migration.checksum.to_vec())
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query(&format!("DROP TABLE {OLD_MIGRATIONS_TABLE}"))
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(())
     }
@@ -485,19 +513,4 @@ fn game_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
         created_ms: row.try_get(5)?,
         updated_ms: row.try_get(6)?,
     })
-}
-
-/// The statements of a migration: split on `;`, comments and blank ones left out.
-fn statements(sql: &str) -> Vec<String> {
-    let without_comments: String = sql
-        .lines()
-        .filter(|l| !l.trim_start().starts_with("--"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    without_comments
-        .split(';')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect()
 }

@@ -7,83 +7,104 @@ use crate::error::ApiError;
 use crate::limits;
 use crate::state::Server;
 use crate::view::data as view;
+use crate::wire::{
+    CafeteriaRules, ChessRules, FacultyInfo, RulePiece, Rules, SeatRange, StudentInfo, VariantList, VariantSummary,
+};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::response::{IntoResponse, Response};
+use messhall_records::{GameKind, catalog};
 use messhall_rules::Variant;
-use messhall_table::{GameKind, catalog};
-use serde_json::{Value, json};
+use messhall_records::{GameKind, catalog};
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
 /// `GET /api/variants`: every built-in game.
+#[utoipa::path(get, path = "/api/variants", operation_id = "list_variants", responses((status = 200, description = "every built-in game", body = crate::wire::VariantList), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn list(_: App) -> Response {
-    let games: Vec<Value> = catalog::entries()
-        .map(|e| {
-            json!({
-                "name": e.name,
-                "chess": e.chess,
-                "description": catalog::description(e.name),
-                "seats": if e.chess { json!({"min": 2, "max": 2}) } else { json!({"min": 2, "max": 4}) },
-            })
+    let games = catalog::entries()
+        .map(|e| VariantSummary {
+            name: e.name.to_string(),
+            chess: e.chess,
+            description: catalog::description(e.name),
+            seats: seat_range(e.chess),
         })
         .collect();
-    axum::Json(json!({ "games": games })).into_response()
+    axum::Json(VariantList { games }).into_response()
+}
+
+/// How many seats a chess game (two) or the cafeteria game (two to four) has.
+fn seat_range(chess: bool) -> SeatRange {
+    SeatRange {
+        min: 2,
+        max: if chess { 2 } else { 4 },
+    }
 }
 
 /// A game's rules as data.
-pub fn describe(kind: &GameKind) -> Value {
+pub fn describe(kind: &GameKind) -> Rules {
     match kind {
         GameKind::Chess(chess) => {
             let v = &chess.variant;
             // Each piece with where it goes alone on an empty board, for diagrams.
-            let pieces: Vec<Value> = view::roles(v)
+            let pieces = view::roles(v)
                 .into_iter()
-                .map(|role| {
-                    let reach = messhall_rules::reach::piece_reach(v, role.role).ok();
-                    let mut piece = serde_json::to_value(role).unwrap_or(Value::Null);
-                    piece["reach"] = serde_json::to_value(reach).unwrap_or(Value::Null);
-                    piece
+                .map(|role| RulePiece {
+                    reach: messhall_rules::reach::piece_reach(v, role.role).ok(),
+                    role,
                 })
                 .collect();
-            json!({
-                "name": v.name,
-                "chess": true,
-                "description": v.description,
-                "rules_text": kind.rules_text(),
-                "files": v.size.files(),
-                "ranks": v.size.ranks(),
-                "start": v.start_fen,
-                "energy_name": v.counter_name,
-                "pieces": pieces,
-                "players": ["level=N (1-10)", "depth=N", "nodes=N", "random", "greedy"],
+            Rules::Chess(ChessRules {
+                name: v.name.clone(),
+                chess: true,
+                description: v.description.clone(),
+                rules_text: kind.rules_text().map(String::from),
+                files: v.size.files(),
+                ranks: v.size.ranks(),
+                start: v.start_fen.clone(),
+                energy_name: v.counter_name.clone(),
+                pieces,
+                players: ["level=N (1-10)", "depth=N", "nodes=N", "random", "greedy"]
+                    .map(String::from)
+                    .to_vec(),
             })
         }
         GameKind::Cafeteria => {
-            let options: Vec<&str> = messhall_cafeteria::GameOption::ALL.iter().map(|o| o.name()).collect();
+            let options = messhall_cafeteria::GameOption::ALL
+                .iter()
+                .map(|o| o.name().to_string())
+                .collect();
             let (students, faculty) = match messhall_cafeteria::data() {
                 Ok(data) => (
                     data.students
                         .iter()
-                        .map(|s| json!({"name": s.name, "aa": s.aa, "ar": s.ar}))
+                        .map(|s| StudentInfo {
+                            name: s.name.clone(),
+                            aa: s.aa,
+                            ar: s.ar,
+                        })
                         .collect(),
                     data.faculty
                         .iter()
-                        .map(|f| json!({"name": f.name, "mr": f.mr, "nsr": f.nsr}))
+                        .map(|f| FacultyInfo {
+                            name: f.name.clone(),
+                            mr: f.mr,
+                            nsr: f.nsr,
+                        })
                         .collect(),
                 ),
                 Err(_) => (Vec::new(), Vec::new()),
             };
-            json!({
-                "name": catalog::CAFETERIA,
-                "chess": false,
-                "description": messhall_cafeteria::DESCRIPTION,
-                "rules_text": kind.rules_text(),
-                "seats": {"min": 2, "max": 4},
-                "options": options,
-                "students": students,
-                "faculty": faculty,
-                "players": ["random", "rules", "search"],
+            Rules::Cafeteria(CafeteriaRules {
+                name: catalog::CAFETERIA.to_string(),
+                chess: false,
+                description: messhall_cafeteria::DESCRIPTION.to_string(),
+                rules_text: kind.rules_text().map(String::from),
+                seats: seat_range(false),
+                options,
+                students,
+                faculty,
+                players: ["random", "rules", "search"].map(String::from).to_vec(),
             })
         }
     }
@@ -93,6 +114,7 @@ pub fn describe(kind: &GameKind) -> Value {
 ///
 /// # Errors
 /// 404 for no such game.
+#[utoipa::path(get, path = "/api/variants/{name}", operation_id = "variant_rules", params(("name" = String, Path, description = "a built-in game's name")), responses((status = 200, description = "its rules as data", body = crate::wire::Rules), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn one(_: App, Path(name): Path<String>) -> Result<Response, ApiError> {
     let kind = catalog::builtin(&name).ok_or_else(|| {
         ApiError::not_found(format!(
@@ -110,6 +132,7 @@ pub async fn one(_: App, Path(name): Path<String>) -> Result<Response, ApiError>
 /// `field`, `line`, `column` and `message`); 400 for rules too costly; 429 over the client's
 /// rate; 503 when the threads for
 /// untrusted work stay busy past the deadline.
+#[utoipa::path(post, path = "/api/variants/check", operation_id = "check_variant", request_body = crate::wire::VariantFile, responses((status = 200, description = "the file's rules as data", body = crate::wire::Rules), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn check(
     State(server): App,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -194,7 +217,7 @@ pub fn affordable(kind: &GameKind) -> Result<(), ApiError> {
 /// however many such requests arrive the rest of the server keeps answering.
 static UNTRUSTED: Semaphore = Semaphore::const_new(limits::UNTRUSTED_THREADS);
 
-/// Runs `work` on one of the [`UNTRUSTED`] threads, answering within `deadline_ms` of the call,
+/// Runs `work` on one of the `UNTRUSTED` threads, answering within `deadline_ms` of the call,
 /// waiting for a thread included. Work that runs late keeps its thread's permit until it ends,
 /// so late work never piles up past the pool.
 ///

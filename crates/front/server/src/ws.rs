@@ -7,35 +7,28 @@
 use crate::api::App;
 use crate::api::Query;
 use crate::error::ApiError;
+use crate::game::FeedItem;
 use crate::limits;
 use crate::state::{Server, Shared};
+pub use crate::wire::WsQuery;
+use crate::wire::{WsMessage, WsNote};
 use axum::extract::Path;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
-use messhall_table::Seat;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use messhall_records::Seat;
+use serde_json::Value;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
 
-/// The query of a WebSocket connection.
-#[derive(Debug, Default, Deserialize)]
-pub struct WsQuery {
-    /// A seat's token (without it, a spectator).
-    #[serde(default)]
-    pub token: Option<String>,
-    /// The last event number the client has (0: none).
-    #[serde(default)]
-    pub since: u64,
-}
-
 /// `GET /api/games/{id}/ws`.
 ///
 /// # Errors
-/// 404 for no such game; 403 for a token of no seat.
+/// 404 for no such game; 403 for a token of no seat; 503 when the game has
+/// [`crate::Config::watchers_per_game`] connections.
+#[utoipa::path(get, path = "/api/games/{id}/ws", params(("id" = String, Path, description = "the game's id"), crate::wire::WsQuery), responses((status = 101, description = "the WebSocket: each message a WsMessage"), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody), (status = 503, description = "the game has as many connections as it takes", body = crate::wire::ErrorBody)))]
 pub async fn connect(
     axum::extract::State(server): App,
     Path(id): Path<String>,
@@ -45,42 +38,72 @@ pub async fn connect(
 ) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let token_query = crate::api::TokenQuery { token: q.token.clone() };
-    let viewer = {
+    // Counted and subscribed under the game's lock, so connections racing in cannot all slip
+    // under the cap.
+    let (viewer, rx) = {
         let game = shared.lock().await;
-        crate::api::viewer(&game, &headers, &token_query)?
+        let viewer = crate::api::viewer(&game, &headers, &token_query)?;
+        let most = server.config.watchers_per_game;
+        if game.tx.receiver_count() >= most {
+            return Err(ApiError::new(
+                503,
+                "too-many-watchers",
+                format!("a game takes at most {most} connections at once"),
+            ));
+        }
+        (viewer, game.tx.subscribe())
     };
     let since = q.since;
+    // The transport reads up to the ceiling; a message over the limit but under it is answered
+    // with a close that says so (1009) rather than a dropped connection.
     Ok(upgrade
-        .max_message_size(limits::WS_MESSAGE_BYTES)
-        .max_frame_size(limits::WS_MESSAGE_BYTES)
-        .on_upgrade(move |socket| run(server, shared, viewer, since, socket)))
+        .max_message_size(limits::WS_MESSAGE_CEILING)
+        .max_frame_size(limits::WS_MESSAGE_CEILING)
+        .on_upgrade(move |socket| run(server, shared, viewer, since, rx, socket)))
 }
 
 /// What catches a client up from event `since`: the events after it, or the full state.
-async fn catch_up(shared: &Shared, viewer: Option<Seat>, since: u64, most: u64) -> (Vec<Value>, u64) {
+async fn catch_up(shared: &Shared, viewer: Option<Seat>, since: u64, most: u64) -> (Vec<WsMessage>, u64) {
     let game = shared.lock().await;
     let last = game.last_event();
     let messages = if since >= last {
         Vec::new()
     } else if last - since > most {
-        vec![json!({"type": "state", "n": last, "state": crate::view::state(&game, viewer)})]
+        vec![WsMessage::Connection(WsNote::State {
+            n: last,
+            state: Box::new(crate::view::state(&game, viewer)),
+        })]
     } else {
         game.feed[since as usize..]
             .iter()
-            .map(|e| e.for_viewer(viewer))
+            .map(|e| WsMessage::Event(e.for_viewer(viewer)))
             .collect()
     };
     (messages, last)
 }
 
-fn text(value: &Value) -> Message {
-    Message::Text(Utf8Bytes::from(value.to_string()))
+fn text(message: &WsMessage) -> Message {
+    Message::Text(Utf8Bytes::from(serde_json::to_string(message).unwrap_or_default()))
 }
 
-async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u64, socket: WebSocket) {
+/// A message of the client that was not understood.
+fn bad_message(message: &str) -> WsMessage {
+    WsMessage::Connection(WsNote::Error {
+        code: "bad-message".into(),
+        message: message.into(),
+    })
+}
+
+async fn run(
+    server: Arc<Server>,
+    shared: Shared,
+    viewer: Option<Seat>,
+    since: u64,
+    mut rx: tokio::sync::broadcast::Receiver<FeedItem>,
+    socket: WebSocket,
+) {
     let (mut sink, mut stream) = socket.split();
     let most = server.config.catch_up_events;
-    let mut rx = shared.lock().await.tx.subscribe();
     let mut shutdown = server.shutdown.subscribe();
     let (messages, mut sent) = catch_up(&shared, viewer, since, most).await;
     for m in &messages {
@@ -94,11 +117,11 @@ async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u
     let mut heard = Instant::now();
     let (mut window, mut in_window) = (Instant::now(), 0u32);
     loop {
-        let outgoing: Vec<Value> = tokio::select! {
+        let outgoing: Vec<WsMessage> = tokio::select! {
             item = rx.recv() => match item {
                 Ok(item) if item.n > sent => {
                     sent = item.n;
-                    vec![item.for_viewer(viewer)]
+                    vec![WsMessage::Event(item.for_viewer(viewer))]
                 }
                 Ok(_) => Vec::new(),
                 Err(RecvError::Lagged(_)) => {
@@ -110,12 +133,27 @@ async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u
             },
             msg = stream.next() => {
                 heard = Instant::now();
-                if window.elapsed() >= Duration::from_secs(1) {
-                    (window, in_window) = (Instant::now(), 0);
+                // Pings and pongs keep the connection alive: only messages count.
+                if let Some(Ok(Message::Text(_) | Message::Binary(_))) = &msg {
+                    if window.elapsed() >= Duration::from_secs(1) {
+                        (window, in_window) = (Instant::now(), 0);
+                    }
+                    in_window += 1;
+                    if in_window > limits::WS_MESSAGES_PER_SECOND {
+                        let _ = sink.send(close(1008, "too many messages")).await;
+                        break;
+                    }
                 }
-                in_window += 1;
-                if in_window > limits::WS_MESSAGES_PER_SECOND {
-                    let _ = sink.send(close(1008, "too many messages")).await;
+                if let Some(Ok(Message::Text(t))) = &msg
+                    && t.len() > limits::WS_MESSAGE_BYTES
+                {
+                    let _ = sink.send(close(1009, "a message is at most 4 KB")).await;
+                    break;
+                }
+                if let Some(Ok(Message::Binary(b))) = &msg
+                    && b.len() > limits::WS_MESSAGE_BYTES
+                {
+                    let _ = sink.send(close(1009, "a message is at most 4 KB")).await;
                     break;
                 }
                 match msg {
@@ -126,9 +164,9 @@ async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u
                             sent = sent.max(last);
                             m
                         }
-                        None => vec![json!({"type": "error", "code": "bad-message", "message": "send {\"since\": N} to get the events after N"})],
+                        None => vec![bad_message("send {\"since\": N} to get the events after N")],
                     },
-                    Some(Ok(Message::Binary(_))) => vec![json!({"type": "error", "code": "bad-message", "message": "messages are JSON text"})],
+                    Some(Ok(Message::Binary(_))) => vec![bad_message("messages are JSON text")],
                     Some(Ok(_)) => Vec::new(),
                 }
             },
@@ -147,7 +185,7 @@ async fn run(server: Arc<Server>, shared: Shared, viewer: Option<Seat>, since: u
                 match game.table.clock().filter(|c| c.running().is_some()) {
                     Some(c) => {
                         let left: Vec<u64> = c.all_left(Instant::now()).iter().map(|d| d.as_millis() as u64).collect();
-                        vec![json!({"type": "clock", "left_ms": left, "running": c.running()})]
+                        vec![WsMessage::Connection(WsNote::Clock { left_ms: left, running: c.running() })]
                     }
                     None => Vec::new(),
                 }

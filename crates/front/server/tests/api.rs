@@ -386,11 +386,13 @@ async fn the_openapi_document_matches_the_routes() {
     let client = Client::new(running.addr);
     let (status, doc) = client.get("/api/openapi.json", None).await;
     assert_eq!(status, 200);
-    assert_eq!(doc, messhall_server::openapi::document());
+    assert_eq!(doc, serde_json::to_value(messhall_server::openapi::document()).unwrap());
     let paths = doc["paths"].as_object().unwrap();
+    // The router and the document are made by one list (`openapi::routes`); these are the routes
+    // the web app and the clients call.
     assert_eq!(
         paths.values().map(|ops| ops.as_object().unwrap().len()).sum::<usize>(),
-        messhall_server::openapi::ROUTES.len()
+        24
     );
     for (path, ops) in paths {
         let concrete = path.replace("{id}", "0123").replace("{name}", "chess");

@@ -198,6 +198,46 @@ async fn of_requests_racing_at_one_ply_exactly_one_wins() {
     running.shutdown().await;
 }
 
+/// Two servers on one database, each with the game in memory: the one that loses a race to the
+/// database reads the game again and goes on from it, instead of refusing every later action.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_behind_the_database_reads_the_game_again() {
+    let db = common::sqlite_url();
+    let (a, b) = (common::start(&db).await, common::start(&db).await);
+    let (on_a, on_b) = (Client::new(a.addr), Client::new(b.addr));
+    let (id, ann, bob) = two_people(&on_a, "chess").await;
+    let act = format!("/api/games/{id}/act");
+    assert_eq!(on_b.state(&id, None).await["ply"], 1);
+    let (status, v) = on_a.post(&act, Some(&ann), json!({"ply": 1, "action": "e4"})).await;
+    assert_eq!(status, 200, "{v}");
+    // B still has the game at ply 1: the database refuses its entry at ply 1.
+    let (status, v) = on_b.post(&act, Some(&ann), json!({"ply": 1, "action": "d4"})).await;
+    assert_eq!((status, v["code"].as_str()), (409, Some("stale-ply")), "{v}");
+    let state = on_b.state(&id, None).await;
+    assert_eq!(
+        (state["ply"].as_i64(), state["moves"][0]["san"].as_str()),
+        (Some(2), Some("e4"))
+    );
+    let (status, v) = on_b.post(&act, Some(&bob), json!({"ply": 2, "action": "e5"})).await;
+    assert_eq!(status, 200, "{v}");
+    // Now A is behind (it has Black to play at ply 2), and catches up the same way.
+    let (status, v) = on_a.post(&act, Some(&bob), json!({"ply": 2, "action": "d5"})).await;
+    assert_eq!((status, v["code"].as_str()), (409, Some("stale-ply")), "{v}");
+    let (status, v) = on_a.post(&act, Some(&ann), json!({"ply": 3, "action": "Nf3"})).await;
+    assert_eq!(status, 200, "{v}");
+    let sans = |s: &Value| {
+        s["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["san"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(sans(&v), [json!("e4"), json!("e5"), json!("Nf3")]);
+    a.shutdown().await;
+    b.shutdown().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn websocket_catch_up_and_bad_messages() {
     let running = common::start(&common::sqlite_url()).await;
@@ -244,10 +284,24 @@ async fn websocket_catch_up_and_bad_messages() {
         }
     }
     assert!(saw_error);
-    // An oversized message closes the connection.
+    // An oversized message closes the connection, saying why (1009: too big).
     let mut big = connect_ws(running.addr, &id, None, 1000).await;
     let _ = big.send(Message::Text("x".repeat(10_000).into())).await;
-    assert!(closes(&mut big).await, "an oversized message closes the connection");
+    assert_eq!(
+        close_code(&mut big).await,
+        Some(1009),
+        "an oversized message closes with 1009"
+    );
+    // Pings are no messages: a client pinging faster than the message rate stays connected.
+    let mut pinging = connect_ws(running.addr, &id, None, 1000).await;
+    for _ in 0..60 {
+        pinging.send(Message::Ping(Default::default())).await.unwrap();
+    }
+    pinging
+        .send(Message::Text(json!({"since": 0}).to_string().into()))
+        .await
+        .unwrap();
+    assert_eq!(common::next_event(&mut pinging, 5).await.unwrap()["n"], 1);
     // So does a flood.
     let mut flood = connect_ws(running.addr, &id, None, 1000).await;
     for _ in 0..100 {
@@ -266,6 +320,17 @@ async fn websocket_catch_up_and_bad_messages() {
     running.shutdown().await;
 }
 
+/// The code of the close frame the server sends (`None`: closed without one, or not closed).
+async fn close_code(socket: &mut common::Socket) -> Option<u16> {
+    loop {
+        match tokio::time::timeout(std::time::Duration::from_secs(5), socket.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => return frame.map(|f| u16::from(f.code)),
+            Err(_) | Ok(None) | Ok(Some(Err(_))) => return None,
+            Ok(Some(Ok(_))) => {}
+        }
+    }
+}
+
 async fn closes(socket: &mut common::Socket) -> bool {
     loop {
         match tokio::time::timeout(std::time::Duration::from_secs(5), socket.next()).await {
@@ -274,6 +339,29 @@ async fn closes(socket: &mut common::Socket) -> bool {
             Ok(Some(Ok(_))) => {}
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_takes_only_so_many_connections() {
+    let mut config = common::config(&common::sqlite_url());
+    config.watchers_per_game = 2;
+    let running = messhall_server::start("127.0.0.1:0", config).await.unwrap();
+    let client = Client::new(running.addr);
+    let (id, _, _) = two_people(&client, "chess").await;
+    let first = connect_ws(running.addr, &id, None, 0).await;
+    let mut second = connect_ws(running.addr, &id, None, 0).await;
+    let third = tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", running.addr)).await;
+    match third {
+        Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => assert_eq!(resp.status().as_u16(), 503),
+        other => panic!("a third connection: {:?}", other.map(|_| ())),
+    }
+    // One gone makes room for another.
+    drop(first);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let mut again = connect_ws(running.addr, &id, None, 0).await;
+    assert_eq!(common::next_event(&mut again, 5).await.unwrap()["n"], 1);
+    assert_eq!(common::next_event(&mut second, 5).await.unwrap()["n"], 1);
+    running.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -9,11 +9,10 @@ use crate::setup::{self, xboard_name};
 use crate::thinking;
 use messhall_dice::Seed;
 use messhall_geometry::Square;
+use messhall_records::{GameKind, GameResult, Seat, color_of};
 use messhall_rules::{ChanceOutcome, Color, Move, Position, Variant, echo};
 use messhall_search::{Engine, MAX_THREADS, Options, SearchInfo, Weights};
-use messhall_table::{
-    Action, Ending, Event, GameKind, GameResult, Legal, Seat, Table, TableSetup, Thinker, Turn, color_of,
-};
+use messhall_table::{Action, Event, Legal, Table, TableSetup, Thinker, Turn};
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -147,7 +146,7 @@ fn chess_game(kind: &GameKind) -> Option<Arc<Variant>> {
 
 impl<W: Write> Session<W> {
     pub(crate) fn new(out: W, config: Config, tx: Sender<Msg>) -> io::Result<Session<W>> {
-        let game = messhall_table::catalog::builtin("chess").ok_or_else(|| io::Error::other("no chess"))?;
+        let game = messhall_records::catalog::builtin("chess").ok_or_else(|| io::Error::other("no chess"))?;
         let variant = chess_game(&game).ok_or_else(|| io::Error::other("chess is not a chess game"))?;
         let table = Table::new(
             game.clone(),
@@ -226,7 +225,7 @@ impl<W: Write> Session<W> {
 
     /// The variants offered: the built-in chess games and the files given.
     fn variant_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = messhall_table::catalog::entries()
+        let mut names: Vec<String> = messhall_records::catalog::entries()
             .filter(|e| e.chess)
             .map(|e| xboard_name(e.name).to_string())
             .collect();
@@ -237,7 +236,7 @@ impl<W: Write> Session<W> {
                 .extra_variants
                 .iter()
                 .map(|k| k.name().to_string())
-                .filter(|n| messhall_table::catalog::check_protocol_name(n).is_ok()),
+                .filter(|n| messhall_records::catalog::check_protocol_name(n).is_ok()),
         );
         names
     }
@@ -247,7 +246,7 @@ impl<W: Write> Session<W> {
         if let Some(kind) = self.config.extra_variants.iter().find(|k| k.name() == xboard) {
             return Some(kind.clone());
         }
-        messhall_table::catalog::builtin(ours).filter(|k| k.variant().is_some())
+        messhall_records::catalog::builtin(ours).filter(|k| k.variant().is_some())
     }
 
     /// A fresh table of the current game, at `fen` or the start.
@@ -548,7 +547,7 @@ impl<W: Write> Session<W> {
     }
 
     fn new_game(&mut self) -> io::Result<()> {
-        if let Some(game) = messhall_table::catalog::builtin("chess") {
+        if let Some(game) = messhall_records::catalog::builtin("chess") {
             // A built-in game has no weights file to refuse.
             let _ = self.switch_game(game);
         }
@@ -1212,26 +1211,13 @@ fn strip_move_prefix(message: &str) -> String {
     }
 }
 
-/// `RESULT {reason}` for a game the rules ended.
+/// `RESULT {reason}` for a game the rules ended, in every text front end's words.
 fn result_line(result: &GameResult) -> String {
-    let why = match &result.ending {
-        Ending::Rules { outcome } => {
-            let reason = outcome.reason.name();
-            match outcome.winner {
-                Some(c) => format!("{} wins by {reason}", capitalised(c.name())),
-                None => format!("Draw by {reason}"),
-            }
-        }
-        Ending::Resigned { seat } => format!("{} resigns", capitalised(color_of(*seat).name())),
-        Ending::Flagged { seat } => format!("{} lost on time", capitalised(color_of(*seat).name())),
-        Ending::Agreed => "Draw agreed".into(),
-        Ending::MoveLimit => "Draw at the move limit".into(),
-        Ending::Forfeit { seat, reason } => {
-            format!("{} forfeits: {reason}", capitalised(color_of(*seat).name()))
-        }
-        Ending::Cafeteria { .. } => "Game over".into(),
-    };
-    format!("{} {{{why}}}", result.pgn())
+    format!(
+        "{} {{{}}}",
+        result.pgn(),
+        messhall_records::words::ending(&result.ending)
+    )
 }
 
 fn capitalised(word: &str) -> String {

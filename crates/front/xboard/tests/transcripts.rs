@@ -14,7 +14,7 @@ fn talk(input: &str) -> String {
 }
 
 /// [`talk`], with variant files offered beside the built-ins.
-fn talk_with(input: &str, extra_variants: Vec<messhall_table::GameKind>) -> String {
+fn talk_with(input: &str, extra_variants: Vec<messhall_records::GameKind>) -> String {
     let mut out = Vec::new();
     let config = Config {
         seed: Some(Seed::from_number(7)),
@@ -124,7 +124,7 @@ move e7e5
 pong 1
 1 100001 T 35 d8h4
 move d8h4
-0-1 {Black wins by checkmate}
+0-1 {Black wins: checkmate}
 pong 2
 Illegal move (the game is over): e2e3
 1 46 T 24 e2e4
@@ -337,7 +337,7 @@ Error (level takes three values: moves, base time, increment): level 1 2 3 4 5
 1 727 T 12 e5c4,c4e5
 move e5c4,
 move c4e5
-1/2-1/2 {Draw by stalemate}
+1/2-1/2 {Draw: stalemate}
 pong 1
 Illegal move (the game is over): l12l11
 "#,
@@ -593,7 +593,7 @@ fn a_variant_file_on_ten_ranks() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../../examples/variants/grand-food.toml"
     );
-    let grand_food = messhall_table::catalog::load(file).unwrap();
+    let grand_food = messhall_records::catalog::load(file).unwrap();
     compare(
         &talk_with(
             r#"protover 2

@@ -146,6 +146,16 @@ pub enum Action {
 }
 
 impl Action {
+    /// The food held face down that this action names, which only the acting student's player
+    /// may see: a food put down or fed to a can stays face down (a thrown one is shown as it
+    /// flies, a salad bar's lies face up).
+    pub fn face_down_food(&self) -> Option<FoodId> {
+        match self {
+            Action::Drop(food) | Action::FeedCan { food, .. } => Some(*food),
+            _ => None,
+        }
+    }
+
     /// The verb that starts the action's written name (`move`, `throw`, `line`...).
     pub fn kind_name(&self) -> &'static str {
         match self {

@@ -192,11 +192,19 @@ fn a_variant_file_error_quotes_a_long_piece_name_cut_short() {
         &format!("name = \"{name}\"\nbetza = \"N(\""),
         1,
     );
-    let msg = messhall_catalog::from_toml("long.toml", &text).unwrap_err().to_string();
+    let e = messhall_catalog::from_toml("long.toml", &text).unwrap_err();
     let quoted = format!("piece \"{}…\": ", &name[..messhall_rules::ECHO_CHARS]);
-    // Two faults (the name's length, the XBetza), each on its line.
-    assert_eq!(msg.lines().count(), 2, "{}", &msg[..msg.len().min(600)]);
-    for line in msg.lines() {
+    // Two faults (the name's length, the XBetza), each on its line; the error's own text is one
+    // line that counts the second.
+    let msg = e.lines().join("\n");
+    assert_eq!(e.lines().len(), 2, "{}", &msg[..msg.len().min(600)]);
+    let one = e.to_string();
+    assert!(
+        !one.contains('\n') && one.ends_with(" (and 1 more problem)"),
+        "{}",
+        &one[..one.len().min(600)]
+    );
+    for line in e.lines() {
         assert!(line.starts_with("long.toml: line "), "{}", &msg[..msg.len().min(600)]);
         assert!(line.contains(&quoted), "{}", &msg[..msg.len().min(600)]);
         assert!(line.len() < 300, "{} bytes", line.len());
@@ -289,11 +297,11 @@ fn a_variant_file_reports_each_of_its_faults() {
     let want: Vec<(usize, usize, String)> = want.iter().map(|&(l, c, f)| (l, c, f.to_string())).collect();
     assert_eq!(found, want, "{e}");
     // Shown one a line, each naming the file and the place.
-    let shown = e.to_string();
-    assert_eq!(shown.lines().count(), 5, "{shown}");
+    let shown = e.lines();
+    assert_eq!(shown.len(), 5, "{shown:?}");
     assert!(
-        shown.lines().all(|l| l.starts_with("five-faults.toml: line ")),
-        "{shown}"
+        shown.iter().all(|l| l.starts_with("five-faults.toml: line ")),
+        "{shown:?}"
     );
     // Mended, the file compiles: the faults were the only ones.
     let mended = text

@@ -6,14 +6,14 @@
 //! action is checked at the table, and a player whose choice fails by its own fault
 //! ([`Player::fault`]) loses that game ([`crate::Ending::Forfeit`]) and the match goes on.
 
-use crate::catalog::GameKind;
-use crate::chess_table::seat_of;
 use crate::player::{Budget, Player, TurnError, take_turn};
 use crate::players::PlayerSpec;
-use crate::record::{Record, steered};
-use crate::result::GameResult;
 use crate::table::{Action, Table, TableSetup};
 use messhall_dice::Seed;
+use messhall_records::GameResult;
+use messhall_records::catalog::GameKind;
+use messhall_records::seat_of;
+use messhall_records::{Record, steered};
 use messhall_rules::{Color, Game, Variant};
 use messhall_search::SearchRng;
 use messhall_tally::{Decide, Tally};
@@ -336,7 +336,7 @@ pub fn play_game(m: &MatchSpec, g: u32) -> Result<GameReport, MatchError> {
     let result = table
         .result()
         .cloned()
-        .unwrap_or_else(|| GameResult::draw(2, crate::result::Ending::MoveLimit));
+        .unwrap_or_else(|| GameResult::draw(2, messhall_records::Ending::MoveLimit));
     let chess_table = table
         .chess()
         .ok_or_else(|| MatchError::Setup("not a chess table".into()))?;

@@ -1,11 +1,11 @@
 //! The engine as a player: at a level, to a depth, to a node count, within the time it is given
 //! or the table's clock.
 
-use crate::chess_table::color_of;
-use crate::event::Seat;
 use crate::player::{Budget, Choice, Player};
 use crate::players::PlayerSpec;
 use crate::table::{Action, Legal, Table};
+use messhall_records::Seat;
+use messhall_records::color_of;
 use messhall_rules::Variant;
 use messhall_search::{Engine, HashError, Level, Limits, Options, SearchInfo, Weights};
 use std::sync::Arc;
@@ -144,7 +144,7 @@ impl Player for EnginePlayer {
 ///
 /// # Errors
 /// A one-line message naming the weights file when it cannot be read or is refused.
-pub fn file_weights(game: &crate::catalog::ChessGame) -> Result<Option<Weights>, String> {
+pub fn file_weights(game: &messhall_records::catalog::ChessGame) -> Result<Option<Weights>, String> {
     let Some(path) = &game.weights_file else {
         return Ok(None);
     };

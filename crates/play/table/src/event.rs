@@ -1,21 +1,9 @@
 //! What a table tells its front ends: events as values. A front end words or draws them; none
 //! works them out again from positions.
 
-use crate::result::GameResult;
+use messhall_records::{GameResult, Seat};
 use messhall_rules::{ChanceOutcome, Move, MoveKind, Piece, Position, Square, Variant};
 use serde::Serialize;
-
-/// A seat at a table: a side in chess (0 White, 1 Black), a player in the cafeteria game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize)]
-#[serde(transparent)]
-pub struct Seat(pub u8);
-
-impl Seat {
-    /// The seat as an index (0 first).
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
 
 /// One thing that happened at a table.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -123,15 +111,19 @@ pub enum Removal {
 }
 
 impl Event {
+    /// The one seat that may see this event, when it names food held face down (`None`:
+    /// everyone may): a cafeteria event so marked, or a student's action naming its own food.
+    pub fn seen_only_by(&self) -> Option<Seat> {
+        match self {
+            Event::Cafeteria { visible_to, .. } => *visible_to,
+            Event::Acted { seat, action } if action.face_down_food().is_some() => Some(*seat),
+            _ => None,
+        }
+    }
+
     /// Whether `viewer` (a seat, or `None` for a spectator) may see this event.
     pub fn visible_to(&self, viewer: Option<Seat>) -> bool {
-        match self {
-            Event::Cafeteria {
-                visible_to: Some(owner),
-                ..
-            } => viewer == Some(*owner),
-            _ => true,
-        }
+        self.seen_only_by().is_none_or(|owner| viewer == Some(owner))
     }
 }
 

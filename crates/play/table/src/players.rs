@@ -4,10 +4,10 @@
 
 use crate::baseline_player::{Greedy, RandomMover};
 use crate::cafeteria_player::CafeteriaBot;
-use crate::catalog::GameKind;
 use crate::engine_player::EnginePlayer;
 use crate::player::{Person, Player};
 use messhall_cafeteria_ai::bots::BotKind;
+use messhall_records::catalog::GameKind;
 use messhall_rules::echo as shorten;
 use std::fmt;
 
@@ -222,8 +222,8 @@ mod tests {
 
     #[test]
     fn players_that_do_not_fit_the_game_are_refused() {
-        let chess = crate::catalog::builtin("chess").unwrap();
-        let cafeteria = crate::catalog::builtin("cafeteria").unwrap();
+        let chess = messhall_records::catalog::builtin("chess").unwrap();
+        let cafeteria = messhall_records::catalog::builtin("cafeteria").unwrap();
         assert!(PlayerSpec::Level(3).make(&cafeteria, 1, 1).is_err());
         assert!(PlayerSpec::Bot(BotKind::Search).make(&chess, 1, 1).is_err());
         assert!(PlayerSpec::Random.make(&cafeteria, 1, 1).is_ok());

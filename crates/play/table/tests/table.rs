@@ -2,10 +2,9 @@
 //! events they return; illegal actions refused with their reason and nothing changed.
 
 use messhall_dice::Seed;
+use messhall_records::{Ending, Seat, catalog};
 use messhall_rules::{Color, Reason};
-use messhall_table::{
-    ActError, Action, Budget, Choice, Ending, Event, Legal, PlayerSpec, Seat, Table, TableSetup, Turn, catalog,
-};
+use messhall_table::{ActError, Action, Budget, Choice, Event, Legal, PlayerSpec, Table, TableSetup, Turn};
 use std::time::Duration;
 
 fn table(name: &str, fen: Option<&str>, seed: u64) -> Table {
@@ -261,10 +260,7 @@ fn a_cafeteria_game_with_bots_to_its_end() {
     assert!(matches!(result.ending, Ending::Cafeteria { .. }));
     assert!(matches!(t.events().last(), Some(Event::Ended(_))));
     // The record replays it exactly.
-    let replayed = messhall_table::Record::from_json(&t.record().to_json())
-        .unwrap()
-        .replay()
-        .unwrap();
+    let replayed = Table::replay(&messhall_records::Record::from_json(&t.record().to_json()).unwrap()).unwrap();
     assert_eq!(replayed.result(), t.result());
 }
 
@@ -314,7 +310,7 @@ fn resignation_and_flag_fall() {
     assert!(matches!(&events[0], Event::Ended(r) if r.winner() == Some(Seat(0))));
     let setup = TableSetup {
         seed: Some(Seed::from_number(1)),
-        clock: Some(messhall_table::ClockSpec::new(Duration::from_secs(1), Duration::ZERO)),
+        clock: Some(messhall_records::ClockSpec::new(Duration::from_secs(1), Duration::ZERO)),
         ..TableSetup::default()
     };
     let mut t = Table::new(catalog::builtin("chess").unwrap(), &setup).unwrap();
@@ -389,4 +385,50 @@ fn events_name_the_mover_its_victims_and_how_they_left() {
         matches!(&events[0], Event::Moved { promotion_name: Some(n), .. } if n == "Knight"),
         "{events:?}"
     );
+}
+
+#[test]
+fn a_students_own_face_down_food_is_seen_by_its_player_alone() {
+    // Dropping a food or feeding it to a can names it (`Drop(3)`: food ids are fixed kinds), so
+    // the action itself is as secret as the food; the public events say only that it happened.
+    let game = catalog::builtin("cafeteria").unwrap();
+    let mut secret = 0;
+    for seed in 1..40 {
+        let setup = TableSetup {
+            seed: Some(Seed::from_number(seed)),
+            cafeteria: Some(messhall_cafeteria::Setup::new(2, &[])),
+            ..TableSetup::default()
+        };
+        let mut t = Table::new(game.clone(), &setup).unwrap();
+        let mut bots: Vec<_> = (0..2).map(|i| PlayerSpec::Random.make(&game, i, 1).unwrap()).collect();
+        for _ in 0..2_000 {
+            let Some(seat) = t.turn().seat() else { break };
+            let hidden = match t.legal() {
+                Legal::Student(actions) => actions.iter().find(|a| a.face_down_food().is_some()).cloned(),
+                _ => None,
+            };
+            let action = match hidden {
+                Some(a) => Action::Student(a),
+                None => match bots[seat.index()].choose(&t, seat, &Budget::movetime(Duration::ZERO)) {
+                    Choice::Act(a) => a,
+                    _ => panic!("no action"),
+                },
+            };
+            for event in t.try_act(seat, action).unwrap() {
+                if let Event::Acted { action, .. } = &event
+                    && action.face_down_food().is_some()
+                {
+                    secret += 1;
+                    assert!(event.visible_to(Some(seat)), "{event:?}");
+                    assert!(!event.visible_to(None), "{event:?}");
+                    assert!(!event.visible_to(Some(Seat(1 - seat.0))), "{event:?}");
+                    assert_eq!(event.seen_only_by(), Some(seat));
+                }
+            }
+        }
+        if secret >= 3 {
+            break;
+        }
+    }
+    assert!(secret >= 3, "only {secret} drops or feeds played");
 }

@@ -5,17 +5,22 @@ use std::ops::{Index, IndexMut, Not};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Color {
+    /// The side that moves first.
     White = 0,
+    /// The side that moves second.
     Black = 1,
 }
 
 impl Color {
+    /// Both sides, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
+    /// 0 for White, 1 for Black: an index into per-side tables.
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The side of an index: 0 is White, anything else Black.
     pub const fn from_index(i: usize) -> Color {
         if i == 0 { Color::White } else { Color::Black }
     }
@@ -28,6 +33,7 @@ impl Color {
         }
     }
 
+    /// `White` or `Black`, for messages and boards.
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "White",

@@ -25,7 +25,9 @@ use std::fmt::Write;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("FEN {where_}: {why}")]
 pub struct FenError {
+    /// The field or place at fault (`board`, `side to move`, `rank 3`, `position`).
     pub where_: String,
+    /// What is wrong there, in one line.
     pub why: String,
     /// The kinds of the problems when the FEN is well formed but not a position (see
     /// [`Setup::position`]); empty for a malformed FEN.

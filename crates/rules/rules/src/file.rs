@@ -10,18 +10,34 @@ use std::path::Path;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FileError {
     #[error("no such file")]
+    /// Nothing at that path.
     NotFound,
     #[error("is a directory, not a {what}")]
-    Directory { what: &'static str },
+    /// A directory stands at that path.
+    Directory {
+        /// What the file was to be ("variant file").
+        what: &'static str,
+    },
     /// A pipe, a socket or a device: opening a pipe would wait for a writer, reading a device
     /// may never end.
     #[error("is not a regular file (a pipe or a device?), not a {what}")]
-    NotRegular { what: &'static str },
+    NotRegular {
+        /// What the file was to be.
+        what: &'static str,
+    },
     #[error("is larger than {max} bytes, the most a {what} may have")]
-    TooLarge { max: u64, what: &'static str },
+    /// The file holds more than `max` bytes.
+    TooLarge {
+        /// The most bytes allowed.
+        max: u64,
+        /// What the file was to be.
+        what: &'static str,
+    },
     #[error("is not UTF-8 text (byte {0})")]
+    /// The bytes are not UTF-8: the offset of the first bad one.
     NotUtf8(usize),
     #[error("{0}")]
+    /// Another I/O failure, as the system words it.
     Io(String),
 }
 

@@ -13,7 +13,9 @@ use std::sync::Arc;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum Reason {
+    /// The side to move is in check and has no legal move.
     Checkmate,
+    /// The side to move has no legal move and is not in check.
     Stalemate,
     /// Both sides could not move, one after the other.
     BothStalemated,
@@ -21,7 +23,9 @@ pub enum Reason {
     RoyalCaptured,
     /// A side lost the last piece of a type it must keep.
     Extinction,
+    /// The same position came back as often as the variant's rules allow.
     Repetition,
+    /// Too many moves without a capture or a pawn move.
     FiftyMoves,
 }
 
@@ -29,7 +33,9 @@ pub enum Reason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
+    /// The side that won; `None` for a draw.
     pub winner: Option<Color>,
+    /// How the game ended.
     pub reason: Reason,
 }
 
@@ -52,7 +58,9 @@ impl Reason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Action {
+    /// A player's move.
     Move(Move),
+    /// How a chance event came out (a roll, a steering choice).
     Chance(ChanceOutcome),
 }
 
@@ -162,6 +170,7 @@ impl Game {
         game
     }
 
+    /// The variant this game is played under.
     pub fn variant(&self) -> &Variant {
         &self.variant
     }
@@ -275,12 +284,14 @@ impl Game {
         }
     }
 
+    /// The position now.
     pub fn position(&self) -> &Position {
         self.positions
             .last()
             .unwrap_or_else(|| unreachable!("a game always has its start position"))
     }
 
+    /// The moves played so far, in order (chance outcomes left out).
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -448,11 +459,24 @@ pub struct GameRecord {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     #[error("record start position: {0}")]
+    /// The record's start position is not a position of its game.
     Start(#[from] FenError),
+    /// An action of the record cannot be played in its position.
     #[error("record action {index}: {why}")]
-    Action { index: usize, why: String },
+    Action {
+        /// The action's index in the record, from 0.
+        index: usize,
+        /// Why it could not be played, in one line.
+        why: String,
+    },
+    /// A line of the record does not read.
     #[error("record line {line}: {why}")]
-    Syntax { line: usize, why: String },
+    Syntax {
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong with it, in one line.
+        why: String,
+    },
 }
 
 impl GameRecord {

@@ -5,6 +5,7 @@
 //! XBetza compiled into move tables once. A [`Position`] is a plain value; the variant generates its
 //! moves ([`Variant::legal_moves`]) and plays them ([`Position::play`]). Special rules of a game
 //! come in through the [`GameRules`] hooks, never through checks of the variant's name.
+#![warn(missing_docs)]
 
 mod chance;
 mod check;

@@ -39,9 +39,13 @@ pub enum MoveKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
+    /// The square the piece leaves (for a drop, the square it lands on).
     pub from: Square,
+    /// The square the piece arrives on.
     pub to: Square,
+    /// What kind of move it is: a step, a capture, a drop, a castling...
     pub kind: MoveKind,
+    /// The role a promoting piece becomes.
     pub promotion: Option<Role>,
     /// The square of a piece the move removes other than on `to` (en passant, locust), or the rook
     /// of a castling; otherwise equal to `to`.
@@ -51,6 +55,7 @@ pub struct Move {
 }
 
 impl Move {
+    /// A move of `kind` from `from` to `to`, with no promotion and nothing removed elsewhere.
     pub const fn new(from: Square, to: Square, kind: MoveKind) -> Move {
         Move {
             from,
@@ -62,6 +67,7 @@ impl Move {
         }
     }
 
+    /// A pass: the side to move gives up its turn where the variant allows it.
     pub const fn pass() -> Move {
         let a1 = Square::from_index(0);
         Move {
@@ -349,7 +355,13 @@ fn spaced(words: &[String]) -> String {
 /// The text is quoted cut short ([`crate::echo`]) when it is long.
 pub enum MoveError {
     #[error("move \"{}\": {why}", echo(.text))]
-    Malformed { text: String, why: String },
+    /// The text is no move notation the rules read.
+    Malformed {
+        /// The move as it was given.
+        text: String,
+        /// What is wrong with it, in one line.
+        why: String,
+    },
     /// The text names no legal move of the position; `why` says why, when the rules can tell.
     #[error("move \"{}\" is not legal here{}", echo(.text), .why.as_ref().map(|w| format!(": {w}")).unwrap_or_default())]
     Illegal {
@@ -359,7 +371,13 @@ pub enum MoveError {
         why: Option<WhyIllegal>,
     },
     #[error("move \"{}\" is ambiguous: it could be {options}", echo(.text))]
-    Ambiguous { text: String, options: String },
+    /// The text fits more than one legal move.
+    Ambiguous {
+        /// The move as it was given.
+        text: String,
+        /// The moves it could be, listed for the message.
+        options: String,
+    },
 }
 
 impl Coordinates {

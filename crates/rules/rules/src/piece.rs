@@ -7,6 +7,7 @@ use crate::Color;
 pub struct Role(pub u8);
 
 impl Role {
+    /// The role's number: an index into per-role tables.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -38,6 +39,7 @@ pub const NEUTRAL_LETTER: char = '*';
 const _: () = assert!(1 + 2 * (MAX_ROLES - 1) + 1 < NEUTRAL_CODE as usize);
 
 impl Piece {
+    /// A piece of `color` and `role`.
     pub const fn new(color: Color, role: Role) -> Piece {
         Piece(1 + 2 * role.0 + color as u8)
     }
@@ -54,6 +56,7 @@ impl Piece {
     }
 
     #[inline]
+    /// The byte that stands for this piece on a board (0 is an empty square).
     pub const fn code(self) -> u8 {
         self.0
     }
@@ -61,6 +64,7 @@ impl Piece {
     // A piece's code is at least 1 (`Piece::new`): the subtractions below cannot wrap, and as
     // the hottest lookups of move generation they skip the release build's overflow checks.
     #[inline]
+    /// The side the piece belongs to.
     pub const fn color(self) -> Color {
         if self.0.wrapping_sub(1) & 1 == 0 {
             Color::White
@@ -70,6 +74,7 @@ impl Piece {
     }
 
     #[inline]
+    /// What kind of piece it is.
     pub const fn role(self) -> Role {
         Role(self.0.wrapping_sub(1) >> 1)
     }

@@ -96,14 +96,17 @@ impl Position {
         self.neutrals
     }
 
+    /// The side whose turn it is.
     pub fn side_to_move(&self) -> Color {
         self.side
     }
 
+    /// The squares holding a piece of either side (neutral pieces are in [`Position::neutrals`]).
     pub fn occupied(&self) -> SquareSet {
         self.by_color[Color::White].union(self.by_color[Color::Black])
     }
 
+    /// The squares holding `color`'s pieces.
     pub fn pieces_of(&self, color: Color) -> SquareSet {
         self.by_color[color]
     }
@@ -113,14 +116,17 @@ impl Position {
         self.royals[color]
     }
 
+    /// The Zobrist key of the position, for repetitions and the search's table.
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
+    /// Plies since the last capture or pawn move, for the fifty-move rule.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmoves
     }
 
+    /// The move number, from 1, counted up after Black moves.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmoves
     }
@@ -130,26 +136,32 @@ impl Position {
         self.passed
     }
 
+    /// How many pieces of `role` `color` holds in hand to drop.
     pub fn hand(&self, color: Color, role: Role) -> u8 {
         self.hands[color][role.index()]
     }
 
+    /// The counter of the piece on `sq` (Calorie's energy), 0 where none is kept.
     pub fn counter(&self, sq: Square) -> u16 {
         self.counters[sq.index()]
     }
 
+    /// Whether the piece on `sq` has not moved yet (castling, double steps, first-move-only moves).
     pub fn is_unmoved(&self, sq: Square) -> bool {
         self.unmoved.contains(sq)
     }
 
+    /// The castling rights as bits: 1 White kingside, 2 White queenside, 4 Black kingside, 8 Black queenside.
     pub fn castling_rights(&self) -> u8 {
         self.castling
     }
 
+    /// The squares a pawn may take en passant on this move.
     pub fn ep_squares(&self) -> SquareSet {
         self.ep_squares
     }
 
+    /// The game's own register `i` (a number its rules keep between moves, such as the PieceEater's state).
     pub fn register(&self, i: usize) -> u16 {
         self.registers[i]
     }

@@ -67,6 +67,7 @@ impl VariantSpec {
 pub struct PieceSpec {
     /// One letter, written uppercase for White and lowercase for Black in FEN.
     pub letter: char,
+    /// The piece's name ("Knight", "Pancake").
     pub name: String,
     /// Its moves in XBetza (see docs/xbetza.md).
     pub betza: String,
@@ -212,7 +213,9 @@ fn three() -> u32 {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RoyalRule {
+    /// A royal piece may not be left attacked; a side with no legal move while in check is mated.
     Checkmate,
+    /// Royal pieces may be left attacked and are captured like others; losing the last one loses.
     Capture,
     /// Royal pieces are ordinary while a side has two or more; its last one is royal as under
     /// `checkmate`, and a side left with none has lost.

@@ -34,8 +34,9 @@ pub enum VariantError {
         message: String,
     },
     /// The file reads, but its rules do not hold together: every fault found, each with its
-    /// field and place (shown one a line).
-    #[error("{}", problem_lines(file, problems))]
+    /// field and place. Shown as the first fault and a count of the rest, on one line;
+    /// [`VariantError::lines`] gives each fault a line of its own.
+    #[error("{}", summary(file, problems))]
     Invalid {
         /// The file's name.
         file: String,
@@ -59,24 +60,42 @@ impl VariantError {
             VariantError::Invalid { problems, .. } => problems.clone(),
         }
     }
+
+    /// Each fault on a line of its own, after the file's name: what a terminal shows.
+    pub fn lines(&self) -> Vec<String> {
+        match self {
+            VariantError::Syntax { .. } => vec![self.to_string()],
+            VariantError::Invalid { file, problems } => problems.iter().map(|p| format!("{file}: {p}")).collect(),
+        }
+    }
 }
 
-/// Each problem on a line of its own, after the file's name.
-fn problem_lines(file: &str, problems: &[VariantProblem]) -> String {
-    let lines: Vec<String> = problems.iter().map(|p| format!("{file}: {p}")).collect();
-    lines.join("\n")
+/// The first problem after the file's name, and how many more there are.
+fn summary(file: &str, problems: &[VariantProblem]) -> String {
+    match problems {
+        [] => format!("{file}: not a valid variant"),
+        [one] => format!("{file}: {one}"),
+        [first, _] => format!("{file}: {first} (and 1 more problem)"),
+        [first, rest @ ..] => format!("{file}: {first} (and {} more problems)", rest.len()),
+    }
 }
 
 /// One piece type of a variant.
 #[derive(Clone, Debug)]
 pub struct RoleInfo {
+    /// The FEN letter (uppercase; Black's pieces are written in lowercase).
     pub letter: char,
+    /// The piece's name ("Knight", "Pancake").
     pub name: String,
+    /// Its moves in XBetza, as the file wrote them.
     pub betza: String,
+    /// Its moves compiled into tables.
     pub moves: PieceMoves,
     /// Centipawns (given, or derived from the moves).
     pub value: i32,
+    /// Whether the piece is royal (check, mate and capture rules apply to it).
     pub royal: bool,
+    /// Whether the piece is a pawn (the fifty-move rule, promotion and pawn structure).
     pub pawn: bool,
     /// Starting counter value (Calorie's energy).
     pub counter: u16,
@@ -86,57 +105,83 @@ pub struct RoleInfo {
 /// `roles` become one of `choices`, or may stay unless `forced`.
 #[derive(Clone, Debug)]
 pub struct PromotionRule {
+    /// The roles that promote, one bit each.
     pub roles: u64,
+    /// The rank of promotion, from the mover's side, from 0.
     pub rank: u8,
+    /// What a promoting piece may become.
     pub choices: Vec<Role>,
+    /// Whether the piece must promote on arriving there.
     pub forced: bool,
 }
 
 /// One castling: a right, its royal and rook start squares, and where they land.
 #[derive(Clone, Copy, Debug)]
 pub struct CastlingSide {
+    /// The side that castles.
     pub color: Color,
     /// Index of the right: 0 White kingside, 1 White queenside, 2 Black kingside, 3 Black queenside.
     pub right: usize,
+    /// Where the royal piece starts.
     pub king_from: Square,
+    /// Where the royal piece lands.
     pub king_to: Square,
+    /// Where the rook starts.
     pub rook_from: Square,
+    /// Where the rook lands.
     pub rook_to: Square,
 }
 
 /// Where roles may be dropped: `ranks` counted from the dropping side, from 0.
 #[derive(Clone, Debug)]
 pub struct DropRule {
+    /// The roles that may be dropped, one bit each.
     pub roles: u64,
+    /// The ranks they may be dropped on.
     pub ranks: Vec<u8>,
 }
 
 /// How the game ends.
 #[derive(Clone, Debug)]
 pub struct EndRules {
+    /// How royal pieces are protected and lost.
     pub royal: RoyalRule,
+    /// What stalemate means.
     pub stalemate: StalemateRule,
+    /// The roles a side loses by losing all pieces of, one bit each (0: none).
     pub extinction: u64,
+    /// Moves (by each side) without a capture or pawn move that draw (0: no such rule).
     pub fifty_moves: u32,
+    /// How many times a position must occur to draw (0: no such rule).
     pub repetitions: u32,
 }
 
 /// A variant: board, pieces, rules and compiled tables.
 #[derive(Clone, Debug)]
 pub struct Variant {
+    /// The variant's name (`chess`, `foodfight`).
     pub name: String,
+    /// One line on what the game is.
     pub description: String,
     /// The rules in prose from the file's `rules_text`, if it has one.
     pub rules_text: Option<String>,
+    /// The board's files and ranks.
     pub size: BoardSize,
     roles: Vec<RoleInfo>,
     by_letter: [Option<Role>; 128],
+    /// The start position in FEN.
     pub start_fen: String,
+    /// Its promotion rules.
     pub promotions: Vec<PromotionRule>,
+    /// Its castlings.
     pub castling: Vec<CastlingSide>,
+    /// Where pieces in hand may be dropped.
     pub drops: Vec<DropRule>,
+    /// How the game ends.
     pub end: EndRules,
+    /// The name of the pieces' counter, when its pieces carry one (`energy` in Calorie Chess).
     pub counter_name: Option<String>,
+    /// The game's special rules, through the hooks of [`GameRules`].
     pub rules: Arc<dyn GameRules>,
     pub(crate) royal_roles: u64,
     pub(crate) pawn_roles: u64,
@@ -541,10 +586,12 @@ impl Variant {
         self.try_role(role).map_or('?', |r| r.letter)
     }
 
+    /// Every role with its description, in the order of the file.
     pub fn roles(&self) -> impl Iterator<Item = (Role, &RoleInfo)> {
         self.roles.iter().enumerate().map(|(i, r)| (Role(i as u8), r))
     }
 
+    /// How many piece types the variant has.
     pub fn role_count(&self) -> usize {
         self.roles.len()
     }
@@ -563,6 +610,7 @@ impl Variant {
         }
     }
 
+    /// Whether pieces of `role` are royal.
     pub fn is_royal(&self, role: Role) -> bool {
         role.in_mask(self.royal_roles)
     }
@@ -572,6 +620,7 @@ impl Variant {
         self.counter_roles >> role.0 & 1 == 1
     }
 
+    /// Whether pieces of `role` are pawns.
     pub fn is_pawn(&self, role: Role) -> bool {
         role.in_mask(self.pawn_roles)
     }

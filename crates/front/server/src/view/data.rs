@@ -3,13 +3,26 @@
 //! form a user interface can offer directly, and each piece type's moves for diagrams. A front
 //! end that reads these needs no rules of its own.
 
+use crate::wire::ColourSchema;
+use messhall_records::Seat;
 use messhall_rules::{Color, Move, MoveKind, Role, Square, Variant};
-use messhall_table::{Legal, Seat, Table, removed_pieces};
+use messhall_table::{Legal, Table, removed_pieces};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// A square of the cafeteria, from the top left.
+#[derive(Clone, Copy, Debug, utoipa::ToSchema)]
+#[schema(as = Sq)]
+#[allow(dead_code)]
+pub(crate) struct SqSchema {
+    /// Column, 0 at the left.
+    x: u8,
+    /// Row, 0 at the top.
+    y: u8,
+}
+
 /// A chess board as a front end draws it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct BoardView {
     /// Files (columns), `a` first.
     pub files: u8,
@@ -18,31 +31,39 @@ pub struct BoardView {
     /// The position in messhall's FEN.
     pub fen: String,
     /// The side to move.
+    #[schema(value_type = ColourSchema)]
     pub side_to_move: Color,
     /// Every piece on the board.
     pub pieces: Vec<PieceView>,
     /// Squares of neutral pieces (the PieceEater).
+    #[schema(value_type = Vec<String>)]
     pub neutrals: Vec<Square>,
     /// Pieces in hand, by side.
     pub hands: Vec<HandView>,
     /// What the variant calls a piece's energy (`Cal`), when pieces carry one.
+    #[schema(required = true)]
     pub energy_name: Option<String>,
 }
 
 /// A piece on the board.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct PieceView {
     /// Where it stands.
+    #[schema(value_type = String)]
     pub square: Square,
     /// Its side.
+    #[schema(value_type = ColourSchema)]
     pub color: Color,
     /// Its type, an index into the variant's [`RoleView`]s.
+    #[schema(value_type = u8)]
     pub role: Role,
     /// Its FEN letter (upper case for White).
+    #[schema(value_type = String)]
     pub letter: char,
     /// Its name (`Rhubarb`).
     pub name: String,
     /// Its energy, in a variant whose pieces carry one.
+    #[schema(required = true)]
     pub energy: Option<u16>,
     /// For a piece that borrows (a Friend): the friendly pieces that guard it and so lend to it,
     /// with what each lends; empty when none does. Absent for other pieces.
@@ -51,9 +72,10 @@ pub struct PieceView {
 }
 
 /// A piece lending its moves and powers to a borrower (a Friend).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct LendView {
     /// Where the lender stands.
+    #[schema(value_type = String)]
     pub square: Square,
     /// Its name (`Archer`).
     pub name: String,
@@ -63,13 +85,16 @@ pub struct LendView {
 }
 
 /// Pieces of one type in a side's hand.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct HandView {
     /// The side.
+    #[schema(value_type = ColourSchema)]
     pub color: Color,
     /// The type.
+    #[schema(value_type = u8)]
     pub role: Role,
     /// Its letter.
+    #[schema(value_type = String)]
     pub letter: char,
     /// Its name.
     pub name: String,
@@ -78,11 +103,13 @@ pub struct HandView {
 }
 
 /// A piece type of a variant, for legends and diagrams.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct RoleView {
     /// The type's index.
+    #[schema(value_type = u8)]
     pub role: Role,
     /// Its FEN letter.
+    #[schema(value_type = String)]
     pub letter: char,
     /// Its name.
     pub name: String,
@@ -97,42 +124,48 @@ pub struct RoleView {
 }
 
 /// A legal move as a front end offers it, under its from-square.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct MoveView {
     /// Where the piece ends (for a rifle capture, the victim's square).
+    #[schema(value_type = String)]
     pub to: Square,
     /// The move in coordinates, as the server and records read it (`e2e4`, `P@e4`, `e7e8q`).
     pub coordinates: String,
     /// The move in SAN.
     pub san: String,
     /// The letter of the type promoted to.
+    #[schema(value_type = Option<String>, required = true)]
     pub promotion: Option<char>,
     /// What kind of move it is (`quiet`, `capture`, `castle`, `drop`...).
+    #[schema(value_type = String)]
     pub kind: &'static str,
     /// Squares whose pieces the move removes.
+    #[schema(value_type = Vec<String>)]
     pub victims: Vec<Square>,
 }
 
 /// A step a steering player may choose for a neutral piece.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct StepView {
     /// Where the piece would go (its own square: it stands still).
+    #[schema(value_type = String)]
     pub to: Square,
     /// The step as the server reads it (`d4-e5`).
     pub text: String,
 }
 
 /// A cafeteria student's action as a front end offers it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct StudentActionView {
     /// The action's text, as the server and the terminal read it.
     pub text: String,
     /// The action as data.
+    #[schema(value_type = Object)]
     pub action: messhall_cafeteria::Action,
 }
 
 /// The actions open to one seat now.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 pub enum LegalView {
     /// Nothing: the game is over, or another seat is to act.
@@ -146,6 +179,7 @@ pub enum LegalView {
     /// Steps of the neutral piece to choose from before moving.
     Steps {
         /// Where the piece stands.
+        #[schema(value_type = String)]
         from: Square,
         /// Where it may go.
         steps: Vec<StepView>,
@@ -153,6 +187,7 @@ pub enum LegalView {
     /// A cafeteria student's actions.
     Student {
         /// The student.
+        #[schema(value_type = u8)]
         student: messhall_cafeteria::StudentId,
         /// What it may do.
         actions: Vec<StudentActionView>,
@@ -160,15 +195,17 @@ pub enum LegalView {
 }
 
 /// A cafeteria student as a front end shows it (what it carries is hidden: counts only).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct StudentView {
     /// The student's number.
+    #[schema(value_type = u8)]
     pub id: messhall_cafeteria::StudentId,
     /// Its name.
     pub name: String,
     /// The player (seat) running it.
     pub player: u8,
     /// Where it stands.
+    #[schema(value_type = SqSchema)]
     pub square: messhall_cafeteria::Sq,
     /// Its Appearance Rating now, and at most.
     pub ar: u8,
@@ -177,6 +214,7 @@ pub struct StudentView {
     /// Its Action Allowance.
     pub aa: u8,
     /// In the fight, retired or gone.
+    #[schema(value_type = String)]
     pub status: messhall_cafeteria::Status,
     /// Whether it loses its next turn.
     pub stunned: bool,
@@ -185,16 +223,17 @@ pub struct StudentView {
 }
 
 /// A faculty/staff member as a front end shows it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct FacultyView {
     /// Its name.
     pub name: String,
     /// Where it stands; `None` in the Lounge.
+    #[schema(value_type = Option<SqSchema>, required = true)]
     pub square: Option<messhall_cafeteria::Sq>,
 }
 
 /// The cafeteria as a front end draws it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct CafeteriaView {
     /// The round.
     pub round: u8,
@@ -203,8 +242,10 @@ pub struct CafeteriaView {
     /// The faculty and staff.
     pub faculty: Vec<FacultyView>,
     /// Squares with spilled food on the floor.
+    #[schema(value_type = Vec<SqSchema>)]
     pub floor: Vec<messhall_cafeteria::Sq>,
     /// Food left in each of the five stacks of the Food Line.
+    #[schema(value_type = Vec<u64>)]
     pub stacks: [usize; 5],
 }
 
@@ -438,7 +479,7 @@ fn lenders(v: &Variant, pos: &messhall_rules::Position, sq: Square) -> Option<Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use messhall_table::catalog;
+    use messhall_records::catalog;
 
     #[test]
     fn the_start_of_chess_offers_twenty_moves_from_ten_squares() {

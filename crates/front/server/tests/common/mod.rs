@@ -47,6 +47,7 @@ pub fn config(db: &str) -> Config {
         variants_per_client_minute: 100_000,
         heartbeat: Duration::from_secs(5),
         catch_up_events: 500,
+        watchers_per_game: 200,
     }
 }
 

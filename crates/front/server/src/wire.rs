@@ -1,0 +1,840 @@
+//! The API's JSON as types: every request, answer, event and error the server sends or reads.
+//! Serde gives their shape on the wire and utoipa their schema in the OpenAPI document, so the
+//! document, the server and the web app's generated types cannot disagree.
+//!
+//! Types of the lower layers (the table's events and results, the rules' moves) keep their own
+//! serde shape; their schemas here say only what kind of JSON value they are.
+
+use crate::view::data::{BoardView, CafeteriaView, LegalView, RoleView};
+use messhall_records::{GameResult, Seat};
+use messhall_table::Event;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use utoipa::ToSchema;
+
+/// A game's stage: `waiting` (a seat is open), `playing` or `over`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// A seat is open: a join code takes it.
+    Waiting,
+    /// Every seat is taken and the game goes on.
+    Playing,
+    /// The game has its result.
+    Over,
+}
+
+impl Status {
+    /// Its word, as stored and sent.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Playing => "playing",
+            Status::Over => "over",
+        }
+    }
+
+    /// The status of a stored word.
+    pub fn from_name(name: &str) -> Option<Status> {
+        [Status::Waiting, Status::Playing, Status::Over]
+            .into_iter()
+            .find(|s| s.name() == name)
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeatKind {
+    /// Nobody yet: a join code takes it.
+    Open,
+    /// A person with the seat's token.
+    Human,
+    /// A computer player.
+    Computer,
+}
+
+impl SeatKind {
+    /// Its word, as stored and sent.
+    pub fn name(self) -> &'static str {
+        match self {
+            SeatKind::Open => "open",
+            SeatKind::Human => "human",
+            SeatKind::Computer => "computer",
+        }
+    }
+
+    /// The kind of a stored word.
+    pub fn from_name(name: &str) -> Option<SeatKind> {
+        [SeatKind::Open, SeatKind::Human, SeatKind::Computer]
+            .into_iter()
+            .find(|s| s.name() == name)
+    }
+}
+
+/// The side of a chess piece or of the side to move.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[schema(as = Colour)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub(crate) enum ColourSchema {
+    White,
+    Black,
+}
+
+/// A refused request: a stable code a client can test and a one-line message.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ErrorBody {
+    /// The code (`not-your-turn`, `stale-ply`...).
+    pub code: String,
+    /// What went wrong, in one line.
+    pub message: String,
+    /// The faults of a variant file, each where it is (absent for other refusals).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<Problem>,
+}
+
+/// One fault of a variant file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Problem {
+    /// The field at fault as a TOML path (`piece[2].betza`, `end.extinction`).
+    pub field: String,
+    /// Its line, from 1; 0 when the field is missing from the file.
+    pub line: usize,
+    /// Its column, from 1; 0 with line 0.
+    pub column: usize,
+    /// What is wrong, in one line.
+    pub message: String,
+}
+
+impl From<messhall_rules::VariantProblem> for Problem {
+    fn from(p: messhall_rules::VariantProblem) -> Problem {
+        Problem {
+            field: p.field,
+            line: p.line,
+            column: p.column,
+            message: p.message,
+        }
+    }
+}
+
+/// `GET /health`.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Health {
+    /// `ok` once the database answers.
+    pub status: String,
+    /// The server's version.
+    pub version: String,
+}
+
+// ----- Requests -----
+
+/// A seat as the creator asks for it.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    /// `me` (the creator takes it), `open` (a join code takes it), or a computer player
+    /// (`level=N` 1-10, `depth=N`, `nodes=N`, `random`, `greedy`; cafeteria `random`, `rules`,
+    /// `search`).
+    pub player: String,
+    /// The name shown (at most 40 characters).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// A variant file given whole.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VariantFile {
+    /// Its file name.
+    pub name: String,
+    /// Its TOML text.
+    pub text: String,
+}
+
+/// A time control: each seat's time at the start and what each of its moves adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct TimeControl {
+    /// Each seat's time at the start, in ms (1 s to a day).
+    pub base_ms: u64,
+    /// Time added after each move, in ms (at most a day).
+    pub increment_ms: u64,
+}
+
+impl From<TimeControl> for messhall_records::ClockSpec {
+    fn from(t: TimeControl) -> Self {
+        messhall_records::ClockSpec {
+            base_ms: t.base_ms,
+            increment_ms: t.increment_ms,
+        }
+    }
+}
+
+/// A request to create a game.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// A built-in game's name (`foodfight`, `calorie`, `pieceeater`, `friendly`, `chess`,
+    /// `cafeteria`...).
+    #[serde(default)]
+    pub game: Option<String>,
+    /// Or a variant file.
+    #[serde(default)]
+    pub variant: Option<VariantFile>,
+    /// The seats, in order (chess: White then Black; the cafeteria: 2 to 4 players).
+    pub seats: Vec<SeatRequest>,
+    /// The time control.
+    #[serde(default)]
+    pub clock: Option<TimeControl>,
+    /// A chess start position.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// The cafeteria game's optional rules.
+    #[serde(default)]
+    #[schema(value_type = Vec<GameOptionSchema>)]
+    pub options: Vec<messhall_cafeteria::GameOption>,
+}
+
+/// An optional rule of the cafeteria game.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[schema(as = GameOption)]
+#[serde(rename_all = "kebab-case")]
+#[allow(dead_code)]
+enum GameOptionSchema {
+    ANewBeginning,
+    MysteryMeat,
+    TableTipping,
+    SaladBar,
+}
+
+/// A seat token, from the `Authorization: Bearer` header or the `token` query parameter.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct TokenQuery {
+    /// A seat's token (or `Authorization: Bearer`).
+    #[serde(default)]
+    pub token: Option<String>,
+}
+
+/// The body of a join.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The seat's join code.
+    pub code: String,
+    /// The name to show.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// The body of a move or action.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActRequest {
+    /// The number of entries the client saw (`ply` of the state): the action is refused if the
+    /// game has changed since.
+    pub ply: i64,
+    /// The action as text: a move in coordinates or SAN, a step's square, a cafeteria action
+    /// (the `coordinates` or `text` of the legal actions).
+    pub action: String,
+}
+
+/// The filters of a list.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// `ongoing` (waiting or playing), `waiting`, `playing`, `over` or `finished` (the same).
+    #[serde(default)]
+    pub status: Option<String>,
+    /// A player's name.
+    #[serde(default)]
+    pub player: Option<String>,
+    /// At most this many (up to 200; 50 by default).
+    #[serde(default)]
+    pub limit: Option<i64>,
+}
+
+/// An import: a record or a PGN text (its first game).
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ImportRequest {
+    /// A record, as `/record` gives it.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub record: Option<Value>,
+    /// Or a PGN text.
+    #[serde(default)]
+    pub pgn: Option<String>,
+    /// The players' names, by seat (default: the record's).
+    #[serde(default)]
+    pub names: Vec<String>,
+}
+
+/// A position to analyse.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AnalysisRequest {
+    /// A built-in chess game's name.
+    pub game: String,
+    /// The position.
+    pub fen: String,
+}
+
+/// The query of a WebSocket connection.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct WsQuery {
+    /// A seat's token (without it, a spectator).
+    #[serde(default)]
+    pub token: Option<String>,
+    /// The last event number the client has (0: none).
+    #[serde(default)]
+    pub since: u64,
+}
+
+// ----- A game's state -----
+
+/// A seat of a game as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SeatView {
+    /// Its number, from 0.
+    #[schema(value_type = u8)]
+    pub seat: Seat,
+    /// Who sits there.
+    pub kind: SeatKind,
+    /// The player specification (`human`, `level=3`, `rules`...).
+    pub player: String,
+    /// The name shown.
+    pub name: String,
+}
+
+/// Whose turn it is and to do what.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum TurnView {
+    /// A move.
+    Move {
+        /// Whose.
+        #[schema(value_type = u8)]
+        seat: Seat,
+    },
+    /// A steering choice for the neutral piece standing on `from`.
+    Steer {
+        /// Whose.
+        #[schema(value_type = u8)]
+        seat: Seat,
+        /// Where the neutral piece stands.
+        #[schema(value_type = String)]
+        from: messhall_rules::Square,
+    },
+    /// A cafeteria student's turn.
+    Student {
+        /// Whose.
+        #[schema(value_type = u8)]
+        seat: Seat,
+        /// The student.
+        #[schema(value_type = u8)]
+        student: messhall_cafeteria::StudentId,
+    },
+}
+
+/// The clocks.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct ClockView {
+    /// Each seat's time at the start, in ms.
+    pub base_ms: u64,
+    /// Time added after each move, in ms.
+    pub increment_ms: u64,
+    /// Each seat's time left, in ms.
+    pub left_ms: Vec<u64>,
+    /// The seat whose clock runs, if one does.
+    #[schema(value_type = Option<u8>, required = true)]
+    pub running: Option<Seat>,
+}
+
+/// A move of a chess game so far.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct MoveRecord {
+    /// Who moved.
+    #[schema(value_type = u8)]
+    pub seat: Seat,
+    /// The move in SAN.
+    pub san: String,
+    /// The move in coordinates.
+    pub coordinates: String,
+}
+
+/// A game as one seat (or a spectator) sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct GameState {
+    /// The game's id.
+    pub id: String,
+    /// The game's name (`chess`, `cafeteria`, a variant file's name).
+    pub game: String,
+    /// Its stage.
+    pub status: Status,
+    /// How many entries are stored (an action names it to be refused if the game moved on).
+    pub ply: i64,
+    /// The number of the last event.
+    pub event: u64,
+    /// The seat seeing it; `null` for a spectator.
+    #[schema(value_type = Option<u8>, required = true)]
+    pub you: Option<Seat>,
+    /// Every seat.
+    pub seats: Vec<SeatView>,
+    /// Whose turn it is; `null` once over.
+    #[schema(required = true)]
+    pub turn: Option<TurnView>,
+    /// The chess board; `null` for the cafeteria.
+    #[schema(required = true)]
+    pub board: Option<BoardView>,
+    /// The cafeteria; `null` for chess.
+    #[schema(required = true)]
+    pub cafeteria: Option<CafeteriaView>,
+    /// What the seat seeing it may do now.
+    pub legal: LegalView,
+    /// The clocks, in a timed game.
+    #[schema(required = true)]
+    pub clock: Option<ClockView>,
+    /// The seats that offer a draw.
+    pub draw_offers: BTreeSet<u8>,
+    /// The seat that asks for a take-back.
+    #[schema(value_type = Option<u8>, required = true)]
+    pub takeback_request: Option<Seat>,
+    /// The result, once over.
+    #[schema(value_type = Option<GameResultSchema>, required = true)]
+    pub result: Option<GameResult>,
+    /// The moves of a chess game so far.
+    pub moves: Vec<MoveRecord>,
+    /// The last events.
+    pub events: Vec<FeedEvent>,
+    /// The seed of the dice, once over.
+    #[schema(required = true)]
+    pub seed: Option<String>,
+}
+
+/// How a game ended: each seat's share of the points and why (`ending.by`: `rules`,
+/// `cafeteria`, `resigned`, `flagged`, `agreed`, `move-limit`, `forfeit`, with that ending's
+/// fields).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = GameResult)]
+#[allow(dead_code)]
+struct GameResultSchema {
+    /// Each seat's share of the points, by seat.
+    scores: Vec<f64>,
+    /// Why it ended.
+    ending: EndingSchema,
+}
+
+/// Why a game ended: `by` and that ending's own fields.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = Ending)]
+#[allow(dead_code)]
+struct EndingSchema {
+    /// How.
+    by: EndingBy,
+    /// The seat that resigned, flagged or forfeited.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seat: Option<u8>,
+    /// The ending's other fields.
+    #[serde(flatten)]
+    fields: std::collections::BTreeMap<String, Value>,
+}
+
+/// The ways a game ends.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[allow(dead_code)]
+#[serde(rename_all = "kebab-case")]
+enum EndingBy {
+    Rules,
+    Cafeteria,
+    Resigned,
+    Flagged,
+    Agreed,
+    MoveLimit,
+    Forfeit,
+}
+
+// ----- Events -----
+
+/// One numbered event of a game's feed.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct FeedEvent {
+    /// Its number, from 1.
+    pub n: u64,
+    /// How many entries were stored when it happened (absent for a hidden event).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ply: Option<i64>,
+    /// What happened.
+    #[serde(flatten)]
+    pub note: Note,
+}
+
+/// What happened: the server's own notes, or the table's events.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Note {
+    /// Seats, offers and what another seat may not see.
+    Server(ServerNote),
+    /// The table's event (`moved`, `removed`, `chance`, `energy`, `ended`, `cafeteria`...),
+    /// with its `type`.
+    Table(TableEvent),
+}
+
+/// An event of the table, as the play layer's `Event` serialises it.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(transparent)]
+#[schema(value_type = TableEventSchema)]
+pub struct TableEvent(pub Event);
+
+/// An event of the table: its `type` and that event's own fields (the play layer's `Event`).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[allow(dead_code)]
+struct TableEventSchema {
+    /// What happened (`moved`, `removed`, `chance`, `energy`, `ended`, `cafeteria`...).
+    r#type: String,
+    /// The event's fields.
+    #[serde(flatten)]
+    fields: std::collections::BTreeMap<String, Value>,
+}
+
+/// The server's own events.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "kebab-case", tag = "type")]
+pub enum ServerNote {
+    /// A person took an open seat.
+    Joined {
+        /// The seat.
+        #[schema(value_type = u8)]
+        seat: Seat,
+        /// Their name.
+        name: String,
+    },
+    /// A seat offered a draw.
+    DrawOffered {
+        /// Who.
+        #[schema(value_type = u8)]
+        seat: Seat,
+    },
+    /// A seat declined the draw offered.
+    DrawDeclined {
+        /// Who.
+        #[schema(value_type = u8)]
+        seat: Seat,
+    },
+    /// A seat asked to take back its last action.
+    TakebackRequested {
+        /// Who.
+        #[schema(value_type = u8)]
+        seat: Seat,
+    },
+    /// A seat refused the take-back asked for.
+    TakebackDeclined {
+        /// Who.
+        #[schema(value_type = u8)]
+        seat: Seat,
+    },
+    /// An event only another seat may see (what it drew, say): its number only.
+    Hidden,
+}
+
+/// A message of a game's WebSocket.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum WsMessage {
+    /// An event of the feed.
+    Event(FeedEvent),
+    /// A message of the connection.
+    Connection(WsNote),
+}
+
+/// The WebSocket's own messages.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "kebab-case", tag = "type")]
+pub enum WsNote {
+    /// The full state, when more events were missed than are sent again.
+    State {
+        /// The number of the last event.
+        n: u64,
+        /// The state.
+        state: Box<GameState>,
+    },
+    /// The clocks, every second while one runs.
+    Clock {
+        /// Each seat's time left, in ms.
+        left_ms: Vec<u64>,
+        /// The seat whose clock runs.
+        #[schema(value_type = Option<u8>, required = true)]
+        running: Option<Seat>,
+    },
+    /// A message of the client that was not understood.
+    Error {
+        /// A stable code (`bad-message`).
+        code: String,
+        /// What was wrong.
+        message: String,
+    },
+}
+
+// ----- Answers -----
+
+/// A seat's token, given once.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SeatToken {
+    /// The seat.
+    #[schema(value_type = u8)]
+    pub seat: Seat,
+    /// Its token.
+    pub token: String,
+}
+
+/// An open seat's join code, given once.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct JoinCode {
+    /// The seat.
+    #[schema(value_type = u8)]
+    pub seat: Seat,
+    /// Its code.
+    pub code: String,
+}
+
+/// A new game.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct Created {
+    /// Its id.
+    pub id: String,
+    /// The tokens of the creator's seats.
+    pub tokens: Vec<SeatToken>,
+    /// The join codes of the open seats.
+    pub joins: Vec<JoinCode>,
+    /// The game as the creator's first seat sees it.
+    pub state: GameState,
+}
+
+/// An imported game.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct Imported {
+    /// Its id.
+    pub id: String,
+    /// The tokens of every seat (the importer holds them all).
+    pub tokens: Vec<SeatToken>,
+    /// The game as a spectator sees it.
+    pub state: GameState,
+}
+
+/// A seat taken.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct Joined {
+    /// The seat.
+    #[schema(value_type = u8)]
+    pub seat: Seat,
+    /// Its token, given once.
+    pub token: String,
+    /// The game as the seat sees it.
+    pub state: GameState,
+}
+
+/// A game in a list.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct GameSummary {
+    /// Its id.
+    pub id: String,
+    /// The game's name.
+    pub game: String,
+    /// Its stage.
+    pub status: Status,
+    /// The result, once over.
+    #[schema(value_type = Option<GameResultSchema>, required = true)]
+    pub result: Option<GameResult>,
+    /// Its seats.
+    pub seats: Vec<SeatView>,
+    /// When it was created, in ms since 1970.
+    pub created_ms: i64,
+    /// When it last changed.
+    pub updated_ms: i64,
+}
+
+/// `GET /api/games`.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct GameList {
+    /// The games, newest first.
+    pub games: Vec<GameSummary>,
+}
+
+/// How many seats a game has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct SeatRange {
+    /// At least.
+    pub min: u8,
+    /// At most.
+    pub max: u8,
+}
+
+/// A built-in game in the list.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct VariantSummary {
+    /// Its name.
+    pub name: String,
+    /// Whether it is a chess game.
+    pub chess: bool,
+    /// One line.
+    #[schema(required = true)]
+    pub description: Option<String>,
+    /// How many seats it has.
+    pub seats: SeatRange,
+}
+
+/// `GET /api/variants`.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct VariantList {
+    /// Every built-in game.
+    pub games: Vec<VariantSummary>,
+}
+
+/// A game's rules as data.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Rules {
+    /// A chess game.
+    Chess(ChessRules),
+    /// The cafeteria game.
+    Cafeteria(CafeteriaRules),
+}
+
+/// A chess game's rules as data.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct ChessRules {
+    /// Its name.
+    pub name: String,
+    /// Always true.
+    pub chess: bool,
+    /// One line.
+    pub description: String,
+    /// The rules in prose, a small Markdown subset (#, ##, ### headings, paragraphs, - lists,
+    /// **bold**, *italic*, `code`), or null.
+    #[schema(required = true)]
+    pub rules_text: Option<String>,
+    /// Files (columns).
+    pub files: u8,
+    /// Ranks (rows).
+    pub ranks: u8,
+    /// The start position (FEN).
+    pub start: String,
+    /// What the variant calls a piece's energy, when pieces carry one.
+    #[schema(required = true)]
+    pub energy_name: Option<String>,
+    /// Each piece type with where it goes alone on an empty board.
+    pub pieces: Vec<RulePiece>,
+    /// The computer players it takes.
+    pub players: Vec<String>,
+}
+
+/// A piece type for diagrams.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct RulePiece {
+    /// The type.
+    #[serde(flatten)]
+    pub role: RoleView,
+    /// Where it goes alone on a central square of an empty board (the server's move
+    /// generator); null when that cannot be drawn.
+    #[schema(value_type = Option<ReachSchema>, required = true)]
+    pub reach: Option<messhall_rules::reach::PieceReach>,
+}
+
+/// A piece's reach: squares it moves to and captures on, only moves to, only captures on, and
+/// reaches only while it has never moved.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = Reach)]
+#[allow(dead_code)]
+struct ReachSchema {
+    from: String,
+    both: Vec<String>,
+    moves: Vec<String>,
+    captures: Vec<String>,
+    initial: Vec<String>,
+}
+
+/// The cafeteria game's rules as data.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct CafeteriaRules {
+    /// Its name.
+    pub name: String,
+    /// Always false.
+    pub chess: bool,
+    /// One line.
+    pub description: String,
+    /// The rules in prose.
+    #[schema(required = true)]
+    pub rules_text: Option<String>,
+    /// How many seats it has.
+    pub seats: SeatRange,
+    /// Its optional rules.
+    pub options: Vec<String>,
+    /// The students.
+    pub students: Vec<StudentInfo>,
+    /// The faculty and staff.
+    pub faculty: Vec<FacultyInfo>,
+    /// The computer players it takes.
+    pub players: Vec<String>,
+}
+
+/// A student of the cafeteria game.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct StudentInfo {
+    /// Its name.
+    pub name: String,
+    /// Its Action Allowance.
+    pub aa: u8,
+    /// Its Appearance Rating.
+    pub ar: u8,
+}
+
+/// A faculty/staff member of the cafeteria game.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct FacultyInfo {
+    /// Its name.
+    pub name: String,
+    /// Its Movement Rate.
+    pub mr: u8,
+    /// Its Noticing Student Range.
+    pub nsr: u8,
+}
+
+/// A board of a replay.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct PositionStep {
+    /// The position (FEN).
+    pub fen: String,
+    /// Who acted; null for the start.
+    #[schema(value_type = Option<u8>, required = true)]
+    pub seat: Option<Seat>,
+    /// The action (coordinates, `resign`, a steered step); null for the start.
+    #[schema(required = true)]
+    pub action: Option<String>,
+}
+
+/// `GET /api/games/{id}/positions`.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct Positions {
+    /// The start, then the board after each action.
+    pub positions: Vec<PositionStep>,
+}
+
+/// The engine's view of a position.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct Analysis {
+    /// The depth reached.
+    pub depth: u32,
+    /// The score for the side to move (`+0.35`, `#3`); null when the game is over.
+    #[schema(required = true)]
+    pub score: Option<String>,
+    /// The best move (SAN).
+    #[schema(required = true)]
+    pub best: Option<String>,
+    /// The best line (SAN), up to the first chance event.
+    pub line: Vec<String>,
+    /// Whether the game is over in the position.
+    pub over: bool,
+}
