@@ -10,7 +10,6 @@ use axum::response::{IntoResponse, Response};
 use messhall_records::catalog;
 use messhall_rules::{Setup, SetupProblem};
 use messhall_search::{Engine, Limits, Options};
-use messhall_records::catalog;
 use std::sync::LazyLock;
 use std::time::Duration;
 use tokio::sync::Semaphore;
