@@ -3,8 +3,8 @@
 use crate::encode::MoveCode;
 use crate::errors::{FenError, IllegalMoveError, TurnError, VariantError, act_error, setup_error};
 use crate::values;
-use messhall_rules::{ChanceOutcome, Color, Fact, Position};
 use messhall_records::{GameKind, catalog};
+use messhall_rules::{ChanceOutcome, Color, Fact, Position};
 use messhall_table::{Action, Legal, Table, TableSetup, Turn};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};

@@ -19,7 +19,9 @@ use pyo3::prelude::*;
 /// The names of every game: the built-in chess variants, then the cafeteria game.
 #[pyfunction]
 fn games() -> Vec<String> {
-    messhall_records::catalog::entries().map(|e| e.name.to_string()).collect()
+    messhall_records::catalog::entries()
+        .map(|e| e.name.to_string())
+        .collect()
 }
 
 /// The one-line description of a game by name, if it is one of messhall's.

@@ -16,7 +16,7 @@ pub struct Record {
 
 /// The record in PGN, after replaying it.
 pub fn pgn_of(record: &messhall_records::Record) -> PyResult<String> {
-    pgn::write_record(record, &pgn::Header::today()).map_err(|e| RecordError::new_err(e.to_string()))
+    pgn::write(record, &pgn::Header::today()).map_err(|e| RecordError::new_err(e.to_string()))
 }
 
 #[pymethods]
