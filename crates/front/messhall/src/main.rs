@@ -295,7 +295,30 @@ enum Command {
         /// How many computer players may think at once (default: the number of cores).
         #[arg(long)]
         ai_threads: Option<usize>,
+        #[command(flatten)]
+        limits: ServeLimits,
     },
+}
+
+/// What `messhall serve` allows a client (docs/server.md lists every limit).
+#[derive(clap::Args)]
+struct ServeLimits {
+    /// A reverse proxy whose X-Forwarded-For / Forwarded header names the client (repeat for
+    /// more; none by default).
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<std::net::IpAddr>,
+    /// The most connections open at once from one address (behind a proxy: raise it).
+    #[arg(long, default_value_t = messhall_server::limits::CONNECTIONS_PER_ADDRESS)]
+    connections_per_address: usize,
+    /// Seconds a client has to send a request's headers (and a kept-alive connection may idle).
+    #[arg(long, default_value_t = messhall_server::limits::HEADER_SECONDS as f64, value_parser = seconds)]
+    header_timeout: f64,
+    /// Seconds a request may take, its body included.
+    #[arg(long, default_value_t = messhall_server::limits::REQUEST_SECONDS as f64, value_parser = seconds)]
+    request_timeout: f64,
+    /// Seconds a shutdown waits for requests under way.
+    #[arg(long, default_value_t = messhall_server::limits::SHUTDOWN_SECONDS as f64, value_parser = seconds)]
+    shutdown_grace: f64,
 }
 
 /// A time in seconds: a finite number above 0 (at most a day).
@@ -429,7 +452,13 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
 }
 
 /// `messhall serve`: the play server until SIGTERM or Ctrl-C.
-fn serve(addr: String, db: Option<String>, ai_time: f64, ai_threads: Option<usize>) -> anyhow::Result<()> {
+fn serve(
+    addr: String,
+    db: Option<String>,
+    ai_time: f64,
+    ai_threads: Option<usize>,
+    limits: ServeLimits,
+) -> anyhow::Result<()> {
     let defaults = messhall_server::Config::default();
     let db = match db {
         Some(db) => db,
@@ -439,6 +468,11 @@ fn serve(addr: String, db: Option<String>, ai_time: f64, ai_threads: Option<usiz
         db,
         ai_movetime: std::time::Duration::from_secs_f64(ai_time),
         ai_threads: ai_threads.unwrap_or(defaults.ai_threads).max(1),
+        trusted_proxies: limits.trusted_proxies,
+        connections_per_address: limits.connections_per_address.max(1),
+        header_timeout: std::time::Duration::from_secs_f64(limits.header_timeout),
+        request_timeout: std::time::Duration::from_secs_f64(limits.request_timeout),
+        shutdown_grace: std::time::Duration::from_secs_f64(limits.shutdown_grace),
         ..defaults
     };
     messhall_server::run(&addr, config)?;
@@ -575,7 +609,8 @@ fn main() -> ExitCode {
             db,
             ai_time,
             ai_threads,
-        } => serve(addr, db, ai_time, ai_threads),
+            limits,
+        } => serve(addr, db, ai_time, ai_threads, limits),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

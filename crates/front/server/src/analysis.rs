@@ -1,6 +1,8 @@
 //! The engine's view of a position for the UI's analysis (the replay's positions): its score, the
 //! depth reached and the best line, from one short search. One search at a time, so an analysis
-//! never takes the threads of the games being played.
+//! never takes the threads of the games being played; each client one at a time, in turn, with a
+//! bounded queue, so a few clients cannot take it from everyone; never a game's current position
+//! while it is being played (engine help).
 
 use crate::ApiError;
 use crate::api::{App, Body};
@@ -17,16 +19,27 @@ use tokio::sync::Semaphore;
 /// How long one analysis searches.
 pub const ANALYSIS_MS: u64 = 1000;
 
+/// The most analyses waiting for the one that runs.
+pub const ANALYSIS_QUEUE: usize = 8;
+
 static ONE_AT_A_TIME: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(1));
+/// Places in the queue, the running one's included: the tokio semaphore serves waiters in
+/// order, so clients take turns.
+static IN_LINE: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(1 + ANALYSIS_QUEUE));
 
 /// `POST /api/analysis`: `{"depth", "score", "best", "line"}` (SAN) for a position of a built-in
 /// chess game, after about a second's search.
 ///
 /// # Errors
 /// 404 for no such chess game, 400 for a FEN that is no position of it or one with a chance
-/// event pending, 429 while another analysis runs.
+/// event pending, 403 for the current position of a game not over, 429 while this client's
+/// other analysis runs or the queue is full.
 #[utoipa::path(post, path = "/api/analysis", request_body = crate::wire::AnalysisRequest, responses((status = 200, description = "the engine's view after about a second", body = crate::wire::Analysis), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
-pub async fn analyse(_: App, Body(req): Body<AnalysisRequest>) -> Result<Response, ApiError> {
+pub async fn analyse(
+    axum::extract::State(server): App,
+    crate::client::Client(client): crate::client::Client,
+    Body(req): Body<AnalysisRequest>,
+) -> Result<Response, ApiError> {
     let variant = catalog::builtin_variant(&req.game).ok_or_else(|| {
         ApiError::not_found(format!(
             "no chess game \"{}\" (see /api/variants)",
@@ -47,13 +60,25 @@ pub async fn analyse(_: App, Body(req): Body<AnalysisRequest>) -> Result<Respons
             "a chance event is pending here: analyse the position after it",
         ));
     }
-    let Ok(_permit) = ONE_AT_A_TIME.try_acquire() else {
+    if is_live(&server, &req.game, position.hash()).await {
+        return Err(ApiError::new(
+            403,
+            "live-position",
+            "that is the position of a game being played: analyse it once the game is over",
+        ));
+    }
+    let busy = || ApiError::new(429, "busy", "analyses are queued full: try again in a second");
+    let Some(_mine) = server.analysing.take(client, 1) else {
         return Err(ApiError::new(
             429,
             "busy",
-            "another analysis is running: try again in a second",
+            "your other analysis is running: one at a time",
         ));
     };
+    let Ok(_in_line) = IN_LINE.try_acquire() else {
+        return Err(busy());
+    };
+    let _permit = ONE_AT_A_TIME.acquire().await.map_err(|_| busy())?;
     let body = tokio::task::spawn_blocking(move || {
         let mut engine = Engine::new(variant.clone(), &Options::default());
         let info = engine.search(
@@ -83,4 +108,18 @@ pub async fn analyse(_: App, Body(req): Body<AnalysisRequest>) -> Result<Respons
     .await
     .map_err(|e| ApiError::new(500, "analysis", format!("the search failed: {e}")))?;
     Ok(axum::Json(body).into_response())
+}
+
+/// Whether a chess game `game` not over stands at the position of hash `hash` now.
+async fn is_live(server: &crate::Server, game: &str, hash: u64) -> bool {
+    for shared in server.all().await {
+        let live = shared.lock().await;
+        if live.status() != crate::wire::Status::Over
+            && live.table.kind().name() == game
+            && live.table.chess().is_some_and(|chess| chess.position().hash() == hash)
+        {
+            return true;
+        }
+    }
+    false
 }

@@ -6,18 +6,17 @@ use crate::error::ApiError;
 use crate::game::{Entry, LiveGame, SeatKind, SeatState};
 use crate::limits;
 use crate::state::Server;
-use crate::store::{GameRow, SeatRow, now_ms};
+use crate::store::{GameRow, SeatRow, StoreError, now_ms};
 pub use crate::wire::{
     ActRequest, CreateGame, ImportRequest, JoinRequest, ListQuery, SeatRequest, TokenQuery, VariantFile,
 };
 use crate::wire::{Created, GameList, GameSummary, Imported, JoinCode, Joined, SeatToken, SeatView, Status};
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, FromRequest, Path, Request, State};
+use axum::extract::{FromRequest, Path, Request, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use messhall_records::{ClockSpec, GameKind, Record, Seat, catalog, pgn};
 use messhall_table::{PlayerSpec, Table, TableSetup};
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -143,10 +142,9 @@ async fn room_for_a_game(server: &Server, client: &str) -> Result<(), ApiError> 
 #[utoipa::path(post, path = "/api/games", request_body = crate::wire::CreateGame, responses((status = 201, description = "the new game; tokens and join codes are given this once", body = crate::wire::Created), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn create(
     State(server): App,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    crate::client::Client(client): crate::client::Client,
     Body(req): Body<CreateGame>,
 ) -> Result<Response, ApiError> {
-    let client = peer.ip().to_string();
     room_for_a_game(&server, &client).await?;
     let kind = match (&req.game, &req.variant) {
         (Some(name), None) => catalog::builtin(name).ok_or_else(|| {
@@ -299,9 +297,14 @@ async fn store_new(server: &Server, game: &LiveGame, client: &str) -> Result<(),
         .collect();
     server
         .store
-        .create_game(&row, client, &seats)
+        .create_game(&row, client, &seats, server.config.games_per_client)
         .await
-        .map_err(ApiError::storage)
+        .map_err(|e| match e {
+            StoreError::TooManyGames(limit) => {
+                ApiError::new(429, "too-many-games", format!("at most {limit} games not over per client"))
+            }
+            e => ApiError::storage(e),
+        })
 }
 
 /// `GET /api/games/{id}`: the game as a seat (with its token) or a spectator sees it.
@@ -579,10 +582,9 @@ pub async fn pgn(State(server): App, Path(id): Path<String>) -> Result<Response,
 #[utoipa::path(post, path = "/api/games/import", request_body = crate::wire::ImportRequest, responses((status = 201, description = "the imported game; every seat's token, given once", body = crate::wire::Imported), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn import(
     State(server): App,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    crate::client::Client(client): crate::client::Client,
     Body(req): Body<ImportRequest>,
 ) -> Result<Response, ApiError> {
-    let client = peer.ip().to_string();
     room_for_a_game(&server, &client).await?;
     let record = match (req.record, req.pgn) {
         (Some(value), None) => {

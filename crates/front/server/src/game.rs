@@ -156,6 +156,9 @@ pub struct LiveGame {
     pub tx: tokio::sync::broadcast::Sender<FeedItem>,
     /// The stop flag of a search under way.
     pub thinking: Option<Arc<AtomicBool>>,
+    /// Since when a computer to move has waited for a thread: its clock does not count that
+    /// wait (it is given back once a thread is free, and no flag falls meanwhile).
+    pub queued_since: Option<std::time::Instant>,
     /// When the game was created, in ms since 1970.
     pub created_ms: i64,
     /// When it last changed.
@@ -210,6 +213,7 @@ impl LiveGame {
             feed: Vec::new(),
             tx,
             thinking: None,
+            queued_since: None,
             created_ms,
             touched: Instant::now(),
         };

@@ -19,9 +19,11 @@
 
 pub mod analysis;
 pub mod api;
+pub mod client;
 pub mod error;
 pub mod game;
 pub mod limits;
+pub mod listen;
 pub mod openapi;
 pub mod rate;
 pub mod replay;
@@ -71,11 +73,24 @@ pub enum ServeError {
 /// unknown route or method.
 pub fn router(server: Arc<Server>) -> Router {
     let (api, _) = openapi::routes().split_for_parts();
+    let timeout = server.config.request_timeout;
     api.fallback(web::serve)
         .method_not_allowed_fallback(no_method)
         .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
         .layer(axum::middleware::map_response(security_headers))
+        .layer(axum::middleware::from_fn(
+            move |request: axum::extract::Request, next: axum::middleware::Next| in_time(timeout, request, next),
+        ))
         .with_state(server)
+}
+
+/// A request, its body read included, answered within `timeout` or refused with 408: a client
+/// that sends its body slowly holds its connection no longer.
+async fn in_time(timeout: Duration, request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    match tokio::time::timeout(timeout, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::new(408, "request-timeout", "the request took too long").into_response(),
+    }
 }
 
 /// What a browser may load for the UI: its own files only (pictures also inline), no framing,
@@ -173,7 +188,12 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
     let addr = listener.local_addr()?;
     tracing::info!(%addr, resumed, "listening");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let app = router(server.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let app = router(server.clone());
+    let connections = listen::Limits {
+        header_timeout: server.config.header_timeout,
+        connections_per_address: server.config.connections_per_address,
+        shutdown_grace: server.config.shutdown_grace,
+    };
     let flags = server.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_millis(200));
@@ -183,17 +203,16 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
                 break;
             }
             flags.check_flags().await;
-            flags.evict_finished(FINISHED_KEPT).await;
+            flags.evict(FINISHED_KEPT, flags.config.idle_kept).await;
         }
     });
     let graceful = server.clone();
     let task = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                let _ = stopped.await;
-                graceful.stop_searches().await;
-            })
-            .await
+        listen::serve(listener, app, connections, async move {
+            let _ = stopped.await;
+            graceful.stop_searches().await;
+        })
+        .await
     });
     Ok(Running {
         addr,

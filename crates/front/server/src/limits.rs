@@ -31,8 +31,28 @@ pub const WS_MESSAGE_CEILING: usize = 64 * 1024;
 /// The most WebSocket connections to one game at once by default
 /// ([`crate::Config::watchers_per_game`]).
 pub const WS_PER_GAME: usize = 200;
+/// The most WebSocket connections one client may have open at once by default
+/// ([`crate::Config::watchers_per_client`]).
+pub const WS_PER_CLIENT: usize = 32;
 /// The most WebSocket messages a client may send per second (more closes the connection).
 pub const WS_MESSAGES_PER_SECOND: u32 = 20;
 /// The most events sent to catch a client up by default; a longer gap gets the full state
 /// ([`crate::Config::catch_up_events`]).
 pub const CATCH_UP_EVENTS: u64 = 500;
+/// How long a client has to send a request's headers by default, in seconds
+/// ([`crate::Config::header_timeout`]).
+pub const HEADER_SECONDS: u64 = 10;
+/// How long a request may take by default, in seconds ([`crate::Config::request_timeout`]).
+pub const REQUEST_SECONDS: u64 = 30;
+/// The most connections from one address by default
+/// ([`crate::Config::connections_per_address`]).
+pub const CONNECTIONS_PER_ADDRESS: usize = 64;
+/// How long a shutdown waits for requests under way by default, in seconds
+/// ([`crate::Config::shutdown_grace`]).
+pub const SHUTDOWN_SECONDS: u64 = 10;
+/// How long a request waits for a database connection (and, at start, for PostgreSQL to
+/// answer), in seconds.
+pub const DATABASE_SECONDS: u64 = 5;
+/// How long a game not over and untouched stays in memory by default, in seconds
+/// ([`crate::Config::idle_kept`]).
+pub const IDLE_SECONDS: u64 = 600;

@@ -7,7 +7,7 @@ use crate::game::{Entry, LiveGame, SeatKind, SeatState};
 use crate::rate::Rate;
 use crate::store::{EntryRow, SeatRow, Store, StoreError};
 use messhall_records::{Record, Seat};
-use messhall_table::{Budget, Choice, PlayerSpec, Table};
+use messhall_table::{Budget, Choice, GameClock, PlayerSpec, Table};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -38,6 +38,23 @@ pub struct Config {
     pub catch_up_events: u64,
     /// The most WebSocket connections to one game at once.
     pub watchers_per_game: usize,
+    /// The most WebSocket connections one client may have open at once, over every game.
+    pub watchers_per_client: usize,
+    /// How long a client has to send a request's headers, and how long a kept-alive connection
+    /// may wait for its next request.
+    pub header_timeout: Duration,
+    /// How long a request may take, its body read included (408 after).
+    pub request_timeout: Duration,
+    /// The most connections open at once from one peer address (a reverse proxy is one
+    /// address: raise it there).
+    pub connections_per_address: usize,
+    /// How long a shutdown waits for requests under way before closing their connections.
+    pub shutdown_grace: Duration,
+    /// How long a game not over and untouched stays in memory (one whose clock runs stays).
+    pub idle_kept: Duration,
+    /// The reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the client (none
+    /// by default: the peer's address is the client).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for Config {
@@ -53,6 +70,13 @@ impl Default for Config {
             heartbeat: Duration::from_secs(15),
             catch_up_events: crate::limits::CATCH_UP_EVENTS,
             watchers_per_game: crate::limits::WS_PER_GAME,
+            watchers_per_client: crate::limits::WS_PER_CLIENT,
+            header_timeout: Duration::from_secs(crate::limits::HEADER_SECONDS),
+            request_timeout: Duration::from_secs(crate::limits::REQUEST_SECONDS),
+            connections_per_address: crate::limits::CONNECTIONS_PER_ADDRESS,
+            shutdown_grace: Duration::from_secs(crate::limits::SHUTDOWN_SECONDS),
+            trusted_proxies: Vec::new(),
+            idle_kept: Duration::from_secs(crate::limits::IDLE_SECONDS),
         }
     }
 }
@@ -72,6 +96,10 @@ pub struct Server {
     pub creates: Rate,
     /// Variant files worked out per client ([`Config::variants_per_client_minute`]).
     pub variant_work: Rate,
+    /// WebSocket connections open per client ([`Config::watchers_per_client`]).
+    pub watching: Arc<crate::client::Holds>,
+    /// Analyses running or queued per client (one each).
+    pub analysing: Arc<crate::client::Holds>,
     /// Set on shutdown: searches stop, no new ones start.
     pub stopping: AtomicBool,
     /// Tells WebSocket connections the server is shutting down.
@@ -89,6 +117,8 @@ impl Server {
             store,
             games: Mutex::new(HashMap::new()),
             pool: Arc::new(Semaphore::new(threads)),
+            watching: Arc::default(),
+            analysing: Arc::default(),
             stopping: AtomicBool::new(false),
             shutdown: tokio::sync::watch::Sender::new(false),
         })
@@ -311,11 +341,25 @@ impl Server {
         let stop = player.stop_flag().unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
         stop.store(false, Ordering::Relaxed);
         game.thinking = Some(stop);
-        let table: Table = game.table.clone();
         let ply = game.ply;
         let movetime = self.config.ai_movetime;
+        let queued_since = Instant::now();
+        game.queued_since = Some(queued_since);
         drop(game);
         let permit = self.pool.clone().acquire_owned().await;
+        let mut game = shared.lock().await;
+        game.queued_since = None;
+        // The wait for a thread is the server's, not the player's: its clock runs again from
+        // now with the time it had when it began to wait.
+        let now = Instant::now();
+        if let Some(clock) = game.table.clock()
+            && clock.running() == Some(seat)
+        {
+            let waited = GameClock::with_left(clock.spec(), clock.all_left(queued_since));
+            game.table.set_clock(waited, now);
+        }
+        let table: Table = game.table.clone();
+        drop(game);
         let thought = tokio::task::spawn_blocking(move || {
             let choice = player.choose(&table, seat, &Budget::movetime(movetime));
             (player, choice)
@@ -350,7 +394,7 @@ impl Server {
         let now = Instant::now();
         for shared in self.all().await {
             let mut game = shared.lock().await;
-            if game.status() != crate::wire::Status::Playing {
+            if game.status() != crate::wire::Status::Playing || game.queued_since.is_some() {
                 continue;
             }
             let Some(seat) = game.table.clock().and_then(|c| c.flagged(now)) else {
@@ -362,17 +406,24 @@ impl Server {
         }
     }
 
-    /// Lets go of the games over for `after` that nobody watches (they are read again from the
-    /// database when asked for).
-    pub async fn evict_finished(&self, after: Duration) {
+    /// Lets go of the games nobody uses (they are read again from the database when asked
+    /// for): those over for `finished`, and those not over left untouched for `idle` whose clock
+    /// does not run (a running clock is watched here for its flag). A game that is watched,
+    /// thinking, or held by a request stays.
+    pub async fn evict(&self, finished: Duration, idle: Duration) {
         let mut games = self.games.lock().await;
         let mut gone = Vec::new();
         for (id, shared) in games.iter() {
+            if Arc::strong_count(shared) > 1 {
+                continue;
+            }
             let Ok(game) = shared.try_lock() else { continue };
-            if game.status() == crate::wire::Status::Over
-                && game.thinking.is_none()
-                && game.tx.receiver_count() == 0
-                && game.touched.elapsed() >= after
+            let unused = game.thinking.is_none() && game.queued_since.is_none() && game.tx.receiver_count() == 0;
+            let over = game.status() == crate::wire::Status::Over;
+            let clock_runs = game.table.clock().is_some_and(|c| c.running().is_some());
+            if unused
+                && ((over && game.touched.elapsed() >= finished)
+                    || (!over && !clock_runs && game.touched.elapsed() >= idle))
             {
                 gone.push(id.clone());
             }

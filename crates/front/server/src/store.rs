@@ -4,7 +4,7 @@
 
 use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row};
 
 /// The migrations of `migrations/`, in order.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
@@ -24,6 +24,9 @@ pub enum StoreError {
     /// Another request stored that ply first.
     #[error("ply {0} was stored by another request")]
     Taken(i64),
+    /// The client has as many games not over as it may.
+    #[error("at most {0} games not over per client")]
+    TooManyGames(i64),
 }
 
 /// The database.
@@ -103,8 +106,19 @@ impl Store {
         } else {
             url.to_string()
         };
+        let wait = std::time::Duration::from_secs(crate::limits::DATABASE_SECONDS);
+        if !sqlite {
+            // One plain connection first: a server down says "connection refused" at once,
+            // where the pool would retry until its timeout and say only that.
+            let probe = tokio::time::timeout(wait, AnyConnection::connect(&url))
+                .await
+                .map_err(|_| StoreError::Sql(sqlx::Error::PoolTimedOut))??;
+            let _ = probe.close().await;
+        }
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 4 } else { 8 })
+            // A database gone does not hold requests (and the game locks they hold) for long.
+            .acquire_timeout(wait)
             .after_connect(move |conn, _| {
                 Box::pin(async move {
                     if sqlite {
@@ -204,12 +218,37 @@ impl Store {
         Ok(Some(row.try_get::<String, _>(0)?))
     }
 
-    /// Stores a new game with its seats.
+    /// Stores a new game with its seats, unless `client` has `open_limit` games not over
+    /// already: counted in the same transaction as the insert, so creates in parallel cannot
+    /// pass the limit together.
     ///
     /// # Errors
-    /// [`StoreError::Sql`]; nothing is stored then.
-    pub async fn create_game(&self, game: &GameRow, client: &str, seats: &[SeatRow]) -> Result<(), StoreError> {
+    /// [`StoreError::TooManyGames`], [`StoreError::Sql`]; nothing is stored then.
+    pub async fn create_game(
+        &self,
+        game: &GameRow,
+        client: &str,
+        seats: &[SeatRow],
+        open_limit: i64,
+    ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
+        // SQLite's write lock (BEGIN IMMEDIATE) already orders writers; PostgreSQL's readers
+        // do not wait for each other, so one client's creates queue on a lock of their own.
+        if !self.sqlite {
+            sqlx::query("SELECT pg_advisory_xact_lock(hashtext($1))")
+                .bind(client)
+                .execute(tx.conn())
+                .await?;
+        }
+        let open: i64 = sqlx::query("SELECT COUNT(*) FROM games WHERE client = $1 AND status <> 'over'")
+            .bind(client)
+            .fetch_one(tx.conn())
+            .await?
+            .try_get(0)?;
+        if open >= open_limit {
+            tx.rollback().await?;
+            return Err(StoreError::TooManyGames(open_limit));
+        }
         sqlx::query(
             "INSERT INTO games (id, game, setup, status, result, client, created_ms, updated_ms) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",

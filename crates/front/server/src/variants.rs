@@ -10,11 +10,10 @@ use crate::view::data as view;
 use crate::wire::{
     CafeteriaRules, ChessRules, FacultyInfo, RulePiece, Rules, SeatRange, StudentInfo, VariantList, VariantSummary,
 };
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use messhall_records::{GameKind, catalog};
 use messhall_rules::Variant;
-use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -134,10 +133,10 @@ pub async fn one(_: App, Path(name): Path<String>) -> Result<Response, ApiError>
 #[utoipa::path(post, path = "/api/variants/check", operation_id = "check_variant", request_body = crate::wire::VariantFile, responses((status = 200, description = "the file's rules as data", body = crate::wire::Rules), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn check(
     State(server): App,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    crate::client::Client(client): crate::client::Client,
     Body(file): Body<VariantFile>,
 ) -> Result<Response, ApiError> {
-    within_limits(&server, &peer.ip().to_string(), &file)?;
+    within_limits(&server, &client, &file)?;
     let (name, text) = (file.name, file.text);
     let described = untrusted(limits::VARIANT_MS, move || {
         compiled(&name, &text).map(|kind| describe(&kind))

@@ -26,16 +26,26 @@ use tokio::sync::broadcast::error::RecvError;
 /// `GET /api/games/{id}/ws`.
 ///
 /// # Errors
-/// 404 for no such game; 403 for a token of no seat; 503 when the game has
+/// 404 for no such game; 403 for a token of no seat; 429 when the client has
+/// [`crate::Config::watchers_per_client`] connections open; 503 when the game has
 /// [`crate::Config::watchers_per_game`] connections.
 #[utoipa::path(get, path = "/api/games/{id}/ws", params(("id" = String, Path, description = "the game's id"), crate::wire::WsQuery), responses((status = 101, description = "the WebSocket: each message a WsMessage"), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody), (status = 503, description = "the game has as many connections as it takes", body = crate::wire::ErrorBody)))]
 pub async fn connect(
     axum::extract::State(server): App,
     Path(id): Path<String>,
+    crate::client::Client(client): crate::client::Client,
     headers: HeaderMap,
     Query(q): Query<WsQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    let most = server.config.watchers_per_client;
+    let hold = server.watching.take(client, most).ok_or_else(|| {
+        ApiError::new(
+            429,
+            "too-many-sockets",
+            format!("a client may have at most {most} WebSocket connections open at once"),
+        )
+    })?;
     let shared = server.game(&id).await?;
     let token_query = crate::api::TokenQuery { token: q.token.clone() };
     // Counted and subscribed under the game's lock, so connections racing in cannot all slip
@@ -59,7 +69,10 @@ pub async fn connect(
     Ok(upgrade
         .max_message_size(limits::WS_MESSAGE_CEILING)
         .max_frame_size(limits::WS_MESSAGE_CEILING)
-        .on_upgrade(move |socket| run(server, shared, viewer, since, rx, socket)))
+        .on_upgrade(move |socket| async move {
+            run(server, shared, viewer, since, rx, socket).await;
+            drop(hold);
+        }))
 }
 
 /// What catches a client up from event `since`: the events after it, or the full state.

@@ -115,6 +115,9 @@ async fn a_full_disk_loses_no_acknowledged_move() {
     assert!(refused > 0, "the disk never filled up: the test proves nothing");
     let (status, body) = client.get("/health", None).await;
     assert_eq!(status, 503, "/health on a full disk: {body}");
+    // It says what failed: the database, not a game.
+    assert_eq!(body["code"], "unavailable", "{body}");
+    assert!(body["message"].as_str().unwrap().contains("database"), "{body}");
     assert!(!body.to_string().contains("game"), "{body}");
 
     // Space again: writes go through at once, with no restart.

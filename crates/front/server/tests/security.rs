@@ -473,7 +473,7 @@ async fn a_finished_game_let_go_of_is_read_again_from_the_database() {
     assert_eq!(status, 200);
     let before = client.state(&id, Some(&bob)).await;
     assert_eq!(running.server.all().await.len(), 1);
-    running.server.evict_finished(std::time::Duration::ZERO).await;
+    running.server.evict(std::time::Duration::ZERO, std::time::Duration::MAX).await;
     assert!(running.server.all().await.is_empty(), "the finished game was let go of");
     let after = client.state(&id, Some(&bob)).await;
     assert_eq!(after, before);

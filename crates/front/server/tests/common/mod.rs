@@ -48,6 +48,7 @@ pub fn config(db: &str) -> Config {
         heartbeat: Duration::from_secs(5),
         catch_up_events: 500,
         watchers_per_game: 200,
+        ..Config::default()
     }
 }
 
