@@ -409,14 +409,11 @@ impl Server {
     /// Lets go of the games nobody uses (they are read again from the database when asked
     /// for): those over for `finished`, and those not over left untouched for `idle` whose clock
     /// does not run (a running clock is watched here for its flag). A game that is watched,
-    /// thinking, or held by a request stays.
+    /// thinking, or locked by a request stays.
     pub async fn evict(&self, finished: Duration, idle: Duration) {
         let mut games = self.games.lock().await;
         let mut gone = Vec::new();
         for (id, shared) in games.iter() {
-            if Arc::strong_count(shared) > 1 {
-                continue;
-            }
             let Ok(game) = shared.try_lock() else { continue };
             let unused = game.thinking.is_none() && game.queued_since.is_none() && game.tx.receiver_count() == 0;
             let over = game.status() == crate::wire::Status::Over;
