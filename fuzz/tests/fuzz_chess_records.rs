@@ -39,7 +39,8 @@ const TOKENS: &[&str] = &[
 
 fn check(text: &str) -> Result<(), String> {
     if text.trim_start().starts_with('{') {
-        return match messhall_table::Record::from_json(text).and_then(|r| r.replay().map(drop)) {
+        return match messhall_records::Record::from_json(text).and_then(|r| messhall_table::Table::replay(&r).map(drop))
+        {
             Ok(()) => Ok(()),
             Err(e) => one_line_error(&e.to_string(), "record"),
         };

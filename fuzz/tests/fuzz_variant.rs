@@ -36,7 +36,7 @@ const TOKENS: &[&str] = &[
 
 fn check(text: &str) -> Result<(), String> {
     let compiled = messhall_catalog::from_toml("fuzz.toml", text);
-    let through_play = messhall_table::catalog::from_file_text("fuzz.toml", text);
+    let through_play = messhall_records::catalog::from_file_text("fuzz.toml", text);
     if compiled.is_ok() != through_play.is_ok() {
         return Err("from_toml and catalog::from_file_text disagree".into());
     }

@@ -5,8 +5,9 @@
 
 use messhall_dice::Seed;
 use messhall_fuzz::{Rng, chess_variants, corpus_dir, played_positions};
+use messhall_records::{GameKind, catalog};
 use messhall_rules::Game;
-use messhall_table::{Budget, Choice, GameKind, PlayerSpec, Table, TableSetup, catalog};
+use messhall_table::{Budget, Choice, PlayerSpec, Table, TableSetup};
 use std::time::Duration;
 
 fn write(dir: &str, file: &str, text: &str) {

@@ -198,6 +198,7 @@ class Engine:
         hash_mb: int = 16,
         level: int = 10,
         seed: int = 0,
+        threads: int = 1,
     ) -> None: ...
     def search(
         self,

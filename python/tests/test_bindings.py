@@ -161,6 +161,11 @@ def test_engine_search_and_players():
         e.search(mate_in_one)
     with pytest.raises(m.EngineError):
         m.Engine("chess", level=11)
+    two = m.Engine("chess", threads=2).search(mate_in_one, depth=3)
+    assert two["best"] == "a1a8" and two["score"] == {"mate": 1}
+    for threads in (0, 257):
+        with pytest.raises(m.EngineError):
+            m.Engine("chess", threads=threads)
     with pytest.raises(m.EngineError):
         e.search(m.ChessGame("foodfight"), depth=1)
     g = m.ChessGame()

@@ -42,7 +42,7 @@ pub use weights::{Weights, WeightsError};
 
 use messhall_rules::{Move, Position, Variant};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// How an engine is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +53,8 @@ pub struct Options {
     pub level: Level,
     /// Seed of the deliberate noise of weaker levels.
     pub seed: u64,
+    /// Search threads (see [`Engine::set_threads`]).
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -61,13 +63,23 @@ impl Default for Options {
             hash_mb: 16,
             level: Level::FULL,
             seed: 0,
+            threads: 1,
         }
     }
 }
 
+/// The most search threads an engine runs.
+pub const MAX_THREADS: usize = 256;
+
 /// A searching player for one variant.
 pub struct Engine {
     searcher: Searcher,
+    /// The helper threads' searchers (lazy SMP): none for a search on one thread.
+    helpers: Vec<Searcher>,
+    /// Set when the main thread's search ends, to stop the helpers.
+    helpers_stop: Arc<AtomicBool>,
+    /// The nodes the helpers have searched in the current search.
+    helper_nodes: Arc<AtomicU64>,
     level: Level,
     rng: SearchRng,
     /// Search plies per player move: 2 where a chance event (the PieceEater's step) follows every
@@ -91,13 +103,18 @@ impl Engine {
     /// (see [`Engine::try_new`] to refuse instead).
     pub fn new(variant: Arc<Variant>, options: &Options) -> Engine {
         let searcher = Searcher::new(variant.clone(), options.hash_mb);
-        Engine {
+        let mut engine = Engine {
             plies_per_move: if events_between_moves(&variant) { 2 } else { 1 },
             move_spread: searcher.eval.start_move_spread(&variant),
             searcher,
+            helpers: Vec::new(),
+            helpers_stop: Arc::new(AtomicBool::new(false)),
+            helper_nodes: Arc::new(AtomicU64::new(0)),
             level: options.level,
             rng: SearchRng::new(options.seed),
-        }
+        };
+        engine.set_threads(options.threads);
+        engine
     }
 
     /// An engine as [`Engine::new`], refused when its hash table cannot be had.
@@ -108,8 +125,39 @@ impl Engine {
         let table = transpositiontable::TranspositionTable::try_new(options.hash_mb)?;
         // The table is allocated first, so a refusal costs no evaluator set-up.
         let mut engine = Engine::new(variant, &Options { hash_mb: 0, ..*options });
-        engine.searcher.tt = table;
+        engine.searcher.tt = Arc::new(table);
+        // The helpers were made with the placeholder table: they share the real one.
+        let threads = engine.threads();
+        engine.set_threads(1);
+        engine.set_threads(threads);
         Ok(engine)
+    }
+
+    /// Searches on `threads` threads from now on (at least 1, at most [`MAX_THREADS`]): the main
+    /// one, whose result is played, and helpers that search the same position through the shared
+    /// table (lazy SMP). With one thread a search is deterministic; with more it is not.
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.clamp(1, MAX_THREADS);
+        self.helpers.truncate(threads - 1);
+        while self.helpers.len() < threads - 1 {
+            let index = self.helpers.len() + 1;
+            let helper = self
+                .searcher
+                .helper(index, self.helper_nodes.clone(), self.helpers_stop.clone());
+            self.helpers.push(helper);
+        }
+        self.searcher.team = if threads == 1 {
+            search::Team::Alone
+        } else {
+            search::Team::Main {
+                nodes: self.helper_nodes.clone(),
+            }
+        };
+    }
+
+    /// The threads a search runs on.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Searching stops soon after `flag` is set (the search never clears it).
@@ -125,6 +173,7 @@ impl Engine {
     /// Evaluates with `weights` from now on (a variant's own weights file, or fitted ones).
     pub fn set_weights(&mut self, weights: &Weights) {
         self.searcher.set_weights(weights);
+        self.helpers.iter_mut().for_each(|h| h.set_weights(weights));
     }
 
     /// The search itself (the tuner asks it for static and quiescence scores).
@@ -135,6 +184,7 @@ impl Engine {
     /// Forgets what earlier searches learned.
     pub fn new_game(&mut self) {
         self.searcher.clear();
+        self.helpers.iter_mut().for_each(Searcher::clear_move_order);
     }
 
     /// Searches `pos` within `limits` (and the level's depth). `history` holds the hashes of the
@@ -159,7 +209,29 @@ impl Engine {
             limits.nodes = Some(limits.nodes.map_or(n, |m| m.min(n)));
         }
         let max_depth = self.level.max_depth().map(|d| d * self.plies_per_move);
-        self.searcher.search(pos, history, &limits, max_depth, on_iteration)
+        if self.helpers.is_empty() {
+            return self.searcher.search(pos, history, &limits, max_depth, on_iteration);
+        }
+        // The helpers search without limits of their own until the main thread is done; they
+        // start after the main thread has begun the table's new search.
+        self.helpers_stop.store(false, Ordering::Relaxed);
+        self.helper_nodes.store(0, Ordering::Relaxed);
+        self.searcher.tt.new_search();
+        let helper_limits = Limits {
+            depth: [limits.depth, max_depth].into_iter().flatten().min(),
+            ..Limits::default()
+        };
+        let (main, helpers, stop) = (&mut self.searcher, &mut self.helpers, &self.helpers_stop);
+        std::thread::scope(|scope| {
+            for helper in helpers.iter_mut() {
+                helper.noise_cp = main.noise_cp;
+                helper.noise_key = main.noise_key;
+                scope.spawn(|| helper.search(pos, history, &helper_limits, None, &mut |_| {}));
+            }
+            let result = main.search(pos, history, &limits, max_depth, on_iteration);
+            stop.store(true, Ordering::Relaxed);
+            result
+        })
     }
 
     /// The move to play: the first move of the principal variation.

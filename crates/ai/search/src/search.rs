@@ -14,7 +14,7 @@ use messhall_geometry::Square;
 use messhall_rules::spec::{RoyalRule, StalemateRule};
 use messhall_rules::{ChanceOutcome, Move, MoveKind, Position, Variant};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 mod chance;
@@ -111,6 +111,28 @@ pub enum NodeKind {
     Chance,
 }
 
+/// A searcher's part in a search on several threads (lazy SMP): every thread searches the same
+/// root through one shared table, and the helpers' entries steer and cut the main thread's tree.
+#[derive(Clone, Debug, Default)]
+pub(crate) enum Team {
+    /// The only thread.
+    #[default]
+    Alone,
+    /// The thread whose result counts; the helpers' nodes are added to its count (`nodes`).
+    Main { nodes: Arc<AtomicU64> },
+    /// Helper `index` (from 1): publishes its nodes to the main thread's count, and skips some
+    /// depths ([`helper_skips`]) so that the threads search different depths at once.
+    Helper { index: usize, nodes: Arc<AtomicU64> },
+}
+
+/// Whether helper `index` (from 1) skips iteration `depth`: helper k skips depths in blocks of
+/// `ilog2(k) + 1`, shifted by k, so that half the helpers are a depth ahead of the main thread at
+/// any time and they spread over several depths as they grow in number.
+pub(crate) fn helper_skips(index: usize, depth: u32) -> bool {
+    let size = index.ilog2() as usize + 1;
+    ((depth as usize + index) / size) % 2 == 1
+}
+
 /// The search state: tables that live across searches, and per-search counters.
 pub struct Searcher {
     pub(crate) variant: Arc<Variant>,
@@ -119,7 +141,9 @@ pub struct Searcher {
     /// searched again with narrower windows (Star1/Star2), so in the PieceEater more than half
     /// of all evaluations repeat one just made (depth 8 at the start: 3.1 of 5.5 million).
     eval_cache: Vec<(u64, i32)>,
-    pub(crate) tt: TranspositionTable,
+    pub(crate) tt: Arc<TranspositionTable>,
+    /// This searcher's part in a search on several threads.
+    pub(crate) team: Team,
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
     /// The quiet move that last refuted each move, by side, from and to of the move refuted.
@@ -182,6 +206,11 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher for `variant` with a transposition table of `hash_mb` MB.
     pub fn new(variant: Arc<Variant>, hash_mb: usize) -> Searcher {
+        Searcher::with_table(variant, Arc::new(TranspositionTable::new(hash_mb)))
+    }
+
+    /// A searcher that stores its results in `tt` (which other searchers may share).
+    pub fn with_table(variant: Arc<Variant>, tt: Arc<TranspositionTable>) -> Searcher {
         let eval = Evaluator::new(&variant);
         // Checkmate games, and games whose last royal is royal (the Friendly game's last Friend).
         let has_check = variant.end.royal != RoyalRule::Capture;
@@ -193,7 +222,8 @@ impl Searcher {
                 .any(|m| variant.chance_pending(&start.play_unchecked(&variant, m)));
         Searcher {
             eval,
-            tt: TranspositionTable::new(hash_mb),
+            tt,
+            team: Team::Alone,
             eval_cache: vec![(0, EMPTY_SLOT); EVAL_CACHE_SLOTS],
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 256 * 256],
@@ -235,6 +265,25 @@ impl Searcher {
         }
     }
 
+    /// A helper for a search on several threads: the same variant, evaluation and table, its own
+    /// move-order tables, its stop flag `stop`.
+    pub(crate) fn helper(&self, index: usize, nodes: Arc<AtomicU64>, stop: Arc<AtomicBool>) -> Searcher {
+        let mut helper = Searcher::with_table(self.variant.clone(), self.tt.clone());
+        helper.eval = self.eval.clone();
+        helper.team = Team::Helper { index, nodes };
+        helper.stop = stop;
+        helper
+    }
+
+    /// The nodes of this search: this thread's, and as the main thread of several, the helpers'
+    /// published so far.
+    fn total_nodes(&self) -> u64 {
+        match &self.team {
+            Team::Main { nodes } => self.nodes + nodes.load(Ordering::Relaxed),
+            _ => self.nodes,
+        }
+    }
+
     /// Shares `flag` as the flag that stops this search (set from another thread).
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.stop = flag;
@@ -254,6 +303,11 @@ impl Searcher {
     /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.clear_move_order();
+    }
+
+    /// Forgets the move order learned (history, counter moves, killers), keeping the table.
+    pub fn clear_move_order(&mut self) {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.counters.iter_mut().for_each(|c| *c = None);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
@@ -280,7 +334,11 @@ impl Searcher {
         self.nodes = 0;
         self.max_nodes = limits.nodes;
         self.aborted = false;
-        self.tt.new_search();
+        // The only thread starts the table's new search; with several, the engine does before it
+        // starts them.
+        if matches!(self.team, Team::Alone) {
+            self.tt.new_search();
+        }
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= HISTORY_AGE_DIVISOR);
         self.path.clear();
@@ -293,7 +351,14 @@ impl Searcher {
             .unwrap_or(MAX_DEPTH)
             .clamp(1, MAX_DEPTH);
         let mut best: Option<SearchInfo> = None;
+        let helper = match self.team {
+            Team::Helper { index, .. } => Some(index),
+            _ => None,
+        };
         for depth in 1..=depth_limit {
+            if helper.is_some_and(|k| helper_skips(k, depth)) {
+                continue;
+            }
             self.first_iteration = depth == 1;
             self.node_limit_on = depth > self.node_floor;
             self.root_first = best.as_ref().map(|b| b.pv[0]);
@@ -311,7 +376,7 @@ impl Searcher {
                         depth,
                         score: Score::from_internal(self.root_score),
                         raw_score: self.root_score,
-                        nodes: self.nodes,
+                        nodes: self.total_nodes(),
                         elapsed: time.elapsed(),
                         pv: self.pv[0].clone(),
                         complete: false,
@@ -329,7 +394,7 @@ impl Searcher {
                 depth,
                 score: Score::from_internal(score),
                 raw_score: score,
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
                 elapsed: time.elapsed(),
                 pv,
                 complete: true,
@@ -348,6 +413,9 @@ impl Searcher {
             }
         }
         self.time = None;
+        if let Team::Helper { nodes, .. } = &self.team {
+            nodes.fetch_add(self.nodes % CHECK_EVERY, Ordering::Relaxed);
+        }
         best
     }
 
@@ -383,13 +451,18 @@ impl Searcher {
 
     /// Whether to abandon the search (checked every [`CHECK_EVERY`] nodes, and always at the node limit).
     fn should_stop(&mut self) -> bool {
+        if self.nodes % CHECK_EVERY == 0
+            && let Team::Helper { nodes, .. } = &self.team
+        {
+            nodes.fetch_add(CHECK_EVERY, Ordering::Relaxed);
+        }
         if self.aborted {
             return true;
         }
         if self.first_iteration {
             return false;
         }
-        if (self.node_limit_on && self.max_nodes.is_some_and(|m| self.nodes >= m))
+        if (self.node_limit_on && self.max_nodes.is_some_and(|m| self.total_nodes() >= m))
             || (self.nodes % CHECK_EVERY == 0
                 && (self.stop.load(Ordering::Relaxed) || self.time.is_some_and(|t| t.out_of_time())))
         {

@@ -11,9 +11,34 @@ fn variant(name: &str) -> Arc<Variant> {
     Arc::new(messhall_catalog::builtin(name).unwrap())
 }
 
+/// The move and score of a search to `depth`, on one thread; the same search on two threads (lazy
+/// SMP, whose helpers fill the shared table) must choose the same move, with the same score where
+/// it is a mate.
 fn search(v: &Arc<Variant>, fen: &str, depth: u32) -> (String, Score) {
+    let one = search_on(v, fen, depth, 1);
+    let two = search_on(v, fen, depth, 2);
+    assert_eq!(two.0, one.0, "{fen}: the move on two threads");
+    if matches!(one.1, Score::Mate(_)) || matches!(two.1, Score::Mate(_)) {
+        assert_eq!(two.1, one.1, "{fen}: the mate on two threads");
+    }
+    one
+}
+
+/// A full-strength engine searching on `threads` threads.
+fn engine_on(v: &Arc<Variant>, threads: usize) -> Engine {
+    Engine::new(
+        v.clone(),
+        &Options {
+            threads,
+            ..Options::default()
+        },
+    )
+}
+
+fn search_on(v: &Arc<Variant>, fen: &str, depth: u32, threads: usize) -> (String, Score) {
     let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let mut engine = Engine::new(v.clone(), &Options::default());
+    let mut engine = engine_on(v, threads);
+    assert_eq!(engine.threads(), threads);
     let info = engine.search(&pos, &[], &Limits::depth(depth), &mut |_| {}).unwrap();
     (v.san(&pos, &info.pv[0]), info.score)
 }
@@ -242,18 +267,24 @@ fn plays_legal_moves_in_random_positions() {
 #[test]
 fn stop_flag_stops_the_search() {
     let v = variant("chess");
-    let mut engine = Engine::new(v.clone(), &Options::default());
-    let flag = Arc::new(AtomicBool::new(false));
-    engine.set_stop_flag(flag.clone());
-    let setter = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(200));
-        flag.store(true, Ordering::Relaxed);
-    });
-    let start = Instant::now();
-    let info = engine.search(&v.start(), &[], &Limits::default(), &mut |_| {}).unwrap();
-    setter.join().unwrap();
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
-    assert!(v.legal_moves(&v.start()).contains(&info.pv[0]));
+    for threads in [1, 2] {
+        let mut engine = engine_on(&v, threads);
+        let flag = Arc::new(AtomicBool::new(false));
+        engine.set_stop_flag(flag.clone());
+        let setter = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let start = Instant::now();
+        let info = engine.search(&v.start(), &[], &Limits::default(), &mut |_| {}).unwrap();
+        setter.join().unwrap();
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{threads}: {:?}",
+            start.elapsed()
+        );
+        assert!(v.legal_moves(&v.start()).contains(&info.pv[0]));
+    }
 }
 
 #[test]
@@ -281,19 +312,26 @@ fn node_count_is_deterministic() {
 #[test]
 fn fixed_nodes_and_time_are_respected() {
     let v = variant("chess");
-    let mut engine = Engine::new(v.clone(), &Options::default());
-    let info = engine
-        .search(&v.start(), &[], &Limits::nodes(5_000), &mut |_| {})
-        .unwrap();
-    assert!(info.nodes <= 5_000 + 64, "{}", info.nodes);
-    let start = Instant::now();
-    engine.search(
-        &v.start(),
-        &[],
-        &Limits::movetime(Duration::from_millis(100)),
-        &mut |_| {},
-    );
-    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+    // On several threads the node limit counts every thread's nodes.
+    for threads in [1, 2] {
+        let mut engine = engine_on(&v, threads);
+        let info = engine
+            .search(&v.start(), &[], &Limits::nodes(5_000), &mut |_| {})
+            .unwrap();
+        assert!(info.nodes <= 5_000 + 64, "{threads}: {}", info.nodes);
+        let start = Instant::now();
+        engine.search(
+            &v.start(),
+            &[],
+            &Limits::movetime(Duration::from_millis(100)),
+            &mut |_| {},
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{threads}: {:?}",
+            start.elapsed()
+        );
+    }
 }
 
 #[test]

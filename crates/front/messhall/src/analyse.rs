@@ -5,23 +5,28 @@ use crate::show::load;
 use anyhow::{Result, bail};
 use messhall_rules::{Move, Position, Variant};
 use messhall_search::{Engine, Limits, Options};
+use messhall_table::Line;
 use std::time::Duration;
 
-/// The principal variation in SAN, from `pos`.
+/// The principal variation in SAN, from `pos`, and where it stops for a chance event: who
+/// decides the neutral piece's step there.
 pub fn pv_san(v: &Variant, pos: &Position, pv: &[Move]) -> String {
-    let mut pos = pos.clone();
-    let mut out = Vec::new();
-    for mv in pv {
-        if !v.legal_moves(&pos).contains(mv) {
-            break;
-        }
-        out.push(v.san(&pos, mv));
-        pos = pos.play_unchecked(v, mv);
+    let line = Line::cut(v, pos, pv);
+    let mut words = line.san(v);
+    if let Some(event) = &line.chance {
+        words.push(crate::words::chance_due(v, event));
     }
-    out.join(" ")
+    words.join(" ")
 }
 
-pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u32>, hash_mb: usize) -> Result<()> {
+pub fn run(
+    variant: &str,
+    fen: Option<&str>,
+    time: Option<f64>,
+    depth: Option<u32>,
+    hash_mb: usize,
+    threads: usize,
+) -> Result<()> {
     let (v, pos) = load(variant, fen)?;
     if let Some(event) = v.chance(&pos) {
         let who = match event.chooser {
@@ -37,6 +42,7 @@ pub fn run(variant: &str, fen: Option<&str>, time: Option<f64>, depth: Option<u3
     };
     let options = Options {
         hash_mb,
+        threads,
         ..Options::default()
     };
     let mut engine = Engine::try_new(v.clone(), &options).map_err(|e| anyhow::anyhow!("--hash {hash_mb}: {e}"))?;

@@ -4,8 +4,9 @@
 use crate::resources;
 use anyhow::{Context, Result};
 use messhall_engines::EngineConfig;
+use messhall_records::catalog;
 use messhall_table::arena::{Contestant, GameReport, MatchSpec, play_match as run_match};
-use messhall_table::{Decide, Tally, catalog};
+use messhall_table::{Decide, Tally};
 use std::path::Path;
 use std::time::Duration;
 
@@ -25,6 +26,8 @@ pub struct MatchRequest<'a> {
     pub decide: Option<Decide>,
     pub time: f64,
     pub hash_mb: usize,
+    /// Search threads of each of our engine players.
+    pub threads: usize,
     pub max_plies: usize,
     /// A folder to write each game's record to (`game-001.json`, ...).
     pub records: Option<&'a Path>,
@@ -56,8 +59,8 @@ fn contestant(text: &str) -> Result<Contestant> {
 /// players as they were read.
 pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, String)> {
     let time = Duration::from_secs_f64(r.time);
-    let a = contestant(r.a)?;
-    let b = contestant(r.b)?;
+    let a = contestant(r.a)?.on_threads(r.threads);
+    let b = contestant(r.b)?.on_threads(r.threads);
     let game = catalog::load(r.variant)?;
     let engines = [&a, &b].iter().filter(|c| c.uses_hash).count();
     resources::check_hash(r.hash_mb, engines * r.concurrency.min(r.games as usize).max(1))?;
@@ -93,12 +96,12 @@ pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, 
 fn write_record(dir: &Path, g: &GameReport) -> Result<()> {
     let path = dir.join(format!("game-{:03}.json", g.number));
     std::fs::write(&path, g.record.to_json()).with_context(|| format!("cannot write the record {}", path.display()))?;
-    let header = messhall_table::pgn::Header {
+    let header = messhall_records::pgn::Header {
         event: "messhall match".into(),
         round: g.number.to_string(),
-        ..messhall_table::pgn::Header::today()
+        ..messhall_records::pgn::Header::today()
     };
-    let pgn = messhall_table::pgn::write_record(&g.record, &header)?;
+    let pgn = messhall_records::pgn::write(&g.record, &header)?;
     let path = path.with_extension("pgn");
     std::fs::write(&path, pgn).with_context(|| format!("cannot write the PGN {}", path.display()))
 }
@@ -148,6 +151,7 @@ mod tests {
             decide: None,
             time: 0.01,
             hash_mb: 1,
+            threads: 1,
             max_plies: 40,
             records: Some(records),
         }
@@ -164,8 +168,8 @@ mod tests {
             let read = |records: &Path| std::fs::read_to_string(records.join(name)).unwrap();
             assert_eq!(read(&whole), read(&part), "{name}");
             // The record alone replays the game.
-            let record = messhall_table::Record::from_json(&read(&whole)).unwrap();
-            record.replay().unwrap();
+            let record = messhall_records::Record::from_json(&read(&whole)).unwrap();
+            messhall_table::Table::replay(&record).unwrap();
             assert_eq!(record.players.len(), 2);
         }
         assert!(!part.join("game-001.json").exists());
@@ -189,6 +193,7 @@ mod tests {
             decide,
             time: 0.01,
             hash_mb: 1,
+            threads: 1,
             max_plies: 200,
             records: None,
         };

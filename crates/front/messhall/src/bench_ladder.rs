@@ -67,6 +67,7 @@ pub fn run(r: &LadderRequest<'_>) -> Result<()> {
                 decide: r.until_decided.then_some(Decide::Certain(TARGET)),
                 time: r.time,
                 hash_mb: r.hash_mb,
+                threads: 1,
                 max_plies: r.max_plies,
                 records: records.as_deref(),
             },

@@ -8,7 +8,8 @@ use crate::screen::{Flow, Screen};
 use anyhow::{Context, Result, bail};
 use messhall_cafeteria::{Action as StudentAction, Game, GameOption, Note, Seen, words};
 use messhall_dice::Seed;
-use messhall_table::{Action, Budget, Event, GameKind, Legal, Player, PlayerSpec, Seat, Table, TableSetup, Turn};
+use messhall_records::{GameKind, Seat};
+use messhall_table::{Action, Budget, Event, Legal, Player, PlayerSpec, Table, TableSetup, Turn};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -568,7 +569,7 @@ fn make_players(table: &Table, settings: &Settings) -> Result<Vec<Box<dyn Player
 
 /// A table from a saved record.
 fn load_record(path: &Path) -> Result<Table> {
-    let table = crate::play::read_record_file(path)?.replay()?;
+    let table = messhall_table::Table::replay(&crate::play::read_record_file(path)?)?;
     if table.cafeteria().is_none() {
         bail!("{} is not a record of the cafeteria game", path.display());
     }

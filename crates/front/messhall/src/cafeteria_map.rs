@@ -260,7 +260,8 @@ mod tests {
 
     #[test]
     fn a_student_taken_to_the_office_is_drawn_there() {
-        use messhall_table::{Budget, Choice, GameKind, PlayerSpec, Table, TableSetup};
+        use messhall_records::GameKind;
+        use messhall_table::{Budget, Choice, PlayerSpec, Table, TableSetup};
         let setup = TableSetup {
             seed: Some(messhall_dice::Seed::from_number(1)),
             cafeteria: Some(Setup::new(4, &[])),

@@ -161,6 +161,9 @@ enum Command {
         /// Transposition table, in MB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
         hash: u16,
+        /// Search threads (one deterministic; more share the table and search faster).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
     },
     /// Play two engine configurations against each other and print the score and Elo difference.
     ///
@@ -198,6 +201,9 @@ enum Command {
         /// Transposition table of each player, in MB.
         #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
         hash: u16,
+        /// Search threads of each of our engine players (their table shared between them).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
         /// A game still running after this many plies is scored a draw.
         #[arg(long, default_value_t = arena::MAX_PLIES as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         max_plies: u32,
@@ -336,8 +342,8 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
     let game = match &a.load {
         Some(path) => {
             let record = play::read_record_file(path)?;
-            let recorded = messhall_table::catalog::from_source(&record.game)?;
-            let asked = messhall_table::catalog::load(&a.variant)?;
+            let recorded = messhall_records::catalog::from_source(&record.game)?;
+            let asked = messhall_records::catalog::load(&a.variant)?;
             if recorded.name() != asked.name() {
                 anyhow::bail!(
                     "{} is a record of {}, not of {}",
@@ -347,11 +353,11 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
                 );
             }
             match recorded {
-                messhall_table::GameKind::Cafeteria => Some(messhall_table::GameKind::Cafeteria),
+                messhall_records::GameKind::Cafeteria => Some(messhall_records::GameKind::Cafeteria),
                 _ => None,
             }
         }
-        None => Some(messhall_table::catalog::load(&a.variant)?),
+        None => Some(messhall_records::catalog::load(&a.variant)?),
     };
     let refuse = |given: &[(&str, bool)], what: &str| -> anyhow::Result<()> {
         let named: Vec<&str> = given.iter().filter(|(_, g)| *g).map(|(n, _)| *n).collect();
@@ -364,7 +370,7 @@ fn play_command(a: PlayArgs) -> anyhow::Result<()> {
             ),
         }
     };
-    if let Some(messhall_table::GameKind::Cafeteria) = game {
+    if let Some(messhall_records::GameKind::Cafeteria) = game {
         refuse(
             &[
                 ("--fen", a.fen.is_some()),
@@ -489,7 +495,15 @@ fn main() -> ExitCode {
             time,
             depth,
             hash,
-        } => analyse::run(&variant, fen.as_deref(), time, depth, usize::from(hash)),
+            threads,
+        } => analyse::run(
+            &variant,
+            fen.as_deref(),
+            time,
+            depth,
+            usize::from(hash),
+            usize::from(threads),
+        ),
         Command::Match {
             variant,
             a,
@@ -499,6 +513,7 @@ fn main() -> ExitCode {
             concurrency,
             time,
             hash,
+            threads,
             max_plies,
             records,
             target,
@@ -512,6 +527,7 @@ fn main() -> ExitCode {
             decide: target.map(messhall_table::Decide::Interval),
             time,
             hash_mb: usize::from(hash),
+            threads: usize::from(threads),
             max_plies: max_plies as usize,
             records: records.as_deref(),
         }),
@@ -577,8 +593,8 @@ fn main() -> ExitCode {
 fn error_lines(e: &anyhow::Error) -> Vec<String> {
     let faults = e
         .downcast_ref::<messhall_rules::VariantError>()
-        .or_else(|| match e.downcast_ref::<messhall_table::catalog::LoadError>() {
-            Some(messhall_table::catalog::LoadError::Variant(v)) => Some(v),
+        .or_else(|| match e.downcast_ref::<messhall_records::catalog::LoadError>() {
+            Some(messhall_records::catalog::LoadError::Variant(v)) => Some(v),
             _ => None,
         })
         .or_else(|| match e.downcast_ref::<messhall_catalog::LoadError>() {

@@ -8,10 +8,9 @@ use crate::screen::{Flow, Screen};
 use crate::words;
 use anyhow::{Context, Result, bail};
 use messhall_dice::Seed;
+use messhall_records::{GameKind, Record, Seat};
 use messhall_rules::{Square, Variant};
-use messhall_table::{
-    Action, Budget, Event, GameKind, Legal, Player, PlayerSpec, Record, Seat, Table, TableSetup, Turn,
-};
+use messhall_table::{Action, Budget, Event, Legal, Player, PlayerSpec, Table, TableSetup, Turn};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -69,7 +68,7 @@ impl<'a> Session<'a> {
         let table = match &settings.load {
             Some(path) => load_record(path)?,
             None => {
-                let game = messhall_table::catalog::load(&settings.variant)?;
+                let game = messhall_records::catalog::load(&settings.variant)?;
                 new_table(&game, settings)?
             }
         };
@@ -503,14 +502,14 @@ pub fn seat_seed(table: &Table, seat: usize) -> u64 {
 
 /// A table from a saved record (JSON, or the older text form of a built-in variant).
 fn load_record(path: &Path) -> Result<Table> {
-    Ok(read_record_file(path)?.replay()?)
+    Ok(Table::replay(&read_record_file(path)?)?)
 }
 
 /// Reads the record in the file at `path`: bounded before it is read (the play layer's
-/// [`messhall_table::read_record_file`]), then as [`read_record`]; errors name the file once.
+/// [`messhall_records::read_record_file`]), then as [`read_record`]; errors name the file once.
 pub fn read_record_file(path: &Path) -> Result<Record> {
     let text =
-        messhall_table::read_record_file(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        messhall_records::read_record_file(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
     read_record(&text).map_err(|e| anyhow::anyhow!("{}: {e:#}", path.display()))
 }
 
@@ -521,19 +520,19 @@ pub fn read_record(text: &str) -> Result<Record> {
     if start.starts_with('{') {
         Ok(Record::from_json(text)?)
     } else if start.starts_with('[') || start.starts_with("1.") {
-        let mut games = messhall_table::pgn::read(text)?;
+        let mut games = messhall_records::pgn::read(text)?;
         if games.is_empty() {
             bail!("the PGN holds no game");
         }
         Ok(games.swap_remove(0).record)
     } else {
-        Ok(messhall_table::from_rules_text(text, None)?)
+        Ok(messhall_records::from_rules_text(text, None)?)
     }
 }
 
 /// The game as PGN, when it is a chess game.
 fn pgn_text(table: &Table) -> Option<String> {
-    messhall_table::pgn::write(table, &messhall_table::pgn::Header::today()).ok()
+    messhall_records::pgn::write(&table.record(), &messhall_records::pgn::Header::today()).ok()
 }
 
 #[cfg(test)]
@@ -578,7 +577,7 @@ mod tests {
     fn fools_mate_ends_the_game_and_waits() {
         let text = run_script("chess", None, "f2f3\ne5\ng4\nQh4\nfen\nundo\nquit\n");
         assert!(text.contains("Black played Qh4#"), "{text}");
-        assert!(text.contains("Game over: 0-1 (checkmate)"), "{text}");
+        assert!(text.contains("Game over: 0-1 (Black wins: checkmate)"), "{text}");
         assert!(text.contains("Record (save FILE writes it to a file):\n{\""), "{text}");
         assert!(text.contains("PGN:\n[Event"), "{text}");
         assert!(text.contains("1. f3 e5 2. g4 Qh4#"), "{text}");

@@ -5,7 +5,8 @@ use crate::board_text::{self, Style};
 use crate::lines::{Line, Lines};
 use crate::words;
 use anyhow::Result;
-use messhall_table::{Record, Table, TableSetup, catalog};
+use messhall_records::{Record, catalog};
+use messhall_table::{Table, TableSetup};
 use std::io::Write;
 use std::path::Path;
 
@@ -23,7 +24,7 @@ pub fn run(file: &Path, pause: Option<bool>) -> Result<()> {
 /// Shows the record's steps; with `lines`, waits for Enter after each (`q` stops).
 pub fn show(record: &Record, mut lines: Option<&mut dyn Lines>, out: &mut dyn Write, color: bool) -> Result<()> {
     // Check the whole record first: a tampered one is refused before anything is shown.
-    let whole = record.replay()?;
+    let whole = Table::replay(&record)?;
     let kind = catalog::from_source(&record.game)?;
     let mut table = Table::new(
         kind,
@@ -99,7 +100,8 @@ fn draw(table: &Table, style: &Style, out: &mut dyn Write) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use messhall_table::{PlayerSpec, catalog};
+    use messhall_records::catalog;
+    use messhall_table::PlayerSpec;
 
     #[test]
     fn a_record_replays_step_by_step_and_a_tampered_one_is_refused() {
@@ -131,7 +133,7 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert_eq!(text.matches(" played ").count(), 3, "{text}");
         let mut tampered = record.clone();
-        tampered.actions[2] = messhall_table::Step::Chance("a1-a2".into());
+        tampered.actions[2] = messhall_records::Step::Chance("a1-a2".into());
         let err = show(&tampered, None, &mut Vec::new(), false).unwrap_err().to_string();
         assert!(err.contains("record action 2"), "{err}");
     }

@@ -3,7 +3,8 @@
 
 use crate::lines::Lines;
 use anyhow::Result;
-use messhall_table::{Seat, Table};
+use messhall_records::Seat;
+use messhall_table::Table;
 use std::io::Write;
 
 /// What a typed command leaves the game to do.
@@ -63,7 +64,7 @@ pub fn save(table: &Table, file: &str, out: &mut dyn Write) -> Result<()> {
         return Ok(());
     }
     let text = if file.to_ascii_lowercase().ends_with(".pgn") {
-        match messhall_table::pgn::write(table, &messhall_table::pgn::Header::today()) {
+        match messhall_records::pgn::write(&table.record(), &messhall_records::pgn::Header::today()) {
             Ok(pgn) => pgn,
             Err(e) => {
                 writeln!(out, "No PGN for this game ({e}); save it as .json.")?;

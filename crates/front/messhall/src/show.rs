@@ -1,7 +1,7 @@
 use crate::board_text;
 use anyhow::{Result, bail};
+use messhall_records::{GameKind, catalog};
 use messhall_rules::{Position, Variant};
-use messhall_table::{GameKind, catalog};
 use std::sync::Arc;
 
 pub fn variants() -> Result<()> {

@@ -1,41 +1,24 @@
 //! The English the terminal prints for the play layer's events and results. (The browser words
 //! them its own way; the rules and the play layer build no sentences.)
 
-use messhall_cafeteria::EndKind;
+use messhall_records::{Ending, GameResult, Seat};
 use messhall_rules::Variant;
-use messhall_table::{Ending, Event, GameResult, Seat};
+use messhall_table::Event;
 
 /// A seat's name in a chess game.
 pub fn side(seat: Seat) -> &'static str {
-    messhall_table::color_of(seat).name()
+    messhall_records::color_of(seat).name()
 }
 
-/// A result as `1-0 (checkmate)`, `0-1 (White resigns)`, `1/2-1/2 (move limit)`; for the
-/// cafeteria game, who won.
+/// A result as `1-0 (White wins: checkmate)`, `0-1 (White resigns)`, `1/2-1/2 (Draw agreed)`
+/// (the words are every text front end's: `messhall_records::words`); for the cafeteria game,
+/// who won.
 pub fn result(r: &GameResult) -> String {
-    let why = match &r.ending {
-        Ending::Rules { outcome } => outcome.reason.name().to_string(),
-        Ending::Resigned { seat } => format!("{} resigns", side(*seat)),
-        Ending::Flagged { seat } => format!("{} lost on time", side(*seat)),
-        Ending::Agreed => "agreed".into(),
-        Ending::MoveLimit => "move limit".into(),
-        Ending::Forfeit { seat, reason } => format!("{} forfeits: {reason}", side(*seat)),
-        Ending::Cafeteria { kind, winners } => {
-            let names: Vec<String> = winners.iter().map(|s| format!("student {}", s + 1)).collect();
-            let how = match kind {
-                EndKind::LastStudent => "as the last student in the fight",
-                EndKind::FoodOff => "the Food-Off",
-                EndKind::NoSurvivor => "every student was hauled away or retired",
-                EndKind::NoThrow => "nobody threw anything for too long",
-            };
-            return match names.as_slice() {
-                [] => format!("nobody wins: {how}"),
-                [one] => format!("{one} wins {how}"),
-                _ => format!("{} share the win of {how}", names.join(" and ")),
-            };
-        }
-    };
-    format!("{} ({why})", r.pgn())
+    let words = messhall_records::words::ending(&r.ending);
+    match r.ending {
+        Ending::Cafeteria { .. } => words,
+        _ => format!("{} ({words})", r.pgn()),
+    }
 }
 
 /// What a piece is, as `White's Knight`.
@@ -102,5 +85,15 @@ mod tests {
             changed: Vec::new(),
         };
         assert_eq!(chess_event_lines(&v, &[still]), ["The PieceEater stays on d4"]);
+    }
+}
+
+/// Where a line of play stops for a chance event: `(the PieceEater's roll)`, `(White steers the
+/// PieceEater)`.
+pub fn chance_due(v: &Variant, event: &messhall_rules::ChanceEvent) -> String {
+    let piece = v.rules.neutral_name();
+    match event.chooser {
+        Some(side) => format!("({} steers the {piece})", side.name()),
+        None => format!("(the {piece}'s roll)"),
     }
 }

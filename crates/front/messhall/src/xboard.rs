@@ -13,11 +13,11 @@ pub fn run(seed: Option<Seed>, hash: Option<u16>, variant_files: &[String]) -> a
         config.hash_mb = usize::from(mb);
     }
     for file in variant_files {
-        let game = messhall_table::catalog::load(file)?;
+        let game = messhall_records::catalog::load(file)?;
         if game.variant().is_none() {
             anyhow::bail!("--variant {file}: not a chess variant");
         }
-        messhall_table::catalog::check_protocol_name(game.name())
+        messhall_records::catalog::check_protocol_name(game.name())
             .map_err(|e| anyhow::anyhow!("--variant {file}: {e}"))?;
         config.extra_variants.push(game);
     }

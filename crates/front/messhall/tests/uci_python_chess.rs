@@ -58,8 +58,8 @@ fn python_chess_plays_and_analyses_through_messhall_uci() {
     // The game python-chess recorded reads back in messhall as a legal chess game.
     let text = std::fs::read_to_string(&pgn).expect("the game's PGN");
     let _ = std::fs::remove_file(&pgn);
-    let games = messhall_table::pgn::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let games = messhall_records::pgn::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(games.len(), 1);
-    let replayed = games[0].record.replay();
+    let replayed = messhall_table::Table::replay(&games[0].record);
     assert!(replayed.is_ok(), "{:?}\n{text}", replayed.err());
 }

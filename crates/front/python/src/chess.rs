@@ -3,8 +3,9 @@
 use crate::encode::MoveCode;
 use crate::errors::{FenError, IllegalMoveError, TurnError, VariantError, act_error, setup_error};
 use crate::values;
+use messhall_records::{GameKind, catalog};
 use messhall_rules::{ChanceOutcome, Color, Fact, Position};
-use messhall_table::{Action, GameKind, Legal, Table, TableSetup, Turn, catalog};
+use messhall_table::{Action, Legal, Table, TableSetup, Turn};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use std::sync::Arc;
@@ -13,7 +14,7 @@ use std::sync::Arc;
 #[pyclass(frozen, module = "messhall")]
 #[derive(Clone)]
 pub struct Variant {
-    pub game: messhall_table::ChessGame,
+    pub game: messhall_records::ChessGame,
 }
 
 impl Variant {

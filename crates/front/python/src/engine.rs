@@ -4,8 +4,9 @@
 use crate::cafeteria::CafeteriaGame;
 use crate::chess::{ChessGame, Variant};
 use crate::errors::{EngineError, TurnError};
+use messhall_records::GameKind;
 use messhall_search::{Level, Limits, Options, Score};
-use messhall_table::{Action, Budget, Choice, GameKind, PlayerSpec, Table};
+use messhall_table::{Action, Budget, Choice, PlayerSpec, Table};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Mutex;
@@ -34,16 +35,33 @@ pub struct Engine {
 impl Engine {
     /// An engine for `variant` (a `Variant`, a name or a path; default chess) with a `hash_mb`
     /// MB table, at `level` (1 beginner to 10 full strength), its weaker levels' noise seeded by
-    /// `seed`.
+    /// `seed`, searching on `threads` threads (1 to 256).
     #[new]
-    #[pyo3(signature = (variant = None, hash_mb = 16, level = 10, seed = 0))]
-    fn new(variant: Option<&Bound<'_, PyAny>>, hash_mb: usize, level: i64, seed: u64) -> PyResult<Engine> {
+    #[pyo3(signature = (variant = None, hash_mb = 16, level = 10, seed = 0, threads = 1))]
+    fn new(
+        variant: Option<&Bound<'_, PyAny>>,
+        hash_mb: usize,
+        level: i64,
+        seed: u64,
+        threads: usize,
+    ) -> PyResult<Engine> {
         let variant = Variant::from_arg(variant)?;
         let level = match u8::try_from(level) {
             Ok(n) if messhall_table::LEVELS.contains(&n) => Level::new(n),
             _ => return Err(EngineError::new_err(format!("level {level}: levels go from 1 to 10"))),
         };
-        let options = Options { hash_mb, level, seed };
+        if !(1..=messhall_search::MAX_THREADS).contains(&threads) {
+            return Err(EngineError::new_err(format!(
+                "threads {threads}: from 1 to {}",
+                messhall_search::MAX_THREADS
+            )));
+        }
+        let options = Options {
+            hash_mb,
+            level,
+            seed,
+            threads,
+        };
         let mut engine = messhall_search::Engine::try_new(variant.game.variant.clone(), &options)
             .map_err(|e| EngineError::new_err(e.to_string()))?;
         if let Some(weights) = messhall_table::file_weights(&variant.game).map_err(EngineError::new_err)? {
@@ -181,7 +199,7 @@ impl Player {
                 Ok(v) => GameKind::Chess(v.get().game.clone()),
                 Err(_) => {
                     let name: String = game.extract()?;
-                    messhall_table::catalog::load(&name)
+                    messhall_records::catalog::load(&name)
                         .map_err(|e| crate::errors::VariantError::new_err(e.to_string()))?
                 }
             },

@@ -19,13 +19,15 @@ use pyo3::prelude::*;
 /// The names of every game: the built-in chess variants, then the cafeteria game.
 #[pyfunction]
 fn games() -> Vec<String> {
-    messhall_table::catalog::entries().map(|e| e.name.to_string()).collect()
+    messhall_records::catalog::entries()
+        .map(|e| e.name.to_string())
+        .collect()
 }
 
 /// The one-line description of a game by name, if it is one of messhall's.
 #[pyfunction]
 fn description(name: &str) -> Option<String> {
-    messhall_table::catalog::description(name)
+    messhall_records::catalog::description(name)
 }
 
 /// The module.

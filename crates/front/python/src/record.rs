@@ -3,7 +3,7 @@
 use crate::cafeteria::CafeteriaGame;
 use crate::chess::ChessGame;
 use crate::errors::RecordError;
-use messhall_table::pgn;
+use messhall_records::pgn;
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 
@@ -11,12 +11,12 @@ use pyo3::prelude::*;
 #[pyclass(frozen, module = "messhall")]
 #[derive(Clone)]
 pub struct Record {
-    pub record: messhall_table::Record,
+    pub record: messhall_records::Record,
 }
 
 /// The record in PGN, after replaying it.
-pub fn pgn_of(record: &messhall_table::Record) -> PyResult<String> {
-    pgn::write_record(record, &pgn::Header::today()).map_err(|e| RecordError::new_err(e.to_string()))
+pub fn pgn_of(record: &messhall_records::Record) -> PyResult<String> {
+    pgn::write(record, &pgn::Header::today()).map_err(|e| RecordError::new_err(e.to_string()))
 }
 
 #[pymethods]
@@ -24,7 +24,7 @@ impl Record {
     /// Reads a record from its JSON text.
     #[staticmethod]
     fn from_json(text: &str) -> PyResult<Record> {
-        messhall_table::Record::from_json(text)
+        messhall_records::Record::from_json(text)
             .map(|record| Record { record })
             .map_err(|e| RecordError::new_err(e.to_string()))
     }
@@ -38,10 +38,10 @@ impl Record {
     #[getter]
     fn game(&self) -> String {
         match &self.record.game {
-            messhall_table::GameSource::Builtin { name, .. } | messhall_table::GameSource::File { name, .. } => {
+            messhall_records::GameSource::Builtin { name, .. } | messhall_records::GameSource::File { name, .. } => {
                 name.clone()
             }
-            messhall_table::GameSource::Cafeteria { .. } => "cafeteria".to_string(),
+            messhall_records::GameSource::Cafeteria { .. } => "cafeteria".to_string(),
         }
     }
 
@@ -53,7 +53,7 @@ impl Record {
     /// Plays the record again, checking every action and roll: a `ChessGame` or a
     /// `CafeteriaGame` where it stopped.
     fn replay(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let table = self.record.replay().map_err(|e| RecordError::new_err(e.to_string()))?;
+        let table = messhall_table::Table::replay(&self.record).map_err(|e| RecordError::new_err(e.to_string()))?;
         if table.chess().is_some() {
             ChessGame::of_table(table).into_py_any(py)
         } else {

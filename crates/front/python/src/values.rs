@@ -2,7 +2,8 @@
 
 use crate::errors::{SetupError, TurnError};
 use messhall_dice::Seed;
-use messhall_table::{Ending, Event, GameResult, Seat, Table};
+use messhall_records::{Ending, GameResult, Seat};
+use messhall_table::{Event, Table};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 

@@ -7,9 +7,9 @@ use crate::api::{App, Body};
 use crate::wire::Analysis;
 pub use crate::wire::AnalysisRequest;
 use axum::response::{IntoResponse, Response};
+use messhall_records::catalog;
 use messhall_rules::{Setup, SetupProblem};
 use messhall_search::{Engine, Limits, Options};
-use messhall_table::catalog;
 use std::sync::LazyLock;
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -71,15 +71,7 @@ pub async fn analyse(_: App, Body(req): Body<AnalysisRequest>) -> Result<Respons
                 over: true,
             };
         };
-        let mut pos = position.clone();
-        let mut line = Vec::new();
-        for mv in &info.pv {
-            if !variant.legal_moves(&pos).contains(mv) {
-                break;
-            }
-            line.push(variant.san(&pos, mv));
-            pos = pos.play_unchecked(&variant, mv);
-        }
+        let line = messhall_table::Line::cut(&variant, &position, &info.pv).san(&variant);
         Analysis {
             depth: info.depth,
             score: Some(info.score.to_string()),

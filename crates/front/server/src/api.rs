@@ -15,7 +15,8 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, FromRequest, Path, Request, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use messhall_table::{ClockSpec, GameKind, PlayerSpec, Record, Seat, Table, TableSetup, catalog, pgn};
+use messhall_records::{ClockSpec, GameKind, Record, Seat, catalog, pgn};
+use messhall_table::{PlayerSpec, Table, TableSetup};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
@@ -565,7 +566,8 @@ pub async fn pgn(State(server): App, Path(id): Path<String>) -> Result<Response,
             "a PGN holds the seed: it is given once the game is over",
         ));
     }
-    let text = pgn::write(&game.table, &pgn::Header::default()).map_err(|e| ApiError::bad("pgn", e.to_string()))?;
+    let text =
+        pgn::write(&game.table.record(), &pgn::Header::default()).map_err(|e| ApiError::bad("pgn", e.to_string()))?;
     Ok(([(axum::http::header::CONTENT_TYPE, "application/x-chess-pgn")], text).into_response())
 }
 
@@ -603,7 +605,7 @@ pub async fn import(
         let bad = |e: &dyn std::fmt::Display| ApiError::bad("bad-record", e.to_string());
         let kind = catalog::from_source(&full.game).map_err(|e| bad(&e))?;
         crate::variants::affordable(&kind)?;
-        full.replay().map_err(|e| bad(&e))
+        Table::replay(&full).map_err(|e| bad(&e))
     })
     .await?;
     let mut header = record.clone();
@@ -611,9 +613,7 @@ pub async fn import(
     header.result = None;
     header.draws.clear();
     let clock = header.clock.take();
-    let start = header
-        .replay()
-        .map_err(|e| ApiError::bad("bad-record", e.to_string()))?;
+    let start = Table::replay(&header).map_err(|e| ApiError::bad("bad-record", e.to_string()))?;
     let mut seats = Vec::new();
     let mut tokens = Vec::new();
     for i in 0..start.seats() {
@@ -651,11 +651,11 @@ pub async fn import(
         })
         .collect();
     match table.result().map(|r| &r.ending) {
-        Some(messhall_table::Ending::Agreed) => {
+        Some(messhall_records::Ending::Agreed) => {
             entries.extend((0..seats.len()).map(|i| Entry::DrawOffer { seat: Seat(i as u8) }))
         }
-        Some(messhall_table::Ending::Flagged { seat }) => entries.push(Entry::Flag { seat: *seat }),
-        Some(messhall_table::Ending::MoveLimit) => {
+        Some(messhall_records::Ending::Flagged { seat }) => entries.push(Entry::Flag { seat: *seat }),
+        Some(messhall_records::Ending::MoveLimit) => {
             return Err(ApiError::bad(
                 "bad-import",
                 "a game a match stopped at its move limit is not imported",

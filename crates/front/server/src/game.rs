@@ -5,7 +5,8 @@
 
 use crate::error::ApiError;
 use crate::wire::{FeedEvent, Note, ServerNote, Status};
-use messhall_table::{ActError, Action, ClockSpec, GameClock, Player, Seat, Table};
+use messhall_records::{ClockSpec, Seat};
+use messhall_table::{ActError, Action, GameClock, Player, Table};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -119,7 +119,7 @@ pub(crate) async fn health(State(server): State<Arc<Server>>) -> Result<Response
     server.store.ping().await.map_err(ApiError::unavailable)?;
     Ok(axum::Json(wire::Health {
         status: "ok".into(),
-        version: messhall_table::catalog::VERSION.into(),
+        version: messhall_records::catalog::VERSION.into(),
     })
     .into_response())
 }

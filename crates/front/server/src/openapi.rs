@@ -27,7 +27,7 @@ struct Frame;
 pub fn routes() -> OpenApiRouter<Arc<Server>> {
     use crate::{analysis, api, replay, variants, ws};
     let mut doc = Frame::openapi();
-    doc.info.version = messhall_table::catalog::VERSION.to_string();
+    doc.info.version = messhall_records::catalog::VERSION.to_string();
     let (schemas, paths, import) = routes!(api::import);
     let import = import.layer(axum::extract::DefaultBodyLimit::max(crate::limits::IMPORT_BYTES));
     OpenApiRouter::with_openapi(doc)

@@ -33,7 +33,7 @@ pub async fn positions(State(server): App, Path(id): Path<String>) -> Result<Res
     start.actions.clear();
     start.result = None;
     let body = tokio::task::spawn_blocking(move || -> Result<Positions, String> {
-        let mut table = start.replay().map_err(|e| e.to_string())?;
+        let mut table = messhall_table::Table::replay(&start).map_err(|e| e.to_string())?;
         let fen = |t: &messhall_table::Table| crate::view::data::board_view(t).map(|b| b.fen).unwrap_or_default();
         let mut positions = vec![PositionStep {
             fen: fen(&table),

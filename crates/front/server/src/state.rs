@@ -6,7 +6,8 @@ use crate::error::ApiError;
 use crate::game::{Entry, LiveGame, SeatKind, SeatState};
 use crate::rate::Rate;
 use crate::store::{EntryRow, SeatRow, Store, StoreError};
-use messhall_table::{Budget, Choice, PlayerSpec, Record, Seat, Table};
+use messhall_records::{Record, Seat};
+use messhall_table::{Budget, Choice, PlayerSpec, Table};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -141,7 +142,7 @@ impl Server {
         };
         let mut header = Record::from_json(&row.setup).map_err(ApiError::storage)?;
         let clock = header.clock.take();
-        let table = header.replay().map_err(ApiError::storage)?;
+        let table = Table::replay(&header).map_err(ApiError::storage)?;
         let kind = table.kind().clone();
         let mut states = Vec::new();
         let mut players = Vec::new();

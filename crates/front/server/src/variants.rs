@@ -12,8 +12,8 @@ use crate::wire::{
 };
 use axum::extract::{ConnectInfo, Path, State};
 use axum::response::{IntoResponse, Response};
+use messhall_records::{GameKind, catalog};
 use messhall_rules::Variant;
-use messhall_table::{GameKind, catalog};
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::sync::Semaphore;

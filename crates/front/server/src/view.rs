@@ -6,7 +6,8 @@ pub mod data;
 use crate::game::LiveGame;
 use crate::wire::{ClockView, FeedEvent, GameState, MoveRecord, SeatView, Status, TurnView};
 use data::LegalView;
-use messhall_table::{Seat, Turn};
+use messhall_records::Seat;
+use messhall_table::Turn;
 use std::time::Instant;
 
 /// How many of the last events a state carries.
@@ -88,7 +89,7 @@ fn moves(table: &messhall_table::Table) -> Vec<MoveRecord> {
         .zip(game.positions())
         .filter_map(|(action, before)| match action {
             messhall_rules::Action::Move(mv) => Some(MoveRecord {
-                seat: messhall_table::seat_of(before.side_to_move()),
+                seat: messhall_records::seat_of(before.side_to_move()),
                 san: v.san(before, mv),
                 coordinates: mv.to_coordinates(v),
             }),

@@ -6,7 +6,8 @@
 //! serde shape; their schemas here say only what kind of JSON value they are.
 
 use crate::view::data::{BoardView, CafeteriaView, LegalView, RoleView};
-use messhall_table::{Event, GameResult, Seat};
+use messhall_records::{GameResult, Seat};
+use messhall_table::Event;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -161,9 +162,9 @@ pub struct TimeControl {
     pub increment_ms: u64,
 }
 
-impl From<TimeControl> for messhall_table::ClockSpec {
+impl From<TimeControl> for messhall_records::ClockSpec {
     fn from(t: TimeControl) -> Self {
-        messhall_table::ClockSpec {
+        messhall_records::ClockSpec {
             base_ms: t.base_ms,
             increment_ms: t.increment_ms,
         }

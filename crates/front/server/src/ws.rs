@@ -17,7 +17,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::http::HeaderMap;
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
-use messhall_table::Seat;
+use messhall_records::Seat;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -3,6 +3,7 @@
 use crate::position::{move_text, step_text};
 use messhall_rules::{ChanceOutcome, Fact, Position, Variant};
 use messhall_search::SearchInfo;
+use messhall_table::Line;
 use std::fmt::Write;
 
 /// `info depth .. score .. nodes .. nps .. time .. pv ..` for an iteration searched from `root`.
@@ -23,19 +24,11 @@ pub(crate) fn iteration(variant: &Variant, root: &Position, info: &SearchInfo) -
     line
 }
 
-/// The principal variation as UCI moves, up to the first move after which a chance event is due
-/// (the search does not say how the dice fall, and a GUI replays the line as given).
+/// The principal variation as UCI moves, cut where a chance event is due (the search does not
+/// say how the dice fall, and a GUI replays the line as given).
 fn pv(variant: &Variant, root: &Position, info: &SearchInfo) -> Vec<String> {
-    let mut pos = root.clone();
-    let mut out = Vec::new();
-    for mv in &info.pv {
-        if variant.chance_pending(&pos) || !variant.is_legal(&pos, mv) {
-            break;
-        }
-        out.push(move_text(variant, mv));
-        pos = pos.play_unchecked(variant, mv);
-    }
-    out
+    let line = Line::cut(variant, root, &info.pv);
+    line.moves.iter().map(|(_, mv)| move_text(variant, mv)).collect()
 }
 
 /// `info string variant NAME files F ranks R pocket N startpos FEN`; the pocket counts the piece

@@ -2,7 +2,7 @@
 
 use messhall_dice::Seed;
 use messhall_rules::echo;
-use messhall_search::Level;
+use messhall_search::{Level, MAX_THREADS};
 
 /// Most MB of transposition table.
 pub(crate) const MAX_HASH_MB: usize = 16_384;
@@ -18,6 +18,8 @@ pub(crate) enum Setting {
     VariantPath(Option<String>),
     /// `Hash` in MB.
     Hash(usize),
+    /// `Threads`: search threads.
+    Threads(usize),
     /// `Skill Level`: one of our levels.
     Level(Level),
     /// `Seed` of the dice and of the weaker levels' noise.
@@ -35,6 +37,7 @@ pub(crate) fn option_lines(variants: &[String]) -> Vec<String> {
         combo,
         "option name VariantPath type string default <empty>".into(),
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         format!(
             "option name Skill Level type spin default {} min 1 max {}",
             Level::FULL.number(),
@@ -69,6 +72,16 @@ pub(crate) fn parse_setoption(rest: &str) -> Result<Setting, String> {
                 Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(Setting::Hash(mb)),
                 _ => Err(format!(
                     "Hash is a whole number of MB from 1 to {MAX_HASH_MB}, not \"{}\"",
+                    echo(text)
+                )),
+            }
+        }
+        "threads" => {
+            let text = need("a number of threads")?;
+            match text.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(Setting::Threads(n)),
+                _ => Err(format!(
+                    "Threads is a whole number from 1 to {MAX_THREADS}, not \"{}\"",
                     echo(text)
                 )),
             }
@@ -138,10 +151,16 @@ mod tests {
         assert!(parse_setoption("name Hash value 0").unwrap_err().contains("from 1 to"));
         assert!(parse_setoption("name Hash").unwrap_err().contains("needs a value"));
         assert!(parse_setoption("Hash value 3").unwrap_err().contains("needs \"name\""));
+        assert_eq!(parse_setoption("name threads value 2"), Ok(Setting::Threads(2)));
         assert!(
-            parse_setoption("name Threads value 2")
+            parse_setoption("name Threads value 0")
                 .unwrap_err()
-                .contains("no option named \"Threads\"")
+                .contains("from 1 to 256")
+        );
+        assert!(
+            parse_setoption("name Cores value 2")
+                .unwrap_err()
+                .contains("no option named \"Cores\"")
         );
     }
 }

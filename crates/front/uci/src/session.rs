@@ -6,9 +6,10 @@ use crate::input::{self, Input};
 use crate::options::{self, DEFAULT_HASH_MB, Setting};
 use crate::position::{self, Line, Refusal};
 use messhall_dice::{Seed, SeededDice};
+use messhall_records::{GameKind, catalog};
 use messhall_rules::{ChanceOutcome, Position, Variant, echo, pick_outcome};
 use messhall_search::{Engine, Level, Options, SearchInfo, Weights};
-use messhall_table::{GameKind, PerftFirst, Thinker, catalog};
+use messhall_table::{PerftFirst, Thinker};
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
@@ -108,6 +109,7 @@ struct Session<W: Write> {
     weights: Option<Weights>,
     line: Line,
     hash_mb: usize,
+    threads: usize,
     level: Level,
     seed: Seed,
     dice: SeededDice,
@@ -131,6 +133,7 @@ impl<W: Write> Session<W> {
             line: Line::start(&variant),
             variant,
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             level: Level::FULL,
             seed,
             dice: SeededDice::from_seed(seed),
@@ -441,6 +444,12 @@ impl<W: Write> Session<W> {
                     }
                 }
             }
+            Setting::Threads(threads) => {
+                self.threads = threads;
+                if let Some(engine) = &mut self.engine {
+                    engine.set_threads(threads);
+                }
+            }
             Setting::Level(level) => {
                 self.level = level;
                 self.engine = None;
@@ -465,7 +474,7 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// The engine options of the current level, seed and hash size.
+    /// The engine options of the current level, seed, hash size and threads.
     fn engine_options(&self) -> Options {
         let key = self.seed.key();
         let mut low = [0u8; 8];
@@ -474,6 +483,7 @@ impl<W: Write> Session<W> {
             hash_mb: self.hash_mb,
             level: self.level,
             seed: u64::from_le_bytes(low),
+            threads: self.threads,
         }
     }
 

@@ -41,7 +41,7 @@ fn isready_and_stop_are_answered_during_an_infinite_search() {
         .iter()
         .find_map(|a| a.strip_prefix("bestmove "))
         .expect("a best move");
-    let chess = messhall_table::catalog::builtin_variant("chess").unwrap();
+    let chess = messhall_records::catalog::builtin_variant("chess").unwrap();
     let pos = chess
         .start()
         .play(&chess, &chess.parse_move(&chess.start(), "e2e4").unwrap());

@@ -56,7 +56,7 @@ go depth 2
 go depth x
 go searchmoves e2e4
 setoption name Hash value 0
-setoption name Threads value 2
+setoption name Threads value 0
 setoption name UCI_Variant value shatranj
 position startpos e2e4
 position fen 8/8/8/8 w - - 0 1
@@ -72,6 +72,7 @@ id author the messhall authors
 option name UCI_Variant type combo default chess var chess var calorie var foodfight var friendly var pieceeater var pieceeater-mate var pieceeater-steered
 option name VariantPath type string default <empty>
 option name Hash type spin default 16 min 1 max 16384
+option name Threads type spin default 1 min 1 max 256
 option name Skill Level type spin default 10 min 1 max 10
 option name Seed type string default 0
 uciok
@@ -86,7 +87,7 @@ bestmove d7d5
 info string Error (depth needs a whole number, not "x"): go depth x
 info string Error (unknown go parameter "searchmoves"): go searchmoves e2e4
 info string Error (Hash is a whole number of MB from 1 to 16384, not "0"): setoption name Hash value 0
-info string Error (no option named "Threads"): setoption name Threads value 2
+info string Error (Threads is a whole number from 1 to 256, not "0"): setoption name Threads value 0
 info string Error (no variant named "shatranj" (see the UCI_Variant option)): setoption name UCI_Variant value shatran…
 info string Error ("e2e4" after startpos: expected "moves"): position startpos e2e4
 info string Error (FEN: FEN board: 4 ranks, but chess has 8): position fen 8/8/8/8 w - - 0 1
@@ -327,4 +328,22 @@ bestmove d8f6
 info string Error (unknown command): step
 "#;
     check(input, expected);
+}
+
+/// `Threads` is listed and searches on several threads (lazy SMP): the mate in two is found as on
+/// one thread, and the node count covers every thread.
+#[test]
+fn threads_search_the_same_mate() {
+    for threads in [1, 2, 4] {
+        let output = session(&format!(
+            "uci\nsetoption name Threads value {threads}\nposition fen r1b2k1r/ppppq3/5N1p/4P2Q/4PP2/1B6/PP5P/n2K2R1 w - - 1 0\ngo depth 4\nisready\n"
+        ));
+        assert!(
+            output.contains("option name Threads type spin default 1 min 1 max 256"),
+            "{output}"
+        );
+        assert!(output.contains("score mate 2"), "{threads}: {output}");
+        assert!(output.lines().any(|l| l == "bestmove h5h6"), "{threads}: {output}");
+        assert!(!output.contains("Error"), "{threads}: {output}");
+    }
 }

@@ -195,7 +195,7 @@ mod tests {
 
     #[test]
     fn a_knight_on_its_start_square() {
-        let chess = messhall_table::catalog::builtin_variant("chess").unwrap();
+        let chess = messhall_records::catalog::builtin_variant("chess").unwrap();
         let start = chess.start();
         let legal = chess.legal_moves(&start).to_vec();
         let g1 = Square::new(6, 0).unwrap();

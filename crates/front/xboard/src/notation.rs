@@ -1,28 +1,20 @@
-//! Squares and moves as XBoard writes them: ranks counted from 0 on boards of exactly 10 ranks
-//! and from 1 otherwise (`a12` on 12 ranks), legs joined by commas (`c4d5,d5e4`), drops
+//! Squares and moves as XBoard writes them: ranks numbered as `messhall_engines::Ranks::xboard`
+//! says (from 0 on boards of exactly 10 ranks, from 1 otherwise: `a12` on 12 ranks), legs joined by commas (`c4d5,d5e4`), drops
 //! (`P@e4`), the null move `@@@@`, a promotion as a lowercase letter after the last leg.
 
+use messhall_engines::Ranks;
 use messhall_geometry::{BoardSize, Square};
 use messhall_rules::{Move, MoveKind, Position, Variant};
 
 /// The longest move text read (the longest multi-leg move of the games is three legs).
 pub(crate) const MAX_LEGS: usize = 8;
 
-/// The number XBoard gives a rank (from 0) on a board of `ranks` ranks.
-fn rank_number(ranks: u8, rank: u8) -> u32 {
-    if ranks == 10 {
-        u32::from(rank)
-    } else {
-        u32::from(rank) + 1
-    }
-}
-
 /// A square's name as XBoard writes it.
 pub(crate) fn square_name(size: BoardSize, sq: Square) -> String {
     format!(
         "{}{}",
         char::from(b'a'.wrapping_add(sq.file())),
-        rank_number(size.ranks(), sq.rank())
+        Ranks::xboard(size.ranks()).number(sq.rank())
     )
 }
 
@@ -35,12 +27,7 @@ pub(crate) fn parse_square(size: BoardSize, text: &str) -> Option<(Square, usize
         return None;
     }
     let number: u32 = text.get(1..=digits)?.parse().ok()?;
-    let rank = if size.ranks() == 10 {
-        number
-    } else {
-        number.checked_sub(1)?
-    };
-    let sq = Square::new(file, u8::try_from(rank).ok()?)?;
+    let sq = Square::new(file, Ranks::xboard(size.ranks()).rank(number)?)?;
     size.contains(sq).then_some((sq, 1 + digits))
 }
 

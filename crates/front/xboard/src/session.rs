@@ -9,11 +9,10 @@ use crate::setup::{self, xboard_name};
 use crate::thinking;
 use messhall_dice::Seed;
 use messhall_geometry::Square;
+use messhall_records::{GameKind, GameResult, Seat, color_of};
 use messhall_rules::{ChanceOutcome, Color, Move, Position, Variant, echo};
-use messhall_search::{Engine, Options, SearchInfo, Weights};
-use messhall_table::{
-    Action, Ending, Event, GameKind, GameResult, Legal, Seat, Table, TableSetup, Thinker, Turn, color_of,
-};
+use messhall_search::{Engine, MAX_THREADS, Options, SearchInfo, Weights};
+use messhall_table::{Action, Event, Legal, Table, TableSetup, Thinker, Turn};
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -100,6 +99,8 @@ pub(crate) struct Session<W: Write> {
     /// The engine, while no search holds it.
     engine: Option<Engine>,
     hash_mb: usize,
+    /// Search threads (`cores`).
+    threads: usize,
     search: Option<Search>,
     role: Role,
     post: bool,
@@ -145,7 +146,7 @@ fn chess_game(kind: &GameKind) -> Option<Arc<Variant>> {
 
 impl<W: Write> Session<W> {
     pub(crate) fn new(out: W, config: Config, tx: Sender<Msg>) -> io::Result<Session<W>> {
-        let game = messhall_table::catalog::builtin("chess").ok_or_else(|| io::Error::other("no chess"))?;
+        let game = messhall_records::catalog::builtin("chess").ok_or_else(|| io::Error::other("no chess"))?;
         let variant = chess_game(&game).ok_or_else(|| io::Error::other("chess is not a chess game"))?;
         let table = Table::new(
             game.clone(),
@@ -156,7 +157,7 @@ impl<W: Write> Session<W> {
         )
         .map_err(|e| io::Error::other(e.to_string()))?;
         let hash_mb = config.hash_mb.clamp(1, MAX_HASH_MB);
-        let engine = Engine::new(variant.clone(), &engine_options(hash_mb));
+        let engine = Engine::new(variant.clone(), &engine_options(hash_mb, 1));
         Ok(Session {
             out,
             config,
@@ -167,6 +168,7 @@ impl<W: Write> Session<W> {
             table,
             engine: Some(engine),
             hash_mb,
+            threads: 1,
             search: None,
             role: Role::Play(Color::Black),
             post: false,
@@ -223,7 +225,7 @@ impl<W: Write> Session<W> {
 
     /// The variants offered: the built-in chess games and the files given.
     fn variant_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = messhall_table::catalog::entries()
+        let mut names: Vec<String> = messhall_records::catalog::entries()
             .filter(|e| e.chess)
             .map(|e| xboard_name(e.name).to_string())
             .collect();
@@ -234,7 +236,7 @@ impl<W: Write> Session<W> {
                 .extra_variants
                 .iter()
                 .map(|k| k.name().to_string())
-                .filter(|n| messhall_table::catalog::check_protocol_name(n).is_ok()),
+                .filter(|n| messhall_records::catalog::check_protocol_name(n).is_ok()),
         );
         names
     }
@@ -244,7 +246,7 @@ impl<W: Write> Session<W> {
         if let Some(kind) = self.config.extra_variants.iter().find(|k| k.name() == xboard) {
             return Some(kind.clone());
         }
-        messhall_table::catalog::builtin(ours).filter(|k| k.variant().is_some())
+        messhall_records::catalog::builtin(ours).filter(|k| k.variant().is_some())
     }
 
     /// A fresh table of the current game, at `fen` or the start.
@@ -461,9 +463,14 @@ impl<W: Write> Session<W> {
                 },
                 _ => self.error("memory takes one size in MB", line)?,
             },
-            // One search thread: any number of cores is enough.
+            // More cores than the engine runs threads leave the rest idle.
             "cores" => match args.as_slice() {
-                [n] if n.parse::<u32>().is_ok_and(|n| n >= 1) => {}
+                [n] if n.parse::<u32>().is_ok_and(|n| n >= 1) => {
+                    self.threads = n.parse::<usize>().map_or(MAX_THREADS, |n| n.min(MAX_THREADS));
+                    if let Some(engine) = &mut self.engine {
+                        engine.set_threads(self.threads);
+                    }
+                }
                 _ => self.error("cores takes a number of at least 1", line)?,
             },
             "?" => {}
@@ -515,7 +522,7 @@ impl<W: Write> Session<W> {
         };
         // The old table is freed first: its memory may be what the new one needs.
         drop(old);
-        match Engine::try_new(self.variant.clone(), &engine_options(mb)) {
+        match Engine::try_new(self.variant.clone(), &engine_options(mb, self.threads)) {
             Ok(engine) => {
                 self.hash_mb = mb;
                 self.engine = Some(self.with_weights(engine));
@@ -540,7 +547,7 @@ impl<W: Write> Session<W> {
     }
 
     fn new_game(&mut self) -> io::Result<()> {
-        if let Some(game) = messhall_table::catalog::builtin("chess") {
+        if let Some(game) = messhall_records::catalog::builtin("chess") {
             // A built-in game has no weights file to refuse.
             let _ = self.switch_game(game);
         }
@@ -575,7 +582,10 @@ impl<W: Write> Session<W> {
 
     /// An engine for the current variant, its weights and the hash size.
     fn new_engine(&self) -> Engine {
-        self.with_weights(Engine::new(self.variant.clone(), &engine_options(self.hash_mb)))
+        self.with_weights(Engine::new(
+            self.variant.clone(),
+            &engine_options(self.hash_mb, self.threads),
+        ))
     }
 
     /// `engine` with the current variant file's weights, if it has some.
@@ -1067,6 +1077,14 @@ impl<W: Write> Session<W> {
     }
 
     /// The search has ended: the engine back, and the move played when it is wanted.
+    /// The engine back from a search, on as many threads as `cores` said meanwhile.
+    fn engine_back(&mut self, mut engine: Engine) {
+        if engine.threads() != self.threads {
+            engine.set_threads(self.threads);
+        }
+        self.engine = Some(engine);
+    }
+
     pub(crate) fn finished(&mut self) -> io::Result<()> {
         let Some(search) = self.search.take() else {
             return Ok(());
@@ -1078,7 +1096,7 @@ impl<W: Write> Session<W> {
         match search.running {
             Running::Steer(thinker) => match thinker.join() {
                 Ok((engine, step)) => {
-                    self.engine = Some(engine);
+                    self.engine_back(engine);
                     if abandoned {
                         return Ok(());
                     }
@@ -1091,7 +1109,7 @@ impl<W: Write> Session<W> {
             },
             Running::Move(thinker) => match thinker.join() {
                 Ok((engine, result)) => {
-                    self.engine = Some(engine);
+                    self.engine_back(engine);
                     if let Some(info) = result.or(last) {
                         self.last_info = Some(info.clone());
                         if analysis {
@@ -1193,26 +1211,13 @@ fn strip_move_prefix(message: &str) -> String {
     }
 }
 
-/// `RESULT {reason}` for a game the rules ended.
+/// `RESULT {reason}` for a game the rules ended, in every text front end's words.
 fn result_line(result: &GameResult) -> String {
-    let why = match &result.ending {
-        Ending::Rules { outcome } => {
-            let reason = outcome.reason.name();
-            match outcome.winner {
-                Some(c) => format!("{} wins by {reason}", capitalised(c.name())),
-                None => format!("Draw by {reason}"),
-            }
-        }
-        Ending::Resigned { seat } => format!("{} resigns", capitalised(color_of(*seat).name())),
-        Ending::Flagged { seat } => format!("{} lost on time", capitalised(color_of(*seat).name())),
-        Ending::Agreed => "Draw agreed".into(),
-        Ending::MoveLimit => "Draw at the move limit".into(),
-        Ending::Forfeit { seat, reason } => {
-            format!("{} forfeits: {reason}", capitalised(color_of(*seat).name()))
-        }
-        Ending::Cafeteria { .. } => "Game over".into(),
-    };
-    format!("{} {{{why}}}", result.pgn())
+    format!(
+        "{} {{{}}}",
+        result.pgn(),
+        messhall_records::words::ending(&result.ending)
+    )
 }
 
 fn capitalised(word: &str) -> String {
@@ -1223,9 +1228,10 @@ fn capitalised(word: &str) -> String {
     }
 }
 
-fn engine_options(hash_mb: usize) -> Options {
+fn engine_options(hash_mb: usize, threads: usize) -> Options {
     Options {
         hash_mb,
+        threads,
         ..Options::default()
     }
 }

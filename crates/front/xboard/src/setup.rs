@@ -239,7 +239,7 @@ mod tests {
     use super::*;
 
     fn variant(name: &str) -> std::sync::Arc<Variant> {
-        messhall_table::catalog::builtin_variant(name).unwrap()
+        messhall_records::catalog::builtin_variant(name).unwrap()
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use crate::notation::write_move;
 use messhall_rules::{Move, Position, Variant};
 use messhall_search::{Score, SearchInfo};
+use messhall_table::Line;
 
 /// XBoard's score for a mate in `n` moves: 100000 + n (negative for being mated).
 const MATE_SCORE: i64 = 100_000;
@@ -17,19 +18,15 @@ pub(crate) fn score(score: Score) -> i64 {
     }
 }
 
-/// The principal variation in XBoard's move notation, played out from `pos` up to the first
-/// move after which a chance event comes (the moves after it follow one roll of the dice, and
-/// are not moves of the position before it).
+/// The principal variation in XBoard's move notation, cut where a chance event is due (the
+/// moves after it follow one roll of the dice, and are not moves of the position before it).
 pub(crate) fn pv_text(v: &Variant, pos: &Position, pv: &[Move]) -> String {
-    let mut here = pos.clone();
-    let mut words = Vec::with_capacity(pv.len());
-    for mv in pv {
-        words.push(write_move(v, &here, mv).write(v.size));
-        here = here.play_unchecked(v, mv);
-        if v.chance_pending(&here) {
-            break;
-        }
-    }
+    let line = Line::cut(v, pos, pv);
+    let words: Vec<String> = line
+        .moves
+        .iter()
+        .map(|(here, mv)| write_move(v, here, mv).write(v.size))
+        .collect();
     words.join(" ")
 }
 
@@ -64,7 +61,7 @@ mod tests {
     fn a_pv_ends_where_the_dice_come_in() {
         // Found by fuzz_protocol_sessions: a move of the PV after the PieceEater's step was
         // played on the position before it, and the board's checks panicked.
-        let v = messhall_table::catalog::builtin_variant("pieceeater").unwrap();
+        let v = messhall_records::catalog::builtin_variant("pieceeater").unwrap();
         let start = v.start();
         let e4 = v.parse_move(&start, "e2e4").unwrap();
         let after = start.play(&v, &e4);

@@ -6,7 +6,7 @@ use messhall_dice::Seed;
 use messhall_xboard::{Config, run};
 use std::io::Cursor;
 
-fn talk_with(input: &str, extra_variants: Vec<messhall_table::GameKind>) -> String {
+fn talk_with(input: &str, extra_variants: Vec<messhall_records::GameKind>) -> String {
     let mut out = Vec::new();
     let config = Config {
         seed: Some(Seed::from_number(7)),
@@ -47,7 +47,7 @@ fn no_line_carries_a_control_character() {
 
 /// The grand-food variant file named `name`, loaded as `messhall xboard --variant` would, with
 /// `weights` beside it when given.
-fn game(test: &str, name: &str, weights: Option<&str>) -> messhall_table::GameKind {
+fn game(test: &str, name: &str, weights: Option<&str>) -> messhall_records::GameKind {
     let dir = std::env::temp_dir().join(format!("messhall-xboard-hostile-{test}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("grand-food.toml");
@@ -61,7 +61,7 @@ fn game(test: &str, name: &str, weights: Option<&str>) -> messhall_table::GameKi
     if let Some(w) = weights {
         std::fs::write(dir.join("grand-food.weights.toml"), w).unwrap();
     }
-    messhall_table::catalog::load(file.to_str().unwrap()).unwrap()
+    messhall_records::catalog::load(file.to_str().unwrap()).unwrap()
 }
 
 #[test]

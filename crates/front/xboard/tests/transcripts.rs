@@ -14,7 +14,7 @@ fn talk(input: &str) -> String {
 }
 
 /// [`talk`], with variant files offered beside the built-ins.
-fn talk_with(input: &str, extra_variants: Vec<messhall_table::GameKind>) -> String {
+fn talk_with(input: &str, extra_variants: Vec<messhall_records::GameKind>) -> String {
     let mut out = Vec::new();
     let config = Config {
         seed: Some(Seed::from_number(7)),
@@ -124,7 +124,7 @@ move e7e5
 pong 1
 1 100001 T 35 d8h4
 move d8h4
-0-1 {Black wins by checkmate}
+0-1 {Black wins: checkmate}
 pong 2
 Illegal move (the game is over): e2e3
 1 46 T 24 e2e4
@@ -337,7 +337,7 @@ Error (level takes three values: moves, base time, increment): level 1 2 3 4 5
 1 727 T 12 e5c4,c4e5
 move e5c4,
 move c4e5
-1/2-1/2 {Draw by stalemate}
+1/2-1/2 {Draw: stalemate}
 pong 1
 Illegal move (the game is over): l12l11
 "#,
@@ -593,7 +593,7 @@ fn a_variant_file_on_ten_ranks() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../../examples/variants/grand-food.toml"
     );
-    let grand_food = messhall_table::catalog::load(file).unwrap();
+    let grand_food = messhall_records::catalog::load(file).unwrap();
     compare(
         &talk_with(
             r#"protover 2
@@ -675,4 +675,17 @@ highlight 8/3Y4/8/8/8/8/8/8
 highlight 8/8/8/8/8/8/8/8
 "#,
     );
+}
+
+/// `cores 2` searches on two threads (lazy SMP): the mate in two is found as on one, and `cores`
+/// takes effect while the engine thinks (it applies to the next search).
+#[test]
+fn cores_search_on_several_threads() {
+    for cores in ["cores 1", "cores 2", "cores 3"] {
+        let output = talk(&format!(
+            "xboard\nprotover 2\n{cores}\nnew\nforce\nsetboard r1b2k1r/ppppq3/5N1p/4P2Q/4PP2/1B6/PP5P/n2K2R1 w - - 1 0\nsd 4\ngo\n"
+        ));
+        assert!(output.lines().any(|l| l == "move h5h6"), "{cores}:\n{output}");
+        assert!(!output.contains("Error"), "{cores}:\n{output}");
+    }
 }

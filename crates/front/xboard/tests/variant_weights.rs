@@ -25,7 +25,7 @@ fn variant_file(test: &str, weights: Option<&str>) -> PathBuf {
 
 /// The engine's output for `input`, with the variant file offered.
 fn talk(file: &std::path::Path, input: &str) -> Vec<String> {
-    let game = messhall_table::catalog::load(file.to_str().unwrap()).unwrap();
+    let game = messhall_records::catalog::load(file.to_str().unwrap()).unwrap();
     let mut out = Vec::new();
     let config = Config {
         seed: Some(Seed::from_number(7)),

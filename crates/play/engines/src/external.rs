@@ -7,8 +7,9 @@ use crate::config::{EngineConfig, Protocol};
 use crate::process::{EngineProcess, ReadError};
 use crate::uci::UciLink;
 use crate::xboard::XBoardLink;
+use messhall_records::{GameKind, Seat};
 use messhall_rules::{Color, Variant};
-use messhall_table::{Action, Budget, Choice, GameKind, Legal, Player, Seat, Table};
+use messhall_table::{Action, Budget, Choice, Legal, Player, Table};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

@@ -3,8 +3,9 @@
 //! reason, and the match goes on.
 
 use messhall_engines::EngineConfig;
+use messhall_records::{Ending, catalog};
+use messhall_table::PlayerSpec;
 use messhall_table::arena::{Contestant, GameReport, MATCH_SEED, MatchSpec, play_match, play_opening};
-use messhall_table::{Ending, PlayerSpec, catalog};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -28,7 +29,7 @@ fn play_from(a: Contestant, b: Contestant, first_game: u32, games: u32, seconds:
 
 /// Games `first_game`, `first_game + 1`, ... of a match of `game`, each cut at `max_plies`.
 fn play_game_of(
-    game: messhall_table::GameKind,
+    game: messhall_records::GameKind,
     a: Contestant,
     b: Contestant,
     first_game: u32,
@@ -81,11 +82,11 @@ fn check_legal_games(games: &[GameReport], engine: &str) {
             g.number,
             g.result
         );
-        let table = g.record.replay().unwrap();
+        let table = messhall_table::Table::replay(&g.record).unwrap();
         let chess = table.chess().unwrap();
         assert_eq!(chess.position().to_fen(chess.variant()), g.final_fen);
         assert!(g.record.players.iter().any(|p| p == engine), "{:?}", g.record.players);
-        let pgn = messhall_table::pgn::write_record(&g.record, &Default::default()).unwrap();
+        let pgn = messhall_records::pgn::write(&g.record, &Default::default()).unwrap();
         assert!(pgn.contains(engine), "{pgn}");
     }
 }
@@ -195,10 +196,10 @@ fn loses_every_game_with(protocol: &str, (script, pids): (PathBuf, PathBuf), why
             other => panic!("game {}: {other:?}", g.number),
         };
         assert!(lost && reason.contains(why), "game {}: {reason}", g.number);
-        let pgn = messhall_table::pgn::write_record(&g.record, &Default::default()).unwrap();
+        let pgn = messhall_records::pgn::write(&g.record, &Default::default()).unwrap();
         assert!(pgn.contains("rules infraction") && pgn.contains("forfeits:"), "{pgn}");
         // The PGN reads back to the same record, reason and all.
-        assert_eq!(messhall_table::pgn::read(&pgn).unwrap()[0].record, g.record);
+        assert_eq!(messhall_records::pgn::read(&pgn).unwrap()[0].record, g.record);
     }
     let started = std::fs::read_to_string(&pids).unwrap();
     assert_eq!(started.lines().count(), processes, "a fresh engine for each game");
@@ -289,7 +290,7 @@ fn an_engine_that_claims_a_result_is_restarted_once_then_loses() {
     let games = play_from(Contestant::of(PlayerSpec::Random, None), engine, 2, 1, 0.05);
     let g = &games[0];
     let ply = messhall_table::arena::OPENING_PLIES as usize;
-    assert_eq!(g.record.actions.get(ply), Some(&messhall_table::Step::Move(answer)));
+    assert_eq!(g.record.actions.get(ply), Some(&messhall_records::Step::Move(answer)));
     match &g.result.ending {
         Ending::Forfeit { reason, .. } => {
             assert!(

@@ -6,14 +6,14 @@
 //! action is checked at the table, and a player whose choice fails by its own fault
 //! ([`Player::fault`]) loses that game ([`crate::Ending::Forfeit`]) and the match goes on.
 
-use crate::catalog::GameKind;
-use crate::chess_table::seat_of;
 use crate::player::{Budget, Player, TurnError, take_turn};
 use crate::players::PlayerSpec;
-use crate::record::{Record, steered};
-use crate::result::GameResult;
 use crate::table::{Action, Table, TableSetup};
 use messhall_dice::Seed;
+use messhall_records::GameResult;
+use messhall_records::catalog::GameKind;
+use messhall_records::seat_of;
+use messhall_records::{Record, steered};
 use messhall_rules::{Color, Game, Variant};
 use messhall_search::SearchRng;
 use messhall_tally::{Decide, Tally};
@@ -51,6 +51,8 @@ pub struct Contestant {
     pub timed: bool,
     /// Whether each of its players keeps a table of the match's size (our engine).
     pub uses_hash: bool,
+    /// The configuration of ours it plays, if it is one of ours ([`Contestant::on_threads`]).
+    spec: Option<PlayerSpec>,
 }
 
 impl fmt::Debug for Contestant {
@@ -78,6 +80,21 @@ impl Contestant {
             time,
             timed: matches!(spec, PlayerSpec::Level(_)),
             uses_hash: spec.is_engine(),
+            spec: Some(spec),
+        }
+    }
+
+    /// This contestant with its engine searching on `threads` threads (`--threads`); any other
+    /// contestant (a random mover, an external engine) as it is.
+    pub fn on_threads(self, threads: usize) -> Contestant {
+        match self.spec {
+            Some(spec) if spec.is_engine() => Contestant {
+                make: Arc::new(move |game: &GameKind, seed: u64, hash_mb: usize| {
+                    spec.make_on_threads(game, seed, hash_mb, threads)
+                }),
+                ..self
+            },
+            _ => self,
         }
     }
 
@@ -90,6 +107,7 @@ impl Contestant {
             time,
             timed: true,
             uses_hash: false,
+            spec: None,
         }
     }
 
@@ -318,7 +336,7 @@ pub fn play_game(m: &MatchSpec, g: u32) -> Result<GameReport, MatchError> {
     let result = table
         .result()
         .cloned()
-        .unwrap_or_else(|| GameResult::draw(2, crate::result::Ending::MoveLimit));
+        .unwrap_or_else(|| GameResult::draw(2, messhall_records::Ending::MoveLimit));
     let chess_table = table
         .chess()
         .ok_or_else(|| MatchError::Setup("not a chess table".into()))?;

@@ -1,10 +1,10 @@
 //! The baseline chess players: a uniformly random mover and a greedy one. Both steer a steered
 //! neutral piece too (random: anywhere; greedy: onto the most valuable enemy piece).
 
-use crate::chess_table::color_of;
-use crate::event::Seat;
 use crate::player::{Budget, Choice, Player};
 use crate::table::{Action, Legal, Table};
+use messhall_records::Seat;
+use messhall_records::color_of;
 use messhall_rules::Variant;
 use messhall_search::eval::Evaluator;
 use messhall_search::{SearchRng, baseline};

@@ -1,9 +1,9 @@
 //! The cafeteria bots as players.
 
-use crate::event::Seat;
 use crate::player::{Budget, Choice, Player};
 use crate::table::{Action, Table};
 use messhall_cafeteria_ai::bots::{Bot, BotKind, RandomBot, RuleBot, SearchBot, SearchV1Bot};
+use messhall_records::Seat;
 
 /// A cafeteria bot of a kind, with its own seed.
 pub struct CafeteriaBot {

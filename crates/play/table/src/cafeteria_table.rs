@@ -1,11 +1,12 @@
 //! A cafeteria game at a table: the game, its seeded dice (every draw kept, so a record proves
 //! its rolls), read as turns and events.
 
-use crate::event::{Event, Seat};
-use crate::result::{Ending, GameResult};
+use crate::event::Event;
 use crate::table::{ActError, Action, Legal, SetupError, Turn};
 use messhall_cafeteria::{Game, Setup};
 use messhall_dice::{Draw, Recorder, Seed, SeededDice};
+use messhall_records::Seat;
+use messhall_records::{Ending, GameResult};
 
 /// A cafeteria game in progress at a table.
 #[derive(Clone, Debug)]

@@ -1,11 +1,11 @@
 //! A chess game at a table: the rules' [`Game`] with its dice, read as turns and events.
 
-use crate::catalog::ChessGame;
-use crate::event::{Event, Removal, Seat, changed_squares, energies, removed_pieces};
-use crate::result::GameResult;
+use crate::event::{Event, Removal, changed_squares, energies, removed_pieces};
 use crate::table::{ActError, Action, Legal, SetupError, Turn};
 use messhall_dice::{Seed, SeededDice};
-use messhall_rules::{Color, Game, Move, MoveKind, Position, Variant};
+use messhall_records::catalog::ChessGame;
+use messhall_records::{GameResult, Seat, seat_of};
+use messhall_rules::{Game, Move, MoveKind, Position, Variant};
 use std::sync::Arc;
 
 /// A chess game in progress at a table.
@@ -15,16 +15,6 @@ pub struct ChessTable {
     start: Position,
     seed: Seed,
     game: Game,
-}
-
-/// The seat of a side.
-pub fn seat_of(color: Color) -> Seat {
-    Seat(color.index() as u8)
-}
-
-/// The side of a seat (seat 0 is White).
-pub fn color_of(seat: Seat) -> Color {
-    if seat.0 == 0 { Color::White } else { Color::Black }
 }
 
 impl ChessTable {

@@ -1,67 +1,8 @@
 //! The game clock: a base time and an increment per move for each seat, run by the table, and
 //! flag fall. Separate from the engine's time budget, which a player works out from it.
 
-use crate::event::Seat;
-use serde::{Deserialize, Serialize};
+use messhall_records::{ClockSpec, Seat};
 use std::time::{Duration, Instant};
-
-/// A time control: each seat starts with `base` and gains `increment` after each of its moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClockSpec {
-    /// Each seat's time at the start, in milliseconds.
-    pub base_ms: u64,
-    /// Time added after each move, in milliseconds.
-    pub increment_ms: u64,
-}
-
-impl ClockSpec {
-    /// The longest base time accepted (a day).
-    pub const MAX_MS: u64 = 86_400_000;
-
-    /// A time control of `base` and `increment`.
-    pub fn new(base: Duration, increment: Duration) -> ClockSpec {
-        ClockSpec {
-            base_ms: base.as_millis().min(u128::from(ClockSpec::MAX_MS)) as u64,
-            increment_ms: increment.as_millis().min(u128::from(ClockSpec::MAX_MS)) as u64,
-        }
-    }
-
-    /// Reads `MINUTES+SECONDS` (`5+3`: five minutes and three seconds a move; `0.5+0`).
-    ///
-    /// # Errors
-    /// A message naming the text, when it is not such a control or is longer than a day.
-    pub fn parse(text: &str) -> Result<ClockSpec, String> {
-        let bad = || {
-            format!(
-                "clock \"{}\": expected MINUTES+SECONDS, like 5+3 (up to a day)",
-                messhall_rules::echo(text)
-            )
-        };
-        let (minutes, seconds) = text.trim().split_once('+').ok_or_else(bad)?;
-        let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
-        let seconds: f64 = seconds.trim().parse().map_err(|_| bad())?;
-        let base_ms = minutes * 60_000.0;
-        let increment_ms = seconds * 1000.0;
-        let fits = |ms: f64| ms.is_finite() && (0.0..=ClockSpec::MAX_MS as f64).contains(&ms);
-        if !fits(base_ms) || !fits(increment_ms) || base_ms < 1000.0 {
-            return Err(bad());
-        }
-        Ok(ClockSpec {
-            base_ms: base_ms as u64,
-            increment_ms: increment_ms as u64,
-        })
-    }
-
-    /// The base time.
-    pub fn base(&self) -> Duration {
-        Duration::from_millis(self.base_ms)
-    }
-
-    /// The increment.
-    pub fn increment(&self) -> Duration {
-        Duration::from_millis(self.increment_ms)
-    }
-}
 
 /// The clocks of a game in progress: each seat's time left and which one runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,13 +136,5 @@ mod tests {
         let limits = clock.limits_for(Seat(1), t1);
         assert_eq!(limits.clock.unwrap().remaining, Duration::from_secs(60));
         assert_eq!(limits.opponent.unwrap().remaining, Duration::from_secs(52));
-    }
-
-    #[test]
-    fn bad_controls_are_refused() {
-        for bad in ["", "5", "5+", "x+3", "-1+0", "0+5", "1441+0", "inf+0", "NaN+1"] {
-            assert!(ClockSpec::parse(bad).is_err(), "{bad}");
-        }
-        assert!(ClockSpec::parse("0.5+0").is_ok());
     }
 }

@@ -1,11 +1,11 @@
 //! The engine as a player: at a level, to a depth, to a node count, within the time it is given
 //! or the table's clock.
 
-use crate::chess_table::color_of;
-use crate::event::Seat;
 use crate::player::{Budget, Choice, Player};
 use crate::players::PlayerSpec;
 use crate::table::{Action, Legal, Table};
+use messhall_records::Seat;
+use messhall_records::color_of;
 use messhall_rules::Variant;
 use messhall_search::{Engine, HashError, Level, Limits, Options, SearchInfo, Weights};
 use std::sync::Arc;
@@ -47,7 +47,17 @@ impl EnginePlayer {
             PlayerSpec::Level(n) => Level::new(n),
             _ => Level::FULL,
         };
-        Options { level, seed, hash_mb }
+        Options {
+            level,
+            seed,
+            hash_mb,
+            ..Options::default()
+        }
+    }
+
+    /// Searches on `threads` threads from now on ([`Engine::set_threads`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.engine.set_threads(threads);
     }
 
     fn with_engine(variant: Arc<Variant>, spec: PlayerSpec, engine: Engine) -> EnginePlayer {
@@ -134,7 +144,7 @@ impl Player for EnginePlayer {
 ///
 /// # Errors
 /// A one-line message naming the weights file when it cannot be read or is refused.
-pub fn file_weights(game: &crate::catalog::ChessGame) -> Result<Option<Weights>, String> {
+pub fn file_weights(game: &messhall_records::catalog::ChessGame) -> Result<Option<Weights>, String> {
     let Some(path) = &game.weights_file else {
         return Ok(None);
     };

@@ -1,21 +1,9 @@
 //! What a table tells its front ends: events as values. A front end words or draws them; none
 //! works them out again from positions.
 
-use crate::result::GameResult;
+use messhall_records::{GameResult, Seat};
 use messhall_rules::{ChanceOutcome, Move, MoveKind, Piece, Position, Square, Variant};
 use serde::Serialize;
-
-/// A seat at a table: a side in chess (0 White, 1 Black), a player in the cafeteria game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize)]
-#[serde(transparent)]
-pub struct Seat(pub u8);
-
-impl Seat {
-    /// The seat as an index (0 first).
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
 
 /// One thing that happened at a table.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -1,20 +1,21 @@
 //! The messhall play layer: one library that runs a game for every front end (the terminal, the
 //! engine protocols, the play server and the browser).
 //!
-//! - [`catalog`]: every game by name, the built-in variants compiled once and shared.
 //! - [`Table`]: a game in progress as a turn state machine; [`Table::try_act`] takes an action
 //!   from a seat and returns [`Event`]s, which front ends word and draw.
 //! - [`Player`]: whatever chooses actions (the engine, baselines, cafeteria bots, a person).
 //! - [`GameClock`]: base time and increment per seat, flag fall.
-//! - [`Record`]: one record type for every game, as JSON; [`pgn`] for the chess games.
+//! - [`Table::record`] and [`Table::replay`]: a game as a record and back (the record format,
+//!   PGN and the catalog of games live in `messhall_records`, which needs no table).
 //! - [`arena`]: matches between players, and the [`Tally`] of their score.
 //! - [`Thinker`]: a search on its own thread, for protocol front ends that read input meanwhile.
 //!
 //! No terminal, network or database code lives here.
 //!
 //! ```
-//! use messhall_table::{Budget, Choice, PlayerSpec, Table, TableSetup, catalog};
 //! use messhall_dice::Seed;
+//! use messhall_records::{Record, catalog};
+//! use messhall_table::{Budget, Choice, PlayerSpec, Table, TableSetup};
 //! use std::time::Duration;
 //!
 //! // Two engines play a PieceEater game with known dice; the record replays it exactly.
@@ -35,7 +36,7 @@
 //!     }
 //! }
 //! let json = table.record().to_json();
-//! let again = messhall_table::Record::from_json(&json).unwrap().replay().unwrap();
+//! let again = Table::replay(&Record::from_json(&json).unwrap()).unwrap();
 //! assert_eq!(again.chess().unwrap().position(), table.chess().unwrap().position());
 //! ```
 
@@ -45,16 +46,14 @@ pub mod arena;
 mod baseline_player;
 mod cafeteria_player;
 mod cafeteria_table;
-pub mod catalog;
 mod chess_table;
 mod clock;
 mod engine_player;
 mod event;
-pub mod pgn;
+mod line;
 mod player;
 mod players;
-mod record;
-mod result;
+mod replay;
 pub mod seed;
 mod table;
 mod thinker;
@@ -62,16 +61,14 @@ mod thinker;
 pub use baseline_player::{Greedy, RandomMover};
 pub use cafeteria_player::CafeteriaBot;
 pub use cafeteria_table::CafeteriaTable;
-pub use catalog::{ChessGame, GameKind, GameSource};
-pub use chess_table::{ChessTable, color_of, seat_of};
-pub use clock::{ClockSpec, GameClock};
+pub use chess_table::ChessTable;
+pub use clock::GameClock;
 pub use engine_player::{EnginePlayer, file_weights};
-pub use event::{Event, Removal, Seat, changed_squares, removed_pieces};
+pub use event::{Event, Removal, changed_squares, removed_pieces};
+pub use line::Line;
 pub use messhall_tally::{Decide, EloEstimate, SEQUENTIAL_MIN_GAMES, Tally, elo};
 pub use player::{Budget, Choice, Person, Player, TurnError, take_turn};
 pub use players::{LEVELS, PlayerSpec, SpecError};
-pub use record::{FORMAT, MAX_RECORD_BYTES, Record, RecordError, Step, from_rules_text, read_record_file};
-pub use result::{Ending, GameResult};
 pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
 pub use thinker::{PerftFirst, SearchPanicked, Thinker};
 

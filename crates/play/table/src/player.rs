@@ -2,8 +2,9 @@
 //! the random and greedy baselines; the cafeteria bots; and a person, whose choices a front end
 //! reads. The CLI, the match runner and the server drive them all alike.
 
-use crate::event::{Event, Seat};
+use crate::event::Event;
 use crate::table::{ActError, Action, Table};
+use messhall_records::Seat;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};

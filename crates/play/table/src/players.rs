@@ -4,10 +4,10 @@
 
 use crate::baseline_player::{Greedy, RandomMover};
 use crate::cafeteria_player::CafeteriaBot;
-use crate::catalog::GameKind;
 use crate::engine_player::EnginePlayer;
 use crate::player::{Person, Player};
 use messhall_cafeteria_ai::bots::BotKind;
+use messhall_records::catalog::GameKind;
 use messhall_rules::echo as shorten;
 use std::fmt;
 
@@ -133,6 +133,20 @@ impl PlayerSpec {
     /// # Errors
     /// As [`PlayerSpec::check_for`]; and when a variant file's weights file is refused.
     pub fn make(&self, kind: &GameKind, seed: u64, hash_mb: usize) -> Result<Box<dyn Player>, String> {
+        self.make_on_threads(kind, seed, hash_mb, 1)
+    }
+
+    /// A player as [`PlayerSpec::make`], an engine searching on `threads` threads.
+    ///
+    /// # Errors
+    /// As [`PlayerSpec::make`].
+    pub fn make_on_threads(
+        &self,
+        kind: &GameKind,
+        seed: u64,
+        hash_mb: usize,
+        threads: usize,
+    ) -> Result<Box<dyn Player>, String> {
         self.check_for(kind)?;
         Ok(match (*self, kind) {
             (PlayerSpec::Human, _) => Box::new(Person),
@@ -147,6 +161,7 @@ impl PlayerSpec {
                 if let Some(weights) = crate::engine_player::file_weights(c)? {
                     engine.set_weights(&weights);
                 }
+                engine.set_threads(threads);
                 Box::new(engine)
             }
             (spec, GameKind::Cafeteria) => return Err(format!("{spec} cannot play the cafeteria game")),
@@ -207,8 +222,8 @@ mod tests {
 
     #[test]
     fn players_that_do_not_fit_the_game_are_refused() {
-        let chess = crate::catalog::builtin("chess").unwrap();
-        let cafeteria = crate::catalog::builtin("cafeteria").unwrap();
+        let chess = messhall_records::catalog::builtin("chess").unwrap();
+        let cafeteria = messhall_records::catalog::builtin("cafeteria").unwrap();
         assert!(PlayerSpec::Level(3).make(&cafeteria, 1, 1).is_err());
         assert!(PlayerSpec::Bot(BotKind::Search).make(&chess, 1, 1).is_err());
         assert!(PlayerSpec::Random.make(&cafeteria, 1, 1).is_ok());

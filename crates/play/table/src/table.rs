@@ -3,7 +3,8 @@
 //! legal actions are worked out once per turn and kept.
 //!
 //! ```
-//! use messhall_table::{Action, Seat, Table, Turn, catalog};
+//! use messhall_records::{Seat, catalog};
+//! use messhall_table::{Action, Table, Turn};
 //! let mut table = Table::new(catalog::builtin("chess").unwrap(), &Default::default()).unwrap();
 //! assert_eq!(table.turn(), Turn::Move { seat: Seat(0) });
 //! let e4 = table.parse_action("e4").unwrap();
@@ -15,12 +16,14 @@
 //! ```
 
 use crate::cafeteria_table::CafeteriaTable;
-use crate::catalog::GameKind;
 use crate::chess_table::ChessTable;
-use crate::clock::{ClockSpec, GameClock};
-use crate::event::{Event, Seat};
-use crate::result::{Ending, GameResult};
+use crate::clock::GameClock;
+use crate::event::Event;
 use messhall_dice::Seed;
+use messhall_records::ClockSpec;
+use messhall_records::Seat;
+use messhall_records::catalog::GameKind;
+use messhall_records::{Ending, GameResult};
 use messhall_rules::{ChanceOutcome, Move, Square};
 use std::time::Instant;
 

@@ -234,7 +234,7 @@ mod tests {
 
     #[test]
     fn an_infinite_search_stops_when_asked_and_gives_the_engine_back() {
-        let chess = crate::catalog::builtin_variant("chess").unwrap();
+        let chess = messhall_records::catalog::builtin_variant("chess").unwrap();
         let start = chess.start();
         let engine = Engine::new(chess.clone(), &Options::default());
         let (tx, rx) = mpsc::channel();
@@ -270,7 +270,7 @@ mod tests {
 
     #[test]
     fn a_position_without_moves_gives_no_result() {
-        let chess = crate::catalog::builtin_variant("chess").unwrap();
+        let chess = messhall_records::catalog::builtin_variant("chess").unwrap();
         // Fool's mate: White is checkmated.
         let mated =
             Position::from_fen(&chess, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
@@ -281,7 +281,7 @@ mod tests {
 
     #[test]
     fn a_panicking_job_is_an_error_and_still_says_it_finished() {
-        let chess = crate::catalog::builtin_variant("chess").unwrap();
+        let chess = messhall_records::catalog::builtin_variant("chess").unwrap();
         let engine = Engine::new(chess, &Options::default());
         let (done_tx, done_rx) = mpsc::channel();
         let thinker = Thinker::run(
@@ -297,7 +297,7 @@ mod tests {
 
     #[test]
     fn a_steered_step_is_one_of_those_offered() {
-        let steered = crate::catalog::builtin_variant("pieceeater-steered").unwrap();
+        let steered = messhall_records::catalog::builtin_variant("pieceeater-steered").unwrap();
         let mut pos = steered.start();
         if steered.chance(&pos).is_none() {
             let first = steered.legal_moves(&pos)[0];
@@ -318,7 +318,7 @@ mod tests {
         assert!(event.offers(&step.unwrap()));
         // Nothing to steer in a position where a player is to move.
         let engine = Engine::new(steered.clone(), &Options::default());
-        let start = crate::catalog::builtin_variant("chess").unwrap().start();
+        let start = messhall_records::catalog::builtin_variant("chess").unwrap().start();
         let thinker = Thinker::spawn_steer(engine, steered, start, Vec::new(), Limits::depth(1), || {});
         assert_eq!(thinker.join().map(|(_, s)| s), Ok(None));
     }
@@ -326,7 +326,7 @@ mod tests {
     #[test]
     fn a_perft_counts_as_the_rules_do_and_stops_when_asked() {
         for name in ["chess", "pieceeater-steered"] {
-            let v = crate::catalog::builtin_variant(name).unwrap();
+            let v = messhall_records::catalog::builtin_variant(name).unwrap();
             let start = v.start();
             let (tx, rx) = mpsc::channel();
             let engine = Engine::new(v.clone(), &Options::default());

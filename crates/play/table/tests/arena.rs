@@ -1,12 +1,13 @@
 //! Matches: seeded openings that never decide a game, each pair of games with its own dice,
 //! games with chance played to a result, and records that replay.
 
+use messhall_records::catalog;
 use messhall_rules::Game;
 use messhall_search::SearchRng;
+use messhall_table::PlayerSpec;
 use messhall_table::arena::{
     Contestant, MATCH_SEED, MAX_PLIES, MatchSpec, OPENING_PLIES, play_game, play_opening, reply_wins,
 };
-use messhall_table::{PlayerSpec, catalog};
 use std::time::Duration;
 
 fn spec(variant: &str, max_plies: usize) -> MatchSpec {
@@ -30,7 +31,7 @@ fn games_with_chance_are_played_to_a_result() {
     for variant in ["pieceeater", "pieceeater-steered"] {
         let game = play_game(&spec(variant, MAX_PLIES), 3).unwrap();
         assert!(
-            !matches!(game.result.ending, messhall_table::Ending::MoveLimit),
+            !matches!(game.result.ending, messhall_records::Ending::MoveLimit),
             "{variant}: {:?}",
             game.result
         );
@@ -42,7 +43,7 @@ fn a_game_record_replays_to_the_final_position_and_keeps_the_ply_cap() {
     for variant in ["chess", "pieceeater"] {
         let game = play_game(&spec(variant, 60), 5).unwrap();
         assert!(game.plies <= 60, "{variant}: the ply cap");
-        let replayed = game.record.replay().unwrap();
+        let replayed = messhall_table::Table::replay(&game.record).unwrap();
         let chess = replayed.chess().unwrap();
         assert_eq!(chess.position().to_fen(chess.variant()), game.final_fen, "{variant}");
         assert_eq!(game.record.players, ["random", "depth=1"]);

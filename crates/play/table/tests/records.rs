@@ -2,7 +2,8 @@
 //! replays without its file; a tampered record is refused with where and why.
 
 use messhall_dice::Seed;
-use messhall_table::{Budget, Choice, GameKind, PlayerSpec, Record, RecordError, Step, Table, TableSetup, catalog};
+use messhall_records::{GameKind, Record, RecordError, Step, catalog};
+use messhall_table::{Budget, Choice, PlayerSpec, Table, TableSetup};
 use std::time::Duration;
 
 /// A seeded game of `plies` actions between a random mover and a one-ply engine.
@@ -47,7 +48,7 @@ fn every_built_in_record_replays_from_its_json() {
         let json = table.record().to_json();
         let record = Record::from_json(&json).unwrap();
         assert_eq!(record, table.record(), "{}", entry.name);
-        let again = record.replay().unwrap_or_else(|e| panic!("{}: {e}", entry.name));
+        let again = Table::replay(&record).unwrap_or_else(|e| panic!("{}: {e}", entry.name));
         assert!(same_state(&table, &again), "{}", entry.name);
     }
 }
@@ -66,7 +67,7 @@ fn a_user_variant_record_replays_without_its_file() {
     assert!(
         matches!(&record.game, catalog::GameSource::File { text, .. } if text.contains("[[pieces]]") || !text.is_empty())
     );
-    let again = record.replay().unwrap();
+    let again = Table::replay(&record).unwrap();
     assert!(same_state(&table, &again));
 }
 
@@ -75,11 +76,11 @@ fn finished_games_keep_their_result() {
     let table = played(catalog::builtin("chess").unwrap(), 2, 2000);
     assert!(table.result().is_some());
     let record = Record::from_json(&table.record().to_json()).unwrap();
-    assert_eq!(record.replay().unwrap().result(), table.result());
+    assert_eq!(Table::replay(&record).unwrap().result(), table.result());
 }
 
 fn refused(record: &Record) -> String {
-    match record.replay() {
+    match Table::replay(&record) {
         Ok(_) => panic!("a tampered record replayed: {:?}", record.actions),
         Err(e) => e.to_string(),
     }
@@ -151,12 +152,16 @@ fn a_game_name_from_a_record_is_quoted_on_one_line() {
     // Found by fuzzing: a record naming a game with a newline in it gave a two-line error.
     let table = played(catalog::builtin("chess").unwrap(), 3, 4);
     let json = table.record().to_json().replacen("\"chess\"", "\"che\\nss\"", 1);
-    let err = Record::from_json(&json).unwrap().replay().unwrap_err().to_string();
+    let err = Table::replay(&Record::from_json(&json).unwrap())
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("record game: che\\nss: "), "{err}");
     let long = table
         .record()
         .to_json()
         .replacen("\"chess\"", &format!("\"{}\"", "x".repeat(10_000)), 1);
-    let err = Record::from_json(&long).unwrap().replay().unwrap_err().to_string();
+    let err = Table::replay(&Record::from_json(&long).unwrap())
+        .unwrap_err()
+        .to_string();
     assert!(err.len() < 300 && !err.contains('\n'), "{err}");
 }

@@ -2,8 +2,8 @@
 //! piece fails here until its prose follows), the cafeteria's prose quotes the numbers of its data
 //! file, and a variant file's own `rules_text` comes through while old files stay valid.
 
+use messhall_records::catalog::{self, GameKind};
 use messhall_rules::Variant;
-use messhall_table::catalog::{self, GameKind};
 
 fn prose(name: &str) -> String {
     let game = catalog::builtin(name).unwrap_or_else(|| panic!("{name}: not in the catalog"));

@@ -2,10 +2,9 @@
 //! events they return; illegal actions refused with their reason and nothing changed.
 
 use messhall_dice::Seed;
+use messhall_records::{Ending, Seat, catalog};
 use messhall_rules::{Color, Reason};
-use messhall_table::{
-    ActError, Action, Budget, Choice, Ending, Event, Legal, PlayerSpec, Seat, Table, TableSetup, Turn, catalog,
-};
+use messhall_table::{ActError, Action, Budget, Choice, Event, Legal, PlayerSpec, Table, TableSetup, Turn};
 use std::time::Duration;
 
 fn table(name: &str, fen: Option<&str>, seed: u64) -> Table {
@@ -261,10 +260,7 @@ fn a_cafeteria_game_with_bots_to_its_end() {
     assert!(matches!(result.ending, Ending::Cafeteria { .. }));
     assert!(matches!(t.events().last(), Some(Event::Ended(_))));
     // The record replays it exactly.
-    let replayed = messhall_table::Record::from_json(&t.record().to_json())
-        .unwrap()
-        .replay()
-        .unwrap();
+    let replayed = Table::replay(&messhall_records::Record::from_json(&t.record().to_json()).unwrap()).unwrap();
     assert_eq!(replayed.result(), t.result());
 }
 
@@ -314,7 +310,7 @@ fn resignation_and_flag_fall() {
     assert!(matches!(&events[0], Event::Ended(r) if r.winner() == Some(Seat(0))));
     let setup = TableSetup {
         seed: Some(Seed::from_number(1)),
-        clock: Some(messhall_table::ClockSpec::new(Duration::from_secs(1), Duration::ZERO)),
+        clock: Some(messhall_records::ClockSpec::new(Duration::from_secs(1), Duration::ZERO)),
         ..TableSetup::default()
     };
     let mut t = Table::new(catalog::builtin("chess").unwrap(), &setup).unwrap();

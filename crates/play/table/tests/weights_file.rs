@@ -1,8 +1,8 @@
 //! An engine for a variant file plays with the weights file beside it; a bad one is refused with
 //! its name.
 
+use messhall_records::catalog;
 use messhall_table::PlayerSpec;
-use messhall_table::catalog;
 
 /// A copy of a variant file in a fresh folder, with `weights` beside it when given.
 fn variant_with_weights(test: &str, weights: Option<&str>) -> std::path::PathBuf {

@@ -4,8 +4,9 @@
 //! end that reads these needs no rules of its own.
 
 use crate::wire::ColourSchema;
+use messhall_records::Seat;
 use messhall_rules::{Color, Move, MoveKind, Role, Square, Variant};
-use messhall_table::{Legal, Seat, Table, removed_pieces};
+use messhall_table::{Legal, Table, removed_pieces};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -478,7 +479,7 @@ fn lenders(v: &Variant, pos: &messhall_rules::Position, sq: Square) -> Option<Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use messhall_table::catalog;
+    use messhall_records::catalog;
 
     #[test]
     fn the_start_of_chess_offers_twenty_moves_from_ten_squares() {

@@ -1,6 +1,6 @@
-//! PGN for the chess games: writing a game with its variant, start, seed and the neutral
-//! piece's steps, and reading it back (any number of games in one text, ours or FIDE chess from
-//! elsewhere), every move checked at a table.
+//! PGN for the chess games: writing a game's record with its variant, start, seed and the
+//! neutral piece's steps, and reading it back (any number of games in one text, ours or FIDE
+//! chess from elsewhere), every move checked by the rules.
 //!
 //! messhall's PGN is standard PGN with these additions, which other readers skip as unknown tags
 //! and comments:
@@ -17,8 +17,9 @@
 //!   comment: `{White forfeits: ...}`) are read back.
 //!
 //! ```
-//! use messhall_table::pgn::{self, Header};
-//! use messhall_table::{Seat, Table, catalog};
+//! use messhall_records::catalog;
+//! use messhall_records::pgn::{self, Header};
+//! use messhall_table::Table;
 //!
 //! let mut table = Table::new(catalog::builtin("chess").unwrap(), &Default::default()).unwrap();
 //! for san in ["f3", "e5", "g4", "Qh4"] {
@@ -26,12 +27,13 @@
 //!     let action = table.parse_action(san).unwrap();
 //!     table.try_act(seat, action).unwrap();
 //! }
-//! let text = pgn::write(&table, &Header::default()).unwrap();
+//! let text = pgn::write(&table.record(), &Header::default()).unwrap();
 //! assert!(text.contains("1. f3 e5 2. g4 Qh4# {Black wins: checkmate} 0-1"));
 //! let games = pgn::read(&text).unwrap();
 //! assert_eq!(games[0].record, table.record());
 //! ```
 
+mod board;
 mod header;
 mod lex;
 mod read;
@@ -40,8 +42,7 @@ mod write;
 pub use header::Header;
 
 use crate::catalog::GameKind;
-use crate::record::{Record, RecordError};
-use crate::table::Table;
+use crate::record::Record;
 
 /// The largest PGN text read.
 pub const MAX_PGN_BYTES: usize = 16 * 1024 * 1024;
@@ -70,9 +71,6 @@ const TERMINATION_LIMIT: &str = "adjudication";
 
 /// `Termination` of a game lost by a player's fault (an engine's illegal move, crash or silence).
 const TERMINATION_FORFEIT: &str = "rules infraction";
-
-/// The words of the comment before the result of a forfeit: `White forfeits: REASON`.
-const FORFEITS: &str = " forfeits: ";
 
 /// One game read from PGN.
 #[derive(Clone, Debug, PartialEq)]
@@ -118,26 +116,17 @@ pub enum PgnError {
     Export(String),
 }
 
-/// The game at a chess table as PGN (ending in a newline; separate games by a blank line).
+/// A record of a chess game as PGN (ending in a newline; separate games by a blank line). The
+/// moves are played again by the rules to write them in SAN, so a record whose moves or steps do
+/// not fit is refused; its result is written as the record says (`Table::replay` checks it).
 ///
 /// # Errors
-/// [`PgnError::Export`] for a table that is not a chess game.
-pub fn write(table: &Table, header: &Header) -> Result<String, PgnError> {
-    write::write_table(table, header)
+/// [`PgnError::Export`] for a record that is not of a chess game, or whose steps do not fit.
+pub fn write(record: &Record, header: &Header) -> Result<String, PgnError> {
+    write::write_record(record, header)
 }
 
-/// A record of a chess game as PGN, after replaying it (so only a sound record is written).
-///
-/// # Errors
-/// [`PgnError::Export`] when the record does not replay or is not of a chess game.
-pub fn write_record(record: &Record, header: &Header) -> Result<String, PgnError> {
-    let table = record
-        .replay()
-        .map_err(|e: RecordError| PgnError::Export(e.to_string()))?;
-    write(&table, header)
-}
-
-/// Every game of a PGN text, each checked move by move at a table, the built-in games known by
+/// Every game of a PGN text, each checked move by move by the rules, the built-in games known by
 /// their `Variant` tag.
 ///
 /// # Errors

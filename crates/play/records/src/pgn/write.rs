@@ -1,30 +1,35 @@
 //! Writing a chess game as PGN: the seven-tag roster, messhall's own tags, and the moves in SAN
 //! with the neutral piece's steps as comments.
 
+use super::board::{Board, Due};
 use super::header::tag_line;
-use super::{FIDE_CHESS, FORFEITS, Header, PgnError, TERMINATION_FLAG, TERMINATION_FORFEIT, TERMINATION_LIMIT};
-use crate::catalog::GameSource;
-use crate::chess_table::ChessTable;
+use super::{FIDE_CHESS, Header, PgnError, TERMINATION_FLAG, TERMINATION_FORFEIT, TERMINATION_LIMIT};
+use crate::catalog::{self, GameKind, GameSource};
 use crate::clock::ClockSpec;
+use crate::record::{Record, Step, parse_outcome};
 use crate::result::{Ending, GameResult};
-use crate::table::Table;
 use messhall_rules::{Action, Color};
 
 /// The widest line of moves.
 const COLUMNS: usize = 80;
 
-pub(super) fn write_table(table: &Table, header: &Header) -> Result<String, PgnError> {
-    let chess = table
-        .chess()
-        .ok_or_else(|| PgnError::Export("the cafeteria game has no PGN: save its record instead".into()))?;
+pub(super) fn write_record(record: &Record, header: &Header) -> Result<String, PgnError> {
+    let export = |why: String| PgnError::Export(why);
+    let GameKind::Chess(chess) = catalog::from_source(&record.game).map_err(|e| export(e.to_string()))? else {
+        return Err(export("the cafeteria game has no PGN: save its record instead".into()));
+    };
+    let board = replay(
+        record,
+        Board::new(chess.variant, record.start.as_deref(), record.seed).map_err(export)?,
+    )?;
     let name = |i: usize| {
-        table
-            .players()
+        record
+            .players
             .get(i)
             .filter(|n| !n.is_empty())
             .map_or("?", String::as_str)
     };
-    let result = table.result();
+    let result = record.result.as_ref();
     let token = result.map_or("*", GameResult::pgn);
     let mut out = String::new();
     for (tag, value) in [
@@ -38,38 +43,81 @@ pub(super) fn write_table(table: &Table, header: &Header) -> Result<String, PgnE
     ] {
         out.push_str(&tag_line(tag, value));
     }
-    let v = chess.variant();
-    let fide = matches!(table.kind().source(), GameSource::Builtin { name, .. } if name == FIDE_CHESS);
+    let v = board.variant();
+    let fide = matches!(&record.game, GameSource::Builtin { name, .. } if name == FIDE_CHESS);
     if !fide {
         out.push_str(&tag_line("Variant", &v.name));
     }
-    let start = chess.start().to_fen(v);
+    let start = board.start().to_fen(v);
     if !fide || start != v.start().to_fen(v) {
         out.push_str(&tag_line("SetUp", "1"));
         out.push_str(&tag_line("FEN", &start));
     }
-    out.push_str(&tag_line("Seed", &table.seed().to_string()));
-    if let Some(clock) = table.clock() {
-        out.push_str(&tag_line("TimeControl", &time_control(clock.spec())));
+    out.push_str(&tag_line("Seed", &record.seed.to_string()));
+    if let Some(clock) = record.clock {
+        out.push_str(&tag_line("TimeControl", &time_control(clock)));
     }
     out.push_str(&tag_line("Termination", termination(result)));
     for (tag, value) in &header.other {
         out.push_str(&tag_line(tag, value));
     }
     out.push('\n');
-    let mut words = movetext(chess);
+    let mut words = movetext(&board);
     if let Some(r) = result {
-        words.extend(comment_words(&ending_words(r)));
+        words.extend(comment_words(&crate::words::ending(&r.ending)));
     }
     words.push(token.to_string());
     out.push_str(&wrap(&words));
     Ok(out)
 }
 
+/// The record's moves and steps played by the rules, each checked: a move must be legal, a
+/// steered step one offered, a step of the dice the one the seed gives.
+fn replay(record: &Record, mut board: Board) -> Result<Board, PgnError> {
+    // How many of the rules' actions the record has accounted for.
+    let mut cursor = 0;
+    for (index, step) in record.actions.iter().enumerate() {
+        let fail = |why: String| PgnError::Export(format!("record action {index}: {why}"));
+        if !step.is_chess_action() {
+            continue;
+        }
+        let game = board.game();
+        if let Some(made) = game.actions().get(cursor) {
+            // A step of the dice, or a forced pass: the record must have the same.
+            let made = Step::of_chess_action(board.variant(), &game.positions()[cursor], made);
+            if made != *step {
+                let (made, step) = (made.describe(), step.describe());
+                return Err(fail(format!("the game gives {made} here but the record has {step}")));
+            }
+            cursor += 1;
+            continue;
+        }
+        match (step, board.due()) {
+            (Step::Move(text), Due::Move(..)) => {
+                let mv = board
+                    .variant()
+                    .parse_move(game.position(), text)
+                    .map_err(|e| fail(e.to_string()))?;
+                board.play(mv);
+            }
+            (Step::Steer(text), Due::Steer(_, offered)) => {
+                let wanted = parse_outcome(text).map_err(|e| fail(e.to_string()))?;
+                let Some(&chosen) = offered.iter().find(|o| o.from == wanted.from && o.to == wanted.to) else {
+                    return Err(fail(format!("{} is not offered here", step.describe())));
+                };
+                board.steer(chosen);
+            }
+            _ => return Err(fail(format!("{} does not fit here", step.describe()))),
+        }
+        cursor += 1;
+    }
+    Ok(board)
+}
+
 /// The moves and steps as PGN words: `1. e4`, `e5`, `{step`, `d4-e5}`...
-fn movetext(chess: &ChessTable) -> Vec<String> {
-    let v = chess.variant();
-    let game = chess.game();
+fn movetext(board: &Board) -> Vec<String> {
+    let v = board.variant();
+    let game = board.game();
     let mut words = Vec::new();
     // Black's move carries its number at the start and after a comment.
     let mut numbered = false;
@@ -158,27 +206,6 @@ fn termination(result: Option<&GameResult>) -> &'static str {
         Some(Ending::MoveLimit) => TERMINATION_LIMIT,
         Some(Ending::Forfeit { .. }) => TERMINATION_FORFEIT,
         Some(_) => "normal",
-    }
-}
-
-/// How the game ended, in words for the comment before the result.
-pub(super) fn ending_words(result: &GameResult) -> String {
-    let side = |seat: crate::event::Seat| crate::chess_table::color_of(seat).name();
-    match &result.ending {
-        Ending::Rules { outcome } => {
-            let why = outcome.reason.name();
-            match outcome.winner {
-                Some(winner) => format!("{} wins: {why}", winner.name()),
-                None => format!("draw: {why}"),
-            }
-        }
-        Ending::Resigned { seat } => format!("{} resigns", side(*seat)),
-        Ending::Flagged { seat } => format!("{} lost on time", side(*seat)),
-        Ending::Agreed => "draw agreed".into(),
-        Ending::MoveLimit => "draw at the move limit".into(),
-        Ending::Forfeit { seat, reason } => format!("{}{FORFEITS}{reason}", side(*seat)),
-        // A chess table never ends so.
-        Ending::Cafeteria { .. } => "ended".into(),
     }
 }
 

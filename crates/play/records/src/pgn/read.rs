@@ -1,18 +1,16 @@
-//! Reading PGN: each game's tags set up a table, its moves are read on the position as it stands
-//! and played through the table (so each is checked), its step comments must be the dice's own
-//! steps (or steered ones the table accepts), and its result must be the one the moves give.
+//! Reading PGN: each game's tags set up a game of the rules, its moves are read on the position
+//! as it stands and played by the rules (so each is checked), its step comments must be the dice's own
+//! steps (or steered ones the rules offer), and its result must be the one the moves give.
 
+use super::board::{Board, Due, side};
 use super::lex::{LexError, Lexer, Token};
-use super::write::ending_words;
-use super::{
-    FIDE_CHESS, FORFEITS, Header, PgnError, PgnGame, TERMINATION_FLAG, TERMINATION_FORFEIT, TERMINATION_LIMIT,
-};
+use super::{FIDE_CHESS, Header, PgnError, PgnGame, TERMINATION_FLAG, TERMINATION_FORFEIT, TERMINATION_LIMIT};
 use super::{MAX_GAMES, MAX_MOVES, MAX_PGN_BYTES, MAX_TAGS, MAX_TOTAL_MOVES};
 use crate::catalog::{self, GameKind};
-use crate::chess_table::{ChessTable, color_of};
 use crate::clock::ClockSpec;
-use crate::event::Seat;
-use crate::table::{Action, Legal, Table, TableSetup, Turn};
+use crate::record::{FORMAT, Record};
+use crate::result::Ending;
+use crate::seat::Seat;
 use messhall_dice::Seed;
 use messhall_rules::echo as shorten;
 use messhall_rules::{Color, MoveError, Position};
@@ -165,12 +163,15 @@ impl Tags {
     }
 }
 
-/// One game being read: the table it is played at, and how far the PGN has accounted for the
+/// One game being read: the game as the rules play it, and how far the PGN has accounted for the
 /// rules' own actions (moves, and chance outcomes the dice or a player decided).
 struct GameReader {
     number: usize,
     header: Header,
-    table: Table,
+    board: Board,
+    source: crate::GameSource,
+    players: Vec<String>,
+    seed: Seed,
     /// How many of the rules' actions the PGN has accounted for.
     cursor: usize,
     /// Whether a `Seed` tag gave the dice.
@@ -206,16 +207,11 @@ impl GameReader {
             [w, b] if w.is_empty() && b.is_empty() => Vec::new(),
             both => both.to_vec(),
         };
-        let setup = TableSetup {
-            fen: tags.value("FEN").map(str::to_string),
-            seed: Some(seed.unwrap_or(Seed::from_number(0))),
-            // The table runs no clock while reading (it would run in real time); the record
-            // keeps the control.
-            clock: None,
-            cafeteria: None,
-            players,
+        let GameKind::Chess(chess) = kind else {
+            return Err(tag_error("Variant", "the cafeteria game has no PGN".into()));
         };
-        let table = Table::new(kind, &setup).map_err(|e| tag_error("FEN", e.to_string()))?;
+        let dice = seed.unwrap_or(Seed::from_number(0));
+        let board = Board::new(chess.variant.clone(), tags.value("FEN"), dice).map_err(|why| tag_error("FEN", why))?;
         let text = |tag: &str, default: &str| tags.value(tag).unwrap_or(default).to_string();
         let standard = Header::default();
         let header = Header {
@@ -241,28 +237,23 @@ impl GameReader {
             moves: 0,
             last_move: "the start".into(),
             note: None,
-            table,
-        })
-    }
-
-    fn chess(&self) -> Result<&ChessTable, PgnError> {
-        self.table.chess().ok_or_else(|| PgnError::Game {
-            game: self.number,
-            line: 0,
-            why: "a PGN game is a chess game".into(),
+            board,
+            source: chess.source.clone(),
+            players,
+            seed: dice,
         })
     }
 
     /// The rules' action the PGN is to account for next, if the game has made it already (a
     /// forced pass or the dice's step).
-    fn made(&self) -> Result<Option<messhall_rules::Action>, PgnError> {
-        Ok(self.chess()?.game().actions().get(self.cursor).copied())
+    fn made(&self) -> Option<messhall_rules::Action> {
+        self.board.game().actions().get(self.cursor).copied()
     }
 
     /// The position before the next action the PGN accounts for.
-    fn position(&self) -> Result<&Position, PgnError> {
-        let game = self.chess()?.game();
-        Ok(game.positions().get(self.cursor).unwrap_or(game.position()))
+    fn position(&self) -> &Position {
+        let game = self.board.game();
+        game.positions().get(self.cursor).unwrap_or(game.position())
     }
 
     /// The dice's step due here, refused: it should have been written before what follows.
@@ -283,8 +274,8 @@ impl GameReader {
 
     /// A move token.
     fn play(&mut self, token: &str, line: usize) -> Result<(), PgnError> {
-        let v = self.chess()?.variant().clone();
-        let place = move_place(self.position()?);
+        let v = self.board.variant().clone();
+        let place = move_place(self.position());
         let number = self.number;
         let fail = |why: String| token_error(number, line, &place, token, why);
         if token.chars().count() > MAX_MOVE_CHARS {
@@ -294,10 +285,10 @@ impl GameReader {
             return Err(fail(format!("more than {MAX_MOVES} moves in one game")));
         }
         self.moves += 1;
-        match self.made()? {
+        match self.made() {
             Some(messhall_rules::Action::Move(made)) => {
-                // A forced pass the table made itself.
-                let pos = self.position()?;
+                // A forced pass, made at once.
+                let pos = self.position();
                 if v.parse_move(pos, token).ok() != Some(made) {
                     let san = v.san(pos, &made);
                     return Err(fail(format!("the side to move can only pass here: \"{san}\"")));
@@ -307,26 +298,24 @@ impl GameReader {
                 return Err(self.missing_step(line, &place, token, &outcome.to_text()));
             }
             None => {
-                let seat = match self.table.turn() {
-                    Turn::Move { seat } => seat,
-                    Turn::Steer { .. } => {
+                match self.board.due() {
+                    Due::Move(..) => {}
+                    Due::Steer(..) => {
                         return Err(fail(
                             "a steered step is due first, in a comment like {steer d4-e5}".into(),
                         ));
                     }
-                    Turn::Over | Turn::Student { .. } => {
+                    Due::Over => {
                         return Err(fail(format!(
                             "the game is over ({}): only the result may follow",
                             self.ended()
                         )));
                     }
-                };
+                }
                 let mv = v
-                    .parse_move(self.chess()?.position(), token)
+                    .parse_move(self.board.game().position(), token)
                     .map_err(|e| fail(move_error(&e)))?;
-                self.table
-                    .try_act(seat, Action::Move(mv))
-                    .map_err(|e| fail(e.to_string()))?;
+                self.board.play(mv);
             }
         }
         self.cursor += 1;
@@ -350,7 +339,7 @@ impl GameReader {
         let token = format!("{{{}}}", words.join(" "));
         let number = self.number;
         let fail = |why: String| token_error(number, line, &place, &token, why);
-        match self.made()? {
+        match self.made() {
             Some(messhall_rules::Action::Chance(made)) => {
                 if !self.seeded {
                     return Err(self.no_seed(line, &place, &token));
@@ -371,20 +360,17 @@ impl GameReader {
                 ));
             }
             None => {
-                let seat = match self.table.turn() {
-                    Turn::Steer { seat, .. } => seat,
-                    Turn::Move { .. } => return Err(fail("no step of a neutral piece is due here".into())),
-                    Turn::Over | Turn::Student { .. } => {
+                let (chooser, steps) = match self.board.due() {
+                    Due::Steer(chooser, steps) => (chooser, steps),
+                    Due::Move(..) => return Err(fail("no step of a neutral piece is due here".into())),
+                    Due::Over => {
                         return Err(fail(format!("the game is over ({})", self.ended())));
                     }
                 };
                 if !steered {
-                    let side = color_of(seat).name();
+                    let side = chooser.name();
                     return Err(fail(format!("{side} steers this step: {{steer {outcome}}}")));
                 }
-                let Legal::Steps(steps) = self.table.legal() else {
-                    return Err(fail("no step is to be steered here".into()));
-                };
                 let Some(&chosen) = steps.iter().find(|o| o.to_text() == outcome) else {
                     let options: Vec<String> = steps.iter().map(|o| o.to_text()).collect();
                     return Err(fail(format!(
@@ -392,9 +378,7 @@ impl GameReader {
                         options.join(", ")
                     )));
                 };
-                self.table
-                    .try_act(seat, Action::Steer(chosen))
-                    .map_err(|e| fail(e.to_string()))?;
+                self.board.steer(chosen);
             }
         }
         self.cursor += 1;
@@ -406,7 +390,7 @@ impl GameReader {
     fn finish(mut self, token: &str, line: usize) -> Result<PgnGame, PgnError> {
         let place = "the result";
         let fail = |why: String| token_error(self.number, line, place, token, why);
-        match self.made()? {
+        match self.made() {
             Some(messhall_rules::Action::Chance(o)) => return Err(self.missing_step(line, place, token, &o.to_text())),
             Some(messhall_rules::Action::Move(_)) => {
                 return Err(fail(
@@ -418,7 +402,7 @@ impl GameReader {
         if let Some(tag) = self.result_tag.as_deref().filter(|t| *t != token) {
             return Err(fail(format!("the Result tag says {tag}")));
         }
-        match self.table.result() {
+        match self.board.result() {
             Some(r) if r.pgn() != token => {
                 return Err(fail(format!("the moves end the game {} ({})", r.pgn(), self.ended())));
             }
@@ -427,8 +411,20 @@ impl GameReader {
                 .end_by(token)
                 .map_err(|why| token_error(self.number, line, place, token, why))?,
         }
-        let mut record = self.table.record();
-        record.clock = self.clock;
+        let v = self.board.variant();
+        let start = self.board.start().to_fen(v);
+        let record = Record {
+            format: FORMAT,
+            game: self.source,
+            start: Some(start).filter(|f| *f != v.start().to_fen(v)),
+            setup: None,
+            seed: self.seed,
+            players: self.players,
+            clock: self.clock,
+            actions: self.board.steps(),
+            result: self.board.result(),
+            draws: Vec::new(),
+        };
         Ok(PgnGame {
             header: self.header,
             record,
@@ -443,45 +439,48 @@ impl GameReader {
             "1-0" => Seat(1),
             "0-1" => Seat(0),
             _ if termination == TERMINATION_LIMIT => {
-                self.table.stop_at_move_limit();
+                self.board.end(None, Ending::MoveLimit);
                 return Ok(());
             }
-            _ => return self.table.agree_draw().map(|_| ()).map_err(|e| e.to_string()),
+            _ => {
+                self.board.end(None, Ending::Agreed);
+                return Ok(());
+            }
         };
         if termination == TERMINATION_FORFEIT {
-            let side = format!("{}{FORFEITS}", color_of(loser).name());
+            let side = format!("{}{}", side(loser), crate::words::FORFEITS);
             let reason = match self.note.as_deref() {
                 Some(note) => note.strip_prefix(side.as_str()).unwrap_or(note),
                 None => TERMINATION_FORFEIT,
             };
             let reason = reason.to_string();
-            self.table.forfeit(loser, &reason);
+            self.board.end(Some(loser), Ending::Forfeit { seat: loser, reason });
             return Ok(());
         }
         if termination == TERMINATION_FLAG {
             if self.clock.is_none() {
                 return Err("a loss on time in a game without a TimeControl tag (like 300+2)".into());
             }
-            if self.table.turn().seat() != Some(loser) {
-                let (side, other) = (color_of(loser), !color_of(loser));
+            if self.board.seat() != Some(loser) {
+                let winner = Seat(1 - loser.0);
                 return Err(format!(
                     "{} lost on time, but {} was to move",
-                    side.name(),
-                    other.name()
+                    side(loser),
+                    side(winner)
                 ));
             }
-            self.table.end_on_time(loser);
+            self.board.end(Some(loser), Ending::Flagged { seat: loser });
             return Ok(());
         }
-        self.table
-            .try_act(loser, Action::Resign)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        self.board.end(Some(loser), Ending::Resigned { seat: loser });
+        Ok(())
     }
 
     /// How the game ended, in words.
     fn ended(&self) -> String {
-        self.table.result().map_or_else(|| "unfinished".into(), ending_words)
+        self.board
+            .result()
+            .map_or_else(|| "unfinished".into(), |r| crate::words::ending(&r.ending))
     }
 }
 

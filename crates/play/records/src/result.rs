@@ -1,6 +1,6 @@
 //! How a game at a table ended, as data.
 
-use crate::event::Seat;
+use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
 
 /// Why a game ended.

@@ -3,8 +3,9 @@
 //! refused with where and why; nothing panics on any input.
 
 use messhall_dice::Seed;
-use messhall_table::pgn::{self, Header, PgnError};
-use messhall_table::{Budget, Choice, ClockSpec, Ending, PlayerSpec, Seat, Table, TableSetup, catalog};
+use messhall_records::pgn::{self, Header, PgnError};
+use messhall_records::{ClockSpec, Ending, Seat, catalog};
+use messhall_table::{Budget, Choice, PlayerSpec, Table, TableSetup};
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -35,7 +36,7 @@ fn played(name: &str, seed: u64, plies: usize, clock: Option<ClockSpec>) -> Tabl
 
 /// Writes the table's game, reads it back, and checks the same record and final position.
 fn round_trip(table: &Table) -> String {
-    let text = pgn::write(table, &Header::today()).unwrap();
+    let text = pgn::write(&table.record(), &Header::today()).unwrap();
     for line in text.lines().filter(|l| !l.starts_with('[')) {
         assert!(line.len() <= 80, "a line of {} columns:\n{text}", line.len());
     }
@@ -45,7 +46,7 @@ fn round_trip(table: &Table) -> String {
     assert_eq!(record.actions, table.record().actions, "{text}");
     assert_eq!(*record, table.record(), "{text}");
     assert_eq!(games[0].header.date, Header::today().date);
-    let again = record.replay().unwrap();
+    let again = Table::replay(&record).unwrap();
     let (before, after) = (table.chess().unwrap(), again.chess().unwrap());
     assert_eq!(
         after.position().to_fen(after.variant()),
@@ -202,8 +203,8 @@ fn fide_pgn_with_comments_nags_variations_and_castling_in_zeros() {
     assert_eq!(opera.header.other, [("ECO".to_string(), "C41".to_string())]);
     assert_eq!(opera.record.players, ["Paul Morphy", "Duke Karl / Count Isouard"]);
     assert_eq!(opera.record.actions.len(), 33);
-    assert_eq!(opera.record.actions[22], messhall_table::Step::Move("e1c1".into()));
-    let table = opera.record.replay().unwrap();
+    assert_eq!(opera.record.actions[22], messhall_records::Step::Move("e1c1".into()));
+    let table = Table::replay(&opera.record).unwrap();
     let result = table.result().unwrap();
     assert_eq!(result.winner(), Some(Seat(0)));
     assert!(matches!(result.ending, Ending::Rules { .. }));
@@ -213,14 +214,14 @@ fn fide_pgn_with_comments_nags_variations_and_castling_in_zeros() {
         "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17"
     );
     // Written again, it is our PGN with the header kept.
-    let text = pgn::write(&table, &opera.header).unwrap();
+    let text = pgn::write(&table.record(), &opera.header).unwrap();
     assert!(text.contains("[ECO \"C41\"]") && text.contains("12. O-O-O Rd8") && text.contains("17. Rd8#"));
 
     let quiet = &games[1];
     assert!(quiet.record.players.is_empty() && quiet.record.clock.is_none());
-    assert_eq!(quiet.record.actions[4], messhall_table::Step::Move("e5d6".into()));
-    assert_eq!(quiet.record.actions.last(), Some(&messhall_table::Step::Draw));
-    let table = quiet.record.replay().unwrap();
+    assert_eq!(quiet.record.actions[4], messhall_records::Step::Move("e5d6".into()));
+    assert_eq!(quiet.record.actions.last(), Some(&messhall_records::Step::Draw));
+    let table = Table::replay(&quiet.record).unwrap();
     assert_eq!(table.result().map(|r| r.ending.clone()), Some(Ending::Agreed));
 }
 
@@ -297,7 +298,7 @@ fn bad_tags_are_refused_naming_the_tag() {
 /// A PieceEater game's PGN, its text and its step comments.
 fn pieceeater_pgn() -> (String, Vec<String>) {
     let table = played("pieceeater", 5, 24, None);
-    let text = pgn::write(&table, &Header::default()).unwrap();
+    let text = pgn::write(&table.record(), &Header::default()).unwrap();
     let steps = text
         .split('{')
         .skip(1)
@@ -370,22 +371,29 @@ fn truncated_texts_junk_and_huge_inputs_are_refused_quickly() {
 }
 
 #[test]
-fn the_cafeteria_game_has_no_pgn_and_records_write_through_a_replay() {
+fn the_cafeteria_game_has_no_pgn_and_records_write_only_when_their_steps_fit() {
     let cafeteria = Table::new(catalog::builtin("cafeteria").unwrap(), &TableSetup::default()).unwrap();
     assert!(matches!(
-        pgn::write(&cafeteria, &Header::default()),
+        pgn::write(&cafeteria.record(), &Header::default()),
         Err(PgnError::Export(_))
     ));
     let table = played("pieceeater-steered", 2, 12, None);
-    let from_record = pgn::write_record(&table.record(), &Header::default()).unwrap();
-    assert_eq!(from_record, pgn::write(&table, &Header::default()).unwrap());
+    let text = pgn::write(&table.record(), &Header::default()).unwrap();
+    assert_eq!(pgn::read(&text).unwrap()[0].record, table.record());
     let mut bad = table.record();
     bad.actions.truncate(bad.actions.len().saturating_sub(1));
-    bad.actions.push(messhall_table::Step::Move("a1a1".into()));
-    assert!(matches!(
-        pgn::write_record(&bad, &Header::default()),
-        Err(PgnError::Export(_))
-    ));
+    bad.actions.push(messhall_records::Step::Move("a1a1".into()));
+    assert!(matches!(pgn::write(&bad, &Header::default()), Err(PgnError::Export(_))));
+    // A step of the dice that is not the seed's is refused too.
+    let mut rolled = played("pieceeater", 2, 12, None).record();
+    let chance = rolled
+        .actions
+        .iter()
+        .position(|s| matches!(s, messhall_records::Step::Chance(_)))
+        .unwrap();
+    rolled.actions[chance] = messhall_records::Step::Chance("a1-a2".into());
+    let refused = pgn::write(&rolled, &Header::default()).unwrap_err().to_string();
+    assert!(refused.contains("the game gives the chance outcome"), "{refused}");
 }
 
 #[test]
@@ -406,7 +414,7 @@ fn a_variant_file_is_known_by_its_name_when_given() {
         let action = table.parse_action(san).unwrap();
         table.try_act(seat, action).unwrap();
     }
-    let written = pgn::write(&table, &Header::default()).unwrap();
+    let written = pgn::write(&table.record(), &Header::default()).unwrap();
     let games = pgn::read_with(&written, std::slice::from_ref(&file)).unwrap();
     assert_eq!(games[0].record, table.record());
     assert!(matches!(games[0].record.game, catalog::GameSource::File { .. }));
