@@ -12,14 +12,16 @@ fn variant(name: &str) -> Arc<Variant> {
 }
 
 /// The move and score of a search to `depth`, on one thread; the same search on two threads (lazy
-/// SMP, whose helpers fill the shared table) must choose the same move, with the same score where
-/// it is a mate.
+/// SMP, whose helpers fill the shared table) must find the same mate where there is one, or
+/// otherwise the same move. Where several moves mate as fast, which one two threads choose
+/// depends on how the threads meet in the table.
 fn search(v: &Arc<Variant>, fen: &str, depth: u32) -> (String, Score) {
     let one = search_on(v, fen, depth, 1);
     let two = search_on(v, fen, depth, 2);
-    assert_eq!(two.0, one.0, "{fen}: the move on two threads");
     if matches!(one.1, Score::Mate(_)) || matches!(two.1, Score::Mate(_)) {
         assert_eq!(two.1, one.1, "{fen}: the mate on two threads");
+    } else {
+        assert_eq!(two.0, one.0, "{fen}: the move on two threads");
     }
     one
 }

@@ -221,5 +221,5 @@ fn play_try_play_and_play_unchecked_agree() {
     let panicked =
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| played.play(pinned))).expect_err("play panics");
     let said = panicked.downcast_ref::<String>().cloned().unwrap_or_default();
-    assert_eq!(said, e.to_string());
+    assert_eq!(said, format!("Game::play: {e}"));
 }
