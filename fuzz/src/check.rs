@@ -49,7 +49,7 @@ pub fn played_positions(variant: &Variant, rng: &mut Rng, plies: usize) -> Vec<P
             break;
         }
         let mv = moves[rng.below(moves.len())];
-        pos = pos.play(variant, &mv);
+        pos = pos.play_unchecked(variant, &mv);
         out.push(pos.clone());
     }
     out
@@ -102,7 +102,7 @@ pub fn variant_named_in(text: &str) -> &'static Arc<Variant> {
     let named = text
         .lines()
         .find_map(|l| l.trim().strip_prefix("variant "))
-        .and_then(|name| all.iter().find(|v| v.name == name.trim()));
+        .and_then(|name| all.iter().find(|v| v.name() == name.trim()));
     named.unwrap_or_else(|| &all[text.len() % all.len()])
 }
 
@@ -113,23 +113,23 @@ pub fn variant_named_in(text: &str) -> &'static Arc<Variant> {
 /// What does not hold.
 pub fn check_position(v: &Variant, pos: &Position, text: &str) -> Result<(), String> {
     if pos.hash() != pos.recomputed_hash(v) {
-        return Err(format!("{}: {text:?} gives a wrong hash", v.name));
+        return Err(format!("{}: {text:?} gives a wrong hash", v.name()));
     }
     let fen = pos.to_fen(v);
     let back = Position::from_fen(v, &fen)
-        .map_err(|e| format!("{}: {text:?} was read but its FEN {fen} is not: {e}", v.name))?;
+        .map_err(|e| format!("{}: {text:?} was read but its FEN {fen} is not: {e}", v.name()))?;
     if back != *pos || back.to_fen(v) != fen {
-        return Err(format!("{}: {text:?}: its FEN {fen} reads back differently", v.name));
+        return Err(format!("{}: {text:?}: its FEN {fen} reads back differently", v.name()));
     }
     if v.chance(pos).is_some() {
         return Ok(());
     }
     for mv in v.legal_moves(pos) {
-        let next = pos.play(v, &mv);
+        let next = pos.play_unchecked(v, &mv);
         if next.hash() != next.recomputed_hash(v) {
             return Err(format!(
                 "{}: after {} in {fen} the hash is wrong",
-                v.name,
+                v.name(),
                 mv.to_coordinates(v)
             ));
         }

@@ -13,7 +13,7 @@ fn check(text: &str) -> Result<(), String> {
     for v in chess_variants() {
         match Position::from_fen(v, text) {
             Ok(pos) => check_position(v, &pos, text)?,
-            Err(e) => one_line_error(&e.to_string(), "FEN ").map_err(|m| format!("{}: {m}", v.name))?,
+            Err(e) => one_line_error(&e.to_string(), "FEN ").map_err(|m| format!("{}: {m}", v.name()))?,
         }
     }
     Ok(())
@@ -84,7 +84,7 @@ fn fuzz_fen() {
         })
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .collect();
-    corpus.extend(chess_variants().iter().map(|v| v.start_fen.clone()));
+    corpus.extend(chess_variants().iter().map(|v| v.start_fen().to_string()));
     run(Target {
         name: "fen",
         corpus,

@@ -40,7 +40,7 @@ fn variant_of(text: &str) -> &'static Arc<Variant> {
     text.lines()
         .next()
         .and_then(|l| l.strip_prefix("# variant "))
-        .and_then(|name| all.iter().find(|v| v.name == name.trim()))
+        .and_then(|name| all.iter().find(|v| v.name() == name.trim()))
         .unwrap_or_else(|| &all[text.len() % all.len()])
 }
 
@@ -55,11 +55,11 @@ fn check(text: &str) -> Result<(), String> {
         .into_iter()
         .find(|(_, p)| p.iter().any(|x| x.abs() > MAX_WEIGHT))
     {
-        return Err(format!("{}: {name} = {pair:?} was taken", v.name));
+        return Err(format!("{}: {name} = {pair:?} was taken", v.name()));
     }
     match Weights::from_toml(v, &weights.to_toml()) {
         Ok(again) if again == weights => {}
-        other => return Err(format!("{}: the weights do not read back: {other:?}", v.name)),
+        other => return Err(format!("{}: the weights do not read back: {other:?}", v.name())),
     }
     let mut eval = Evaluator::new(v);
     eval.set_weights(v, &weights);
@@ -71,7 +71,7 @@ fn check(text: &str) -> Result<(), String> {
         if score.abs() > MAX_EVAL {
             return Err(format!(
                 "{}: static score {score} beyond {MAX_EVAL} in {}",
-                v.name,
+                v.name(),
                 pos.to_fen(v)
             ));
         }
@@ -92,7 +92,7 @@ fn check(text: &str) -> Result<(), String> {
     let info = engine.search(pos, &[], &Limits::depth(1), &mut |_| {});
     match info.and_then(|i| i.pv.first().copied()) {
         Some(mv) if v.legal_moves(pos).contains(&mv) => Ok(()),
-        other => Err(format!("{}: the search gave {other:?} in {}", v.name, pos.to_fen(v))),
+        other => Err(format!("{}: the search gave {other:?} in {}", v.name(), pos.to_fen(v))),
     }
 }
 
@@ -126,7 +126,7 @@ fn generate(rng: &mut Rng, _corpus: &[String]) -> String {
             _ => lines.truncate(i),
         }
     }
-    format!("# variant {}\n{}\n", v.name, lines.join("\n"))
+    format!("# variant {}\n{}\n", v.name(), lines.join("\n"))
 }
 
 #[test]

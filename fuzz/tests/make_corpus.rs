@@ -46,7 +46,7 @@ fn write_corpus() {
     let mut rng = Rng::new(17);
     let mut fens = Vec::new();
     for v in chess_variants() {
-        let name = &v.name;
+        let name = v.name();
         let positions = played_positions(v, &mut rng, 80);
         for pos in positions.iter().step_by(8) {
             fens.push(pos.to_fen(v));

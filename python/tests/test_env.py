@@ -17,7 +17,7 @@ def test_chess_env_api(variant):
     api_test(chess_env(variant, max_moves=200), num_cycles=200)
 
 
-@pytest.mark.parametrize("variant", ["chess", "pieceeater", "pieceeater-steered", "calorie"])
+@pytest.mark.parametrize("variant", CHESS)
 def test_chess_env_seeds(variant):
     seed_test(lambda: chess_env(variant, max_moves=100), num_cycles=100)
 
@@ -27,8 +27,9 @@ def test_cafeteria_env_api(players):
     api_test(cafeteria_env(players), num_cycles=300)
 
 
-def test_cafeteria_env_seeds():
-    seed_test(lambda: cafeteria_env(3), num_cycles=200)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cafeteria_env_seeds(players):
+    seed_test(lambda: cafeteria_env(players), num_cycles=200)
 
 
 def test_the_computer_opponent_env():

@@ -116,11 +116,14 @@ fn a_search_bot_name_chooses_its_evaluation_and_rollouts() {
 #[test]
 fn a_fit_to_the_search_bots_own_games_is_deterministic() {
     use messhall_cafeteria_ai::fit::FitPolicy;
+    // Two games, one held out, two rollouts a decision: the search bot's games are the slowest
+    // part of the test suite, and one of each already shows determinism.
     let opts = FitOptions {
-        games: 5,
+        games: 2,
         seed: 7,
+        hold_out_every: 2,
         policy: FitPolicy::Search {
-            rollouts: 4,
+            rollouts: 2,
             model: Model::fitted().clone(),
         },
         compare: Some(Model::fitted().clone()),

@@ -24,7 +24,7 @@ pub fn greedy_move(v: &Variant, eval: &Evaluator, pos: &Position, rng: &mut Sear
         {
             return 10 * ROYAL_VICTIM;
         }
-        victim_value(v, eval, pos, m) + m.promotion.map_or(0, |r| eval.value(r))
+        victim_value(v, eval, pos, m) + m.promotion().map_or(0, |r| eval.value(r))
     };
     let gains: Vec<i32> = moves.iter().map(gain).collect();
     let best = *gains.iter().max()?;

@@ -29,7 +29,11 @@ pub fn positions(v: &Variant) -> Vec<Position> {
             if moves.is_empty() {
                 break;
             }
-            let next = settle(v, pos.play(v, &moves[rng.below(moves.len() as u32) as usize]), &mut rng);
+            let next = settle(
+                v,
+                pos.play_unchecked(v, &moves[rng.below(moves.len() as u32) as usize]),
+                &mut rng,
+            );
             if v.legal_moves(&next).is_empty() {
                 break;
             }

@@ -249,13 +249,13 @@ impl Evaluator {
     pub fn new(v: &Variant) -> Evaluator {
         let roles = v.role_count();
         // Where only the last royal is royal, the others are pieces to win and lose like any other.
-        let spare_royals = v.end.royal == RoyalRule::Last;
+        let spare_royals = v.end().royal == RoyalRule::Last;
         let values: Vec<i32> = v
             .roles()
             .map(|(_, r)| if r.royal && !spare_royals { 0 } else { r.value.max(0) })
             .collect();
         let mut advance = vec![[0i32; 16]; roles];
-        for p in &v.promotions {
+        for p in v.promotions() {
             let best = p.choices.iter().map(|c| values[c.index()]).max().unwrap_or(0);
             for (r, table) in advance.iter_mut().enumerate() {
                 if p.roles >> r & 1 == 0 || p.rank == 0 {
@@ -271,7 +271,7 @@ impl Evaluator {
                 }
             }
         }
-        let size = v.size;
+        let size = v.size();
         let mut rays = vec![Vec::new(); 2 * roles * 256];
         let mut mobility_centre = vec![0; roles];
         for (role, info) in v.roles() {
@@ -342,11 +342,14 @@ impl Evaluator {
             pawn_squares,
             any_borrower: borrower.contains(&true),
             borrower,
-            royal_safety: matches!(v.end.royal, RoyalRule::Checkmate | RoyalRule::Capture | RoyalRule::Last),
-            royal_capture: v.end.royal == RoyalRule::Capture,
+            royal_safety: matches!(
+                v.end().royal,
+                RoyalRule::Checkmate | RoyalRule::Capture | RoyalRule::Last
+            ),
+            royal_capture: v.end().royal == RoyalRule::Capture,
             has_energy: v
                 .roles()
-                .map(|(_, r)| v.counter_name.is_some() && !r.royal && r.counter > 0)
+                .map(|(_, r)| v.counter_name().is_some() && !r.royal && r.counter > 0)
                 .collect(),
             values,
             advance,
@@ -383,7 +386,7 @@ impl Evaluator {
             .iter()
             .map(|mv| {
                 let child = start.play_unchecked(v, mv);
-                v.rules.evaluate(v, &child) - self.evaluate(v, &child)
+                v.rules().evaluate(v, &child) - self.evaluate(v, &child)
             })
             .collect();
         if scores.is_empty() {
@@ -524,7 +527,7 @@ impl Evaluator {
         let mut material = [0i32; 2];
         let mut positional = [0i32; 2];
         let mut pawns = [0i32; 2];
-        let inactive = v.rules.has_inactive_pieces();
+        let inactive = v.rules().has_inactive_pieces();
         // Frozen pieces do nothing; a borrower reaches where the moves of its guards take it
         // (direct guards along single-step and sliding moves: an estimate of the full rule).
         let frozen = v.frozen_squares(pos);
@@ -538,7 +541,7 @@ impl Evaluator {
             if self.royal_safety && royals.count() <= 2 {
                 for sq in royals {
                     for (dx, dy) in NEIGHBOURS {
-                        if let Some(n) = v.size.offset(sq, dx, dy) {
+                        if let Some(n) = v.size().offset(sq, dx, dy) {
                             zones[color.index()].insert(n);
                         }
                     }
@@ -587,7 +590,7 @@ impl Evaluator {
                         counts[c][BLOCKED] += 1;
                     }
                 }
-                if (inactive && !v.rules.is_active(v, pos, sq)) || frozen.contains(sq) {
+                if (inactive && !v.rules().is_active(v, pos, sq)) || frozen.contains(sq) {
                     continue;
                 }
                 let guarded = if self.any_borrower { Some(&mut lent) } else { None };
@@ -607,7 +610,7 @@ impl Evaluator {
                 counts[c][ROYAL_ATTACK] += hits;
             }
         }
-        if !v.drops.is_empty() {
+        if !v.drops().is_empty() {
             for color in Color::ALL {
                 for (role, _) in v.roles() {
                     let held = i32::from(pos.hand(color, role));
@@ -616,7 +619,7 @@ impl Evaluator {
             }
         }
         let rights = pos.castling_rights();
-        for side in &v.castling {
+        for side in v.castling() {
             if rights >> side.right & 1 == 1 {
                 counts[side.color.index()][CASTLING] += 1;
             }
@@ -630,7 +633,7 @@ impl Evaluator {
                 for sq in royals {
                     let mut shelter = 0;
                     for (dx, dy) in NEIGHBOURS {
-                        if let Some(n) = v.size.offset(sq, dx, dy)
+                        if let Some(n) = v.size().offset(sq, dx, dy)
                             && pos.pieces_of(color).contains(n)
                         {
                             shelter += 1;
@@ -676,7 +679,7 @@ impl Evaluator {
         let pieces = (material[0] - pawns[0]).max(0) + (material[1] - pawns[1]).max(0);
         let phase = (i64::from(pieces) * i64::from(PHASE_MAX) / (2 * i64::from(self.start_material))) as i32;
         let (u, t) = (us.index(), (!us).index());
-        let fixed = material[u] - material[t] + positional[u] - positional[t] + v.rules.evaluate(v, pos);
+        let fixed = material[u] - material[t] + positional[u] - positional[t] + v.rules().evaluate(v, pos);
         (fixed, phase.min(PHASE_MAX))
     }
 
@@ -768,7 +771,7 @@ fn term_weights(v: &Variant, w: &Weights) -> Vec<Pair> {
 /// reaches from the square on an empty board (0 for royals and pawns, which have their own terms).
 fn centre_table(v: &Variant, rays: &[Vec<Ray>], roles: usize, is_pawn: &[bool]) -> Vec<i32> {
     let mut table = vec![0; rays.len()];
-    let squares = v.size.square_count().max(1) as i32;
+    let squares = v.size().square_count().max(1) as i32;
     for (role, info) in v.roles() {
         let r = role.index();
         if info.royal || is_pawn[r] {
@@ -782,8 +785,8 @@ fn centre_table(v: &Variant, rays: &[Vec<Ray>], roles: usize, is_pawn: &[bool]) 
                     .map(|ray| ray.squares.len() as i32)
                     .sum::<i32>()
             };
-            let average = v.size.squares().map(reach).sum::<i32>() / squares;
-            for sq in v.size.squares() {
+            let average = v.size().squares().map(reach).sum::<i32>() / squares;
+            for sq in v.size().squares() {
                 table[base + sq.index()] = reach(sq) - average;
             }
         }
@@ -802,12 +805,12 @@ fn pawn_table(v: &Variant, rays: &[Vec<Ray>], roles: usize, is_pawn: &[bool]) ->
             continue;
         }
         let last = v
-            .promotions
+            .promotions()
             .iter()
             .filter(|p| p.roles >> r & 1 == 1 && p.rank > 0)
             .map(|p| i32::from(p.rank))
             .min()
-            .unwrap_or(i32::from(v.size.ranks()) - 1)
+            .unwrap_or(i32::from(v.size().ranks()) - 1)
             .max(1);
         for color in Color::ALL {
             let base = (color.index() * roles + r) * 256;
@@ -820,7 +823,7 @@ fn pawn_table(v: &Variant, rays: &[Vec<Ray>], roles: usize, is_pawn: &[bool]) ->
                     .filter(|&to| v.relative_rank(color, to) > rank)
                     .collect()
             };
-            for sq in v.size.squares() {
+            for sq in v.size().squares() {
                 let next = forward(sq);
                 let mut path = SquareSet::EMPTY;
                 let mut frontier = next;
@@ -835,7 +838,7 @@ fn pawn_table(v: &Variant, rays: &[Vec<Ray>], roles: usize, is_pawn: &[bool]) ->
                 let mut passed_mask = path;
                 for s in path {
                     for dx in [-1, 1] {
-                        if let Some(n) = v.size.offset(s, dx, 0) {
+                        if let Some(n) = v.size().offset(s, dx, 0) {
                             passed_mask.insert(n);
                         }
                     }

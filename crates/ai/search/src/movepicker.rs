@@ -32,10 +32,10 @@ pub fn victim_value(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) ->
             }
         })
     };
-    match mv.kind {
-        MoveKind::Capture | MoveKind::Rifle => value_at(mv.to),
-        MoveKind::EnPassant | MoveKind::Withdrawal => value_at(mv.extra),
-        MoveKind::Locust => value_at(mv.extra) + value_at(mv.to),
+    match mv.kind() {
+        MoveKind::Capture | MoveKind::Rifle => value_at(mv.to()),
+        MoveKind::EnPassant | MoveKind::Withdrawal => value_at(mv.extra()),
+        MoveKind::Locust => value_at(mv.extra()) + value_at(mv.to()),
         _ => 0,
     }
 }
@@ -43,15 +43,15 @@ pub fn victim_value(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) ->
 /// The ordering score of a capture or promotion: most valuable victim, least valuable attacker.
 pub fn tactical_score(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
     let victim = victim_value(v, eval, pos, mv);
-    let attacker = pos.piece_at(mv.from).map_or(0, |p| eval.value(p.role()));
-    let promo = mv.promotion.map_or(0, |r| eval.value(r));
+    let attacker = pos.piece_at(mv.from()).map_or(0, |p| eval.value(p.role()));
+    let promo = mv.promotion().map_or(0, |r| eval.value(r));
     victim * 16 - attacker / 8 + promo * 8
 }
 
 /// Whether a move changes material (capture or promotion): searched in quiescence, ordered first.
 #[inline]
 pub fn is_tactical(mv: &Move) -> bool {
-    mv.is_capture() || mv.promotion.is_some()
+    mv.is_capture() || mv.promotion().is_some()
 }
 
 /// Brings the best-scored move from `i` on to index `i` (selection sort, one step).
@@ -69,17 +69,17 @@ pub fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
 /// Index of a move in the history table: side, from, to.
 #[inline]
 pub fn history_index(side: usize, mv: &Move) -> usize {
-    (side * 256 + mv.from.index()) * 256 + mv.to.index()
+    (side * 256 + mv.from().index()) * 256 + mv.to().index()
 }
 
 /// Whether a capture may lose material: its capturer is worth more than what it takes, so the
 /// exchange decides ([`crate::see::see`]); a capture of a piece worth at least its capturer never
 /// loses in the exchange.
 pub fn may_lose(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> bool {
-    let Some(attacker) = pos.piece_at(mv.from) else {
+    let Some(attacker) = pos.piece_at(mv.from()) else {
         return false;
     };
-    mv.poisoned || (!v.is_royal(attacker.role()) && eval.value(attacker.role()) > victim_value(v, eval, pos, mv))
+    mv.poisoned() || (!v.is_royal(attacker.role()) && eval.value(attacker.role()) > victim_value(v, eval, pos, mv))
 }
 
 /// Ordering scores for a node's moves, every capture scored as if it did not lose

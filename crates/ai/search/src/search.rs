@@ -213,7 +213,7 @@ impl Searcher {
     pub fn with_table(variant: Arc<Variant>, tt: Arc<TranspositionTable>) -> Searcher {
         let eval = Evaluator::new(&variant);
         // Checkmate games, and games whose last royal is royal (the Friendly game's last Friend).
-        let has_check = variant.end.royal != RoyalRule::Capture;
+        let has_check = variant.end().royal != RoyalRule::Capture;
         let start = variant.start();
         let has_chance = variant.chance_pending(&start)
             || variant
@@ -485,7 +485,7 @@ impl Searcher {
         if self.has_check && v.in_check(pos) {
             return -(MATE - ply as i32);
         }
-        match v.end.stalemate {
+        match v.end().stalemate {
             StalemateRule::Loss => -(MATE - ply as i32),
             // A pass was offered unless the other side just passed: both stalemated, a draw.
             StalemateRule::Draw | StalemateRule::Pass => 0,
@@ -496,10 +496,10 @@ impl Searcher {
     fn is_draw(&self, pos: &Position) -> bool {
         let v = &*self.variant;
         let clock = pos.halfmove_clock() as usize;
-        if v.end.fifty_moves > 0 && clock >= 2 * v.end.fifty_moves as usize {
+        if v.end().fifty_moves > 0 && clock >= 2 * v.end().fifty_moves as usize {
             return true;
         }
-        if v.end.repetitions > 0 {
+        if v.end().repetitions > 0 {
             let n = self.path.len();
             let hash = pos.hash();
             let mut back = 4;
@@ -531,7 +531,7 @@ impl Searcher {
     /// key does not include its count). The grace keeps the few plies of one search alike: scores
     /// that differ along transpositions by their counts alone disturb the table's bounds.
     fn fifty_move_scaled(&self, pos: &Position, score: i32) -> i32 {
-        let limit = 2 * i64::from(self.variant.end.fifty_moves);
+        let limit = 2 * i64::from(self.variant.end().fifty_moves);
         let grace = i64::from(FIFTY_MOVE_GRACE);
         if limit <= grace {
             return score;
@@ -788,7 +788,8 @@ impl Searcher {
             // even); a recapture on the square of the last capture is extended on the principal
             // variation (the exchange is not cut in the middle).
             let checks_safely = gives_check && self.safe_check(pos, &child, &mv);
-            let recaptures = pv_node && mv.is_capture() && previous.is_some_and(|p| p.is_capture() && p.to == mv.to);
+            let recaptures =
+                pv_node && mv.is_capture() && previous.is_some_and(|p| p.is_capture() && p.to() == mv.to());
             let extension = i32::from(ply < MAX_PLY / 2 && (checks_safely || recaptures));
             let new_depth = depth - 1 + extension;
             self.path.push(child.hash());
@@ -952,11 +953,11 @@ impl Searcher {
     /// the exchange on its square.
     fn safe_check(&self, pos: &Position, child: &Position, mv: &Move) -> bool {
         let v = &*self.variant;
-        let Some(mover) = pos.piece_at(mv.from) else {
+        let Some(mover) = pos.piece_at(mv.from()) else {
             return true;
         };
         v.is_royal(mover.role())
-            || !v.is_attacked(child, mv.to, !mover.color())
+            || !v.is_attacked(child, mv.to(), !mover.color())
             || !crate::see::see_below(v, &self.eval, pos, mv, 0)
     }
 

@@ -38,12 +38,12 @@ fn piece_value(v: &Variant, eval: &Evaluator, pos: &Position, sq: Square) -> i32
 /// when it dies of poison.
 fn immediate_gain(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
     let mut gain = victim_value(v, eval, pos, mv);
-    let mover = piece_value(v, eval, pos, mv.from);
-    if let Some(promoted) = mv.promotion {
+    let mover = piece_value(v, eval, pos, mv.from());
+    if let Some(promoted) = mv.promotion() {
         gain += eval.value(promoted) - mover;
     }
-    if mv.poisoned {
-        gain -= mv.promotion.map_or(mover, |r| eval.value(r));
+    if mv.poisoned() {
+        gain -= mv.promotion().map_or(mover, |r| eval.value(r));
     }
     gain
 }
@@ -59,16 +59,16 @@ pub fn see_below(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move, thres
     if first < threshold {
         return true;
     }
-    if let Some(mover) = pos.piece_at(mv.from) {
-        let left = match mv.promotion {
+    if let Some(mover) = pos.piece_at(mv.from()) {
+        let left = match mv.promotion() {
             Some(r) if v.is_royal(r) => ROYAL_VICTIM,
             Some(r) => eval.value(r).max(1),
-            None => piece_value(v, eval, pos, mv.from),
+            None => piece_value(v, eval, pos, mv.from()),
         };
         let promotion = v
-            .promotions
+            .promotions()
             .iter()
-            .filter(|p| p.rank == v.relative_rank(!mover.color(), mv.to))
+            .filter(|p| p.rank == v.relative_rank(!mover.color(), mv.to()))
             .flat_map(|p| p.choices.iter().map(|&c| eval.value(c)))
             .max()
             .unwrap_or(0);
@@ -90,15 +90,15 @@ pub fn see_below(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move, thres
 /// When `pos` or `mv` is not of the variant `eval` was made for.
 pub fn see(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
     let first = immediate_gain(v, eval, pos, mv);
-    let target = mv.to;
+    let target = mv.to();
     let plain = matches!(
-        mv.kind,
+        mv.kind(),
         MoveKind::Capture | MoveKind::EnPassant | MoveKind::Quiet | MoveKind::DoubleStep
     );
-    let Some(mover) = pos.piece_at(mv.from) else {
+    let Some(mover) = pos.piece_at(mv.from()) else {
         return first;
     };
-    if !plain || mv.poisoned || v.is_royal(mover.role()) {
+    if !plain || mv.poisoned() || v.is_royal(mover.role()) {
         return first;
     }
     let mut cur = pos.play_unchecked(v, mv);
@@ -122,11 +122,11 @@ pub fn see(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
         }
         let Some(recapture) = moves
             .iter()
-            .filter(|m| !m.poisoned)
+            .filter(|m| !m.poisoned())
             .min_by_key(|m| {
-                let own = piece_value(v, eval, &cur, m.from);
+                let own = piece_value(v, eval, &cur, m.from());
                 // A promotion in the recapture is taken as the most valuable choice first.
-                (own, -m.promotion.map_or(0, |r| eval.value(r)))
+                (own, -m.promotion().map_or(0, |r| eval.value(r)))
             })
             .copied()
         else {
@@ -137,15 +137,15 @@ pub fn see(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> i32 {
             break;
         };
         d += 1;
-        let capturer = piece_value(v, eval, &cur, recapture.from);
-        let promo = recapture.promotion.map_or(0, |r| eval.value(r) - capturer);
+        let capturer = piece_value(v, eval, &cur, recapture.from());
+        let promo = recapture.promotion().map_or(0, |r| eval.value(r) - capturer);
         gains[d] = on_square + promo - gains[d - 1];
         // Neither side gains by going on from here.
         if (-gains[d - 1]).max(gains[d]) < 0 {
             break;
         }
         // A royal that recaptures onto a defended square would be lost (or may not go there).
-        on_square = recapture.promotion.map_or(capturer, |r| eval.value(r));
+        on_square = recapture.promotion().map_or(capturer, |r| eval.value(r));
         cur.apply(v, &recapture);
         if v.chance_pending(&cur) {
             break;

@@ -190,7 +190,7 @@ fn encode_move(mv: Option<Move>) -> u64 {
     let Some(mv) = mv else {
         return 0;
     };
-    let (kind, dropped) = match mv.kind {
+    let (kind, dropped) = match mv.kind() {
         MoveKind::Quiet => (0, 0),
         MoveKind::DoubleStep => (1, 0),
         MoveKind::Capture => (2, 0),
@@ -203,15 +203,15 @@ fn encode_move(mv: Option<Move>) -> u64 {
         MoveKind::Drop(role) => (9, role.0),
         MoveKind::Pass => (10, 0),
     };
-    let promotion = mv.promotion.map_or(0, |r| 0x100 | u64::from(r.0));
+    let promotion = mv.promotion().map_or(0, |r| 0x100 | u64::from(r.0));
     HAS_MOVE
-        | mv.from.index() as u64
-        | (mv.to.index() as u64) << 8
-        | (mv.extra.index() as u64) << 16
+        | mv.from().index() as u64
+        | (mv.to().index() as u64) << 8
+        | (mv.extra().index() as u64) << 16
         | kind << 24
         | u64::from(dropped) << 28
         | promotion << 36
-        | u64::from(mv.poisoned) << 45
+        | u64::from(mv.poisoned()) << 45
 }
 
 /// The move [`encode_move`] wrote (`None` for a word no move was written as).
@@ -234,14 +234,12 @@ fn decode_move(word: u64) -> Option<Move> {
         10 => MoveKind::Pass,
         _ => return None,
     };
-    Some(Move {
-        from: Square::from_index(byte(0)),
-        to: Square::from_index(byte(8)),
-        kind,
-        promotion: (word & 0x100 << 36 != 0).then(|| Role(byte(36))),
-        extra: Square::from_index(byte(16)),
-        poisoned: word & 1 << 45 != 0,
-    })
+    Some(
+        Move::new(Square::from_index(byte(0)), Square::from_index(byte(8)), kind)
+            .with_promotion((word & 0x100 << 36 != 0).then(|| Role(byte(36))))
+            .with_extra(Square::from_index(byte(16)))
+            .with_poisoned(word & 1 << 45 != 0),
+    )
 }
 
 /// The slots of a table of about `megabytes` MB (at least one), reserved but not yet written,
@@ -329,14 +327,10 @@ mod tests {
         let table = TranspositionTable::new(1);
         for (i, kind) in kinds.into_iter().enumerate() {
             for (promotion, poisoned) in [(None, false), (Some(Role(0)), true), (Some(Role(63)), false)] {
-                let mv = Move {
-                    from: sq(255),
-                    to: sq(i as u8),
-                    kind,
-                    promotion,
-                    extra: sq(143),
-                    poisoned,
-                };
+                let mv = Move::new(sq(255), sq(i as u8), kind)
+                    .with_promotion(promotion)
+                    .with_extra(sq(143))
+                    .with_poisoned(poisoned);
                 let key = 0x9e37_79b9_7f4a_7c15 ^ i as u64;
                 table.store(key, Some(mv), -31_000, 40, Bound::Upper, 7);
                 let e = table.probe(key, 7).unwrap();

@@ -298,7 +298,7 @@ fn self_play(v: &Arc<Variant>, weights: &Weights, options: &TuneOptions, game: u
                 None => break,
             }
         };
-        if ply >= OPENING_PLIES && !mv.is_capture() && mv.promotion.is_none() && !v.in_check(&pos) {
+        if ply >= OPENING_PLIES && !mv.is_capture() && mv.promotion().is_none() && !v.in_check(&pos) {
             positions.push(pos);
         }
         g.play(mv);
@@ -349,7 +349,7 @@ fn kept_terms(v: &Variant, names: &[String], count: usize) -> Result<Vec<[bool; 
                     "no term named \"{}\" in {} (the global terms: {}; or mobility.PIECE; \
                      .mg or .eg after a name keeps one of its weights)",
                     messhall_rules::echo(name),
-                    v.name,
+                    v.name(),
                     terms[..GLOBAL_TERMS].join(", ")
                 ));
             }

@@ -108,7 +108,7 @@ impl Weights {
             w.mobility
                 .insert(info.name.clone(), if mobile { [4, 4] } else { [0, 0] });
         }
-        if v.castling.is_empty() {
+        if v.castling().is_empty() {
             w.castling = [0, 0];
         }
         if !v.roles().any(|(r, _)| v.is_pawn(r)) {
@@ -124,7 +124,7 @@ impl Weights {
     /// one ([`messhall_catalog::builtin_weights`]), else [`Weights::derived`]. A variant file that
     /// takes a built-in's name gets that built-in's weights only if they fit its pieces.
     pub fn for_variant(v: &Variant) -> Weights {
-        messhall_catalog::builtin_weights(&v.name)
+        messhall_catalog::builtin_weights(v.name())
             .and_then(|text| Weights::from_toml(v, text).ok())
             .unwrap_or_else(|| Weights::derived(v))
     }
@@ -163,7 +163,7 @@ impl Weights {
         }
         for (name, pair) in file.mobility {
             if !w.mobility.contains_key(&name) {
-                return Err(WeightsError::UnknownPiece(name, v.name.clone()));
+                return Err(WeightsError::UnknownPiece(name, v.name().to_string()));
             }
             w.mobility.insert(name, pair);
         }

@@ -238,7 +238,6 @@ fn the_built_in_weights_files_are_read() {
         let e = Weights::from_toml(&v, &bad).unwrap_err().to_string();
         assert!(e.contains("Dragon") && !e.contains('\n'), "{}: {e}", b.name);
     }
-    let mut user = variant("chess");
-    user.name = "user-chess".into();
+    let user = variant("chess").renamed("user-chess");
     assert_eq!(Weights::for_variant(&user), Weights::derived(&user));
 }

@@ -34,7 +34,7 @@ fn a_friend_does_not_take_a_poisonous_jellyfish() {
     let fen = "f10f/12/12/12/3j8/12/12/12/3F8/3L8/12/7F4 w - - 0 1";
     let pos = Position::from_fen(&v, fen).unwrap();
     let take = v.parse_move(&pos, "d4d8").unwrap();
-    assert!(take.poisoned);
+    assert!(take.poisoned());
     let (mv, _) = search(&v, fen, 3);
     assert_ne!(mv, v.san(&pos, &take));
 }
@@ -49,7 +49,7 @@ fn a_friend_does_not_take_poison_when_the_other_friend_would_then_be_mated() {
     let fen = "7t4/12/12/12/4j7/12/5G5f/12/3F8/12/12/F11 w - - 0 1";
     let pos = Position::from_fen(&v, fen).unwrap();
     let take = v.parse_move(&pos, "d4e8").unwrap();
-    assert!(take.poisoned);
+    assert!(take.poisoned());
     let after = pos.play_unchecked(&v, &take);
     let mut engine = Engine::new(v.clone(), &Options::default());
     let info = engine.search(&after, &[], &Limits::depth(2), &mut |_| {}).unwrap();

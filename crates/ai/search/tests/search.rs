@@ -12,14 +12,16 @@ fn variant(name: &str) -> Arc<Variant> {
 }
 
 /// The move and score of a search to `depth`, on one thread; the same search on two threads (lazy
-/// SMP, whose helpers fill the shared table) must choose the same move, with the same score where
-/// it is a mate.
+/// SMP, whose helpers fill the shared table) must find the same mate where there is one, or
+/// otherwise the same move. Where several moves mate as fast, which one two threads choose
+/// depends on how the threads meet in the table.
 fn search(v: &Arc<Variant>, fen: &str, depth: u32) -> (String, Score) {
     let one = search_on(v, fen, depth, 1);
     let two = search_on(v, fen, depth, 2);
-    assert_eq!(two.0, one.0, "{fen}: the move on two threads");
     if matches!(one.1, Score::Mate(_)) || matches!(two.1, Score::Mate(_)) {
         assert_eq!(two.1, one.1, "{fen}: the mate on two threads");
+    } else {
+        assert_eq!(two.0, one.0, "{fen}: the move on two threads");
     }
     one
 }
@@ -364,7 +366,7 @@ fn a_stopped_iteration_counts_only_with_a_new_best_move() {
                     assert!(moves.contains(&last.pv[0]));
                 }
             }
-            pos = pos.play(&v, &moves[rng.below(moves.len() as u32) as usize]);
+            pos = pos.play_unchecked(&v, &moves[rng.below(moves.len() as u32) as usize]);
         }
     }
     assert!(partial > 0, "no search was stopped with a new best move");
@@ -484,7 +486,7 @@ fn random_position(v: &Variant, seed: u64, plies: u32) -> Position {
     let mut pos = v.start();
     for _ in 0..plies {
         let moves = v.legal_moves(&pos);
-        let mut next = pos.play(v, &moves[rng.below(moves.len() as u32) as usize]);
+        let mut next = pos.play_unchecked(v, &moves[rng.below(moves.len() as u32) as usize]);
         while let Some(messhall_rules::ChanceEvent { outcomes, .. }) = v.chance(&next) {
             next = v.resolve(&next, &outcomes[rng.below(outcomes.len() as u32) as usize]);
         }
@@ -521,9 +523,10 @@ impl messhall_rules::GameRules for WithoutGameEval {
 #[test]
 fn pieceeater_nearness_changes_the_choice() {
     let v = variant("pieceeater");
-    let mut blind = (*v).clone();
-    blind.rules = Arc::new(WithoutGameEval(v.rules.clone()));
-    let blind = Arc::new(blind);
+    let blind = Arc::new(
+        (*v).clone()
+            .with_game_rules(Arc::new(WithoutGameEval(v.rules().clone()))),
+    );
     // Kings on d2 and d6 and the forbidden e4 leave the PieceEater on d4 one square, c4, to step
     // to. Bxb5 wins the Knight: after the step to c4, Rxb5 would land next to the PieceEater, which
     // must then eat the Rook (rule 3). At depth 2 that last step is beyond the horizon; only the
@@ -540,5 +543,5 @@ fn pieceeater_nearness_changes_the_choice() {
     let pos = pos.play_unchecked(&v, &v.parse_move(&pos, "Bxb5").unwrap());
     let pos = v.resolve(&pos, &v.chance(&pos).unwrap().outcomes[0]);
     let after = pos.play_unchecked(&v, &v.parse_move(&pos, "Rxb5").unwrap());
-    assert_eq!(v.rules.evaluate(&v, &after), 500, "{}", after.to_fen(&v));
+    assert_eq!(v.rules().evaluate(&v, &after), 500, "{}", after.to_fen(&v));
 }

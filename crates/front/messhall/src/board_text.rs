@@ -38,10 +38,10 @@ pub fn board(v: &Variant, pos: &Position, highlight: &[Square]) -> String {
 
 /// The board drawn as `style` says.
 pub fn draw(v: &Variant, pos: &Position, style: &Style) -> String {
-    let energies = v.counter_name.is_some();
+    let energies = v.counter_name().is_some();
     let width = if energies { 4 } else { 3 };
-    let mut ranks: Vec<u8> = (0..v.size.ranks()).rev().collect();
-    let mut files: Vec<u8> = (0..v.size.files()).collect();
+    let mut ranks: Vec<u8> = (0..v.size().ranks()).rev().collect();
+    let mut files: Vec<u8> = (0..v.size().files()).collect();
     if style.flip {
         ranks.reverse();
         files.reverse();
@@ -114,7 +114,7 @@ pub fn legend(v: &Variant, style: &Style) -> String {
     } else {
         marks.push("yellow: last move, red: check");
     }
-    if v.counter_name.is_some() {
+    if v.counter_name().is_some() {
         marks.push("the number after a piece: its energy");
     }
     if !v.start().neutrals().is_empty() {
@@ -152,11 +152,11 @@ pub fn state_with(v: &Variant, pos: &Position, borrowing: bool) -> String {
     let mut lines = Vec::new();
     let side = pos.side_to_move();
     let mut to_move = format!("{} to move (move {})", side.name(), pos.fullmove_number());
-    if v.end.royal != messhall_rules::spec::RoyalRule::Capture && v.in_check(pos) {
+    if v.end().royal != messhall_rules::spec::RoyalRule::Capture && v.in_check(pos) {
         to_move.push_str(", in check");
     }
     lines.push(to_move);
-    if !v.castling.is_empty() {
+    if !v.castling().is_empty() {
         let rights: String = "KQkq"
             .chars()
             .enumerate()
@@ -172,7 +172,7 @@ pub fn state_with(v: &Variant, pos: &Position, borrowing: bool) -> String {
         let names: Vec<String> = pos.ep_squares().iter().map(|s| s.to_string()).collect();
         lines.push(format!("En passant: {}", names.join(", ")));
     }
-    if !v.drops.is_empty() {
+    if !v.drops().is_empty() {
         for color in Color::ALL {
             let held: Vec<String> = v
                 .roles()

@@ -47,13 +47,13 @@ pub fn render(request: &Request<'_>) -> Result<String> {
     }
     let square: Square = match request.square {
         Some(s) => s.parse().map_err(|e| anyhow::anyhow!("--square {s}: {e}"))?,
-        None => Square::new((v.size.files() - 1) / 2, (v.size.ranks() - 1) / 2).context("board too small")?,
+        None => Square::new((v.size().files() - 1) / 2, (v.size().ranks() - 1) / 2).context("board too small")?,
     };
-    if square.file() >= v.size.files() || square.rank() >= v.size.ranks() {
+    if square.file() >= v.size().files() || square.rank() >= v.size().ranks() {
         bail!(
             "--square {square}: not on the {}x{} board",
-            v.size.files(),
-            v.size.ranks()
+            v.size().files(),
+            v.size().ranks()
         );
     }
     let board = match request.fen {
@@ -64,7 +64,7 @@ pub fn render(request: &Request<'_>) -> Result<String> {
         Some(letter) => {
             let role = v
                 .role_by_letter(letter)
-                .with_context(|| format!("--piece {letter}: {} has no such piece", v.name))?;
+                .with_context(|| format!("--piece {letter}: {} has no such piece", v.name()))?;
             let color = if letter.is_ascii_lowercase() {
                 Color::Black
             } else {
@@ -122,7 +122,7 @@ fn piece_diagram(v: &Variant, board: &BTreeMap<Square, char>, square: Square, pi
 
 /// The pieces of a position by square, as FEN letters.
 fn board_of(v: &Variant, pos: &Position) -> BTreeMap<Square, char> {
-    v.size
+    v.size()
         .squares()
         .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, v.piece_letter(p))))
         .collect()
@@ -130,16 +130,16 @@ fn board_of(v: &Variant, pos: &Position) -> BTreeMap<Square, char> {
 
 fn draw(v: &Variant, mut at: impl FnMut(Square) -> Option<char>) -> String {
     let mut s = String::new();
-    for rank in (0..v.size.ranks()).rev() {
+    for rank in (0..v.size().ranks()).rev() {
         let _ = write!(s, "{:>3} ", rank + 1);
-        for file in 0..v.size.files() {
+        for file in 0..v.size().files() {
             let c = Square::new(file, rank).and_then(&mut at).unwrap_or('.');
             let _ = write!(s, " {c}");
         }
         s.push('\n');
     }
     s.push_str("    ");
-    for file in 0..v.size.files() {
+    for file in 0..v.size().files() {
         let _ = write!(s, " {}", (b'a' + file) as char);
     }
     s.push('\n');

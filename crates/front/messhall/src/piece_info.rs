@@ -64,7 +64,7 @@ pub fn describe(v: &Variant, pos: &Position, sq: Square) -> String {
     for power in v.powers_of(piece.role()) {
         lines.push(power_words(power).into());
     }
-    if v.counter_name.is_some() && !info.royal {
+    if v.counter_name().is_some() && !info.royal {
         lines.push(format!(
             "Energy: {} (a move costs energy; a capture eats the victim's).",
             pos.counter(sq)
@@ -78,7 +78,7 @@ pub fn describe(v: &Variant, pos: &Position, sq: Square) -> String {
         let moves: Vec<String> = v
             .legal_moves(pos)
             .iter()
-            .filter(|m| m.from == sq)
+            .filter(|m| m.from() == sq)
             .map(|m| v.san(pos, m))
             .collect();
         lines.push(format!("Legal moves ({}): {}", moves.len(), moves.join(" ")));
@@ -88,7 +88,7 @@ pub fn describe(v: &Variant, pos: &Position, sq: Square) -> String {
 
 /// A line per borrower on the board (for `show`).
 pub fn all_borrowing(v: &Variant, pos: &Position) -> Vec<String> {
-    v.size.squares().filter_map(|sq| borrowing(v, pos, sq)).collect()
+    v.size().squares().filter_map(|sq| borrowing(v, pos, sq)).collect()
 }
 
 /// A power in plain words.

@@ -108,7 +108,7 @@ impl<'a> Session<'a> {
 
     fn header(&self, out: &mut dyn Write) -> Result<()> {
         let v = self.variant();
-        writeln!(out, "{} ({}x{}). {HELP}", v.name, v.size.files(), v.size.ranks())?;
+        writeln!(out, "{} ({}x{}). {HELP}", v.name(), v.size().files(), v.size().ranks())?;
         write!(out, "{}", board_text::legend(v, &self.style))?;
         if self.has_chance() {
             if self.seed_given {
@@ -199,7 +199,7 @@ impl<'a> Session<'a> {
         let chess = self.table.chess().context("a chess table")?;
         let v = chess.variant();
         match square.parse::<Square>() {
-            Ok(sq) if v.size.contains(sq) => {
+            Ok(sq) if v.size().contains(sq) => {
                 writeln!(out, "{}", crate::piece_info::describe(v, chess.position(), sq))?;
             }
             _ => writeln!(out, "info needs a square of the board, like \"info e1\"")?,
@@ -288,8 +288,8 @@ impl<'a> Session<'a> {
         };
         let choices: Vec<_> = moves
             .iter()
-            .filter(|m| m.from == from && m.to == to)
-            .filter_map(|m| m.promotion.map(|r| (r, *m)))
+            .filter(|m| m.from() == from && m.to() == to)
+            .filter_map(|m| m.promotion().map(|r| (r, *m)))
             .collect();
         if choices.is_empty() {
             return Ok(Promotion::NotOne);
@@ -457,7 +457,7 @@ enum Promotion {
 fn last_move_squares(table: &Table) -> Vec<Square> {
     let Some(chess) = table.chess() else { return Vec::new() };
     match chess.game().moves().last() {
-        Some(m) if m.kind != messhall_rules::MoveKind::Pass => vec![m.from, m.to],
+        Some(m) if m.kind() != messhall_rules::MoveKind::Pass => vec![m.from(), m.to()],
         _ => Vec::new(),
     }
 }

@@ -24,7 +24,7 @@ pub fn run(file: &Path, pause: Option<bool>) -> Result<()> {
 /// Shows the record's steps; with `lines`, waits for Enter after each (`q` stops).
 pub fn show(record: &Record, mut lines: Option<&mut dyn Lines>, out: &mut dyn Write, color: bool) -> Result<()> {
     // Check the whole record first: a tampered one is refused before anything is shown.
-    let whole = Table::replay(&record)?;
+    let whole = Table::replay(record)?;
     let kind = catalog::from_source(&record.game)?;
     let mut table = Table::new(
         kind,
@@ -88,7 +88,7 @@ fn draw(table: &Table, style: &Style, out: &mut dyn Write) -> Result<()> {
     if let Some(chess) = table.chess() {
         let mut style = style.clone();
         if let Some(m) = chess.game().moves().last() {
-            style.last = vec![m.from, m.to];
+            style.last = vec![m.from(), m.to()];
         }
         write!(out, "{}", board_text::draw(chess.variant(), chess.position(), &style))?;
     } else if let Some(c) = table.cafeteria() {

@@ -30,7 +30,7 @@ pub fn load(variant: &str, fen: Option<&str>) -> Result<(Arc<Variant>, Position)
 
 pub fn show(variant: &str, fen: Option<&str>) -> Result<()> {
     let (v, pos) = load(variant, fen)?;
-    println!("{} ({}x{})", v.name, v.size.files(), v.size.ranks());
+    println!("{} ({}x{})", v.name(), v.size().files(), v.size().ranks());
     print!("{}", board_text::board(&v, &pos, &[]));
     print!("{}", board_text::state(&v, &pos));
     Ok(())

@@ -64,7 +64,17 @@ pub fn chess_event_lines(v: &Variant, events: &[Event]) -> Vec<String> {
 
 /// The name of the variant's neutral piece.
 pub fn neutral_name(v: &Variant) -> &'static str {
-    v.rules.neutral_name()
+    v.rules().neutral_name()
+}
+
+/// Where a line of play stops for a chance event: `(the PieceEater's roll)`, `(White steers the
+/// PieceEater)`.
+pub fn chance_due(v: &Variant, event: &messhall_rules::ChanceEvent) -> String {
+    let piece = v.rules().neutral_name();
+    match event.chooser {
+        Some(side) => format!("({} steers the {piece})", side.name()),
+        None => format!("(the {piece}'s roll)"),
+    }
 }
 
 #[cfg(test)]
@@ -85,15 +95,5 @@ mod tests {
             changed: Vec::new(),
         };
         assert_eq!(chess_event_lines(&v, &[still]), ["The PieceEater stays on d4"]);
-    }
-}
-
-/// Where a line of play stops for a chance event: `(the PieceEater's roll)`, `(White steers the
-/// PieceEater)`.
-pub fn chance_due(v: &Variant, event: &messhall_rules::ChanceEvent) -> String {
-    let piece = v.rules.neutral_name();
-    match event.chooser {
-        Some(side) => format!("({} steers the {piece})", side.name()),
-        None => format!("(the {piece}'s roll)"),
     }
 }

@@ -73,25 +73,25 @@ impl Variant {
     /// The variant's name.
     #[getter]
     fn name(&self) -> String {
-        self.rules().name.clone()
+        self.rules().name().to_string()
     }
 
     /// Its one-line description.
     #[getter]
     fn description(&self) -> String {
-        self.rules().description.clone()
+        self.rules().description().to_string()
     }
 
     /// Files (columns) of the board.
     #[getter]
     fn files(&self) -> u8 {
-        self.rules().size.files()
+        self.rules().size().files()
     }
 
     /// Ranks (rows) of the board.
     #[getter]
     fn ranks(&self) -> u8 {
-        self.rules().size.ranks()
+        self.rules().size().ranks()
     }
 
     /// The start position in FEN.
@@ -103,7 +103,7 @@ impl Variant {
     /// The name of the per-piece counter (Calorie's energy), if the variant has one.
     #[getter]
     fn counter(&self) -> Option<String> {
-        self.rules().counter_name.clone()
+        self.rules().counter_name().map(String::from)
     }
 
     /// The piece types: (letter, name) in the variant's order.
@@ -139,7 +139,7 @@ impl Variant {
     }
 
     fn __repr__(&self) -> String {
-        format!("Variant({:?})", self.rules().name)
+        format!("Variant({:?})", self.rules().name())
     }
 }
 
@@ -376,7 +376,7 @@ impl ChessGame {
         let v = self.variant_ref();
         let pos = self.chess().position();
         let mut out = Vec::new();
-        for sq in v.size.squares() {
+        for sq in v.size().squares() {
             if pos.is_neutral(sq) {
                 out.push((sq.to_string(), messhall_rules::NEUTRAL_LETTER.to_string()));
             } else if let Some(p) = pos.piece_at(sq) {
@@ -483,7 +483,7 @@ impl ChessGame {
     fn planes<'py>(&self, py: Python<'py>, seat: u8) -> Bound<'py, PyBytes> {
         let v = self.variant_ref();
         let pos = self.chess().position();
-        let (files, ranks) = (usize::from(v.size.files()), usize::from(v.size.ranks()));
+        let (files, ranks) = (usize::from(v.size().files()), usize::from(v.size().ranks()));
         let roles = v.role_count();
         let area = files * ranks;
         let mut out = vec![0u8; (2 * roles + 2) * area];
@@ -501,7 +501,7 @@ impl ChessGame {
             let rank = if me == Color::White { rank } else { ranks - 1 - rank };
             rank * files + usize::from(sq.file())
         };
-        for sq in v.size.squares() {
+        for sq in v.size().squares() {
             let at = cell(sq);
             if pos.is_neutral(sq) {
                 out[2 * roles * area + at] = 1;
@@ -530,7 +530,7 @@ impl ChessGame {
     }
 
     fn __repr__(&self) -> String {
-        format!("ChessGame({:?}, {:?})", self.variant_ref().name, self.fen())
+        format!("ChessGame({:?}, {:?})", self.variant_ref().name(), self.fen())
     }
 }
 

@@ -23,7 +23,7 @@ impl MoveCode {
     /// The encoding of `v`'s moves.
     pub fn new(v: &Variant) -> MoveCode {
         let mut promotions: Vec<Role> = Vec::new();
-        for rule in &v.promotions {
+        for rule in v.promotions() {
             for r in &rule.choices {
                 if !promotions.contains(r) {
                     promotions.push(*r);
@@ -32,8 +32,8 @@ impl MoveCode {
         }
         promotions.sort_by_key(|r| r.0);
         MoveCode {
-            files: usize::from(v.size.files()),
-            squares: v.size.square_count(),
+            files: usize::from(v.size().files()),
+            squares: v.size().square_count(),
             roles: v.role_count(),
             promotions,
         }
@@ -54,21 +54,21 @@ impl MoveCode {
 
     /// The index of a move (`None` only for a promotion to a piece no rule offers).
     pub fn of_move(&self, mv: &Move) -> Option<usize> {
-        let source = match mv.kind {
+        let source = match mv.kind() {
             MoveKind::Drop(role) => self.squares + role.index(),
             MoveKind::Pass => self.squares + self.roles,
-            _ => self.square(mv.from),
+            _ => self.square(mv.from()),
         };
-        let to = if mv.kind == MoveKind::Pass {
+        let to = if mv.kind() == MoveKind::Pass {
             0
         } else {
-            self.square(mv.to)
+            self.square(mv.to())
         };
-        let promotion = match mv.promotion {
+        let promotion = match mv.promotion() {
             None => 0,
             Some(r) => 1 + self.promotions.iter().position(|p| *p == r)?,
         };
-        let special = matches!(mv.kind, MoveKind::Rifle | MoveKind::Locust | MoveKind::Withdrawal);
+        let special = matches!(mv.kind(), MoveKind::Rifle | MoveKind::Locust | MoveKind::Withdrawal);
         Some(self.join(source, to, promotion, special))
     }
 

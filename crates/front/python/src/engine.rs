@@ -108,11 +108,11 @@ impl Engine {
                     .table
                     .chess()
                     .ok_or_else(|| EngineError::new_err("not a chess game"))?;
-                if chess.variant().name != self.variant.game.variant.name {
+                if chess.variant().name() != self.variant.game.variant.name() {
                     return Err(EngineError::new_err(format!(
                         "the engine plays {}, the game is {}",
-                        self.variant.game.variant.name,
-                        chess.variant().name
+                        self.variant.game.variant.name(),
+                        chess.variant().name()
                     )));
                 }
                 (chess.position().clone(), chess.history())

@@ -53,14 +53,14 @@ pub fn describe(kind: &GameKind) -> Rules {
                 })
                 .collect();
             Rules::Chess(ChessRules {
-                name: v.name.clone(),
+                name: v.name().to_string(),
                 chess: true,
-                description: v.description.clone(),
+                description: v.description().to_string(),
                 rules_text: kind.rules_text().map(String::from),
-                files: v.size.files(),
-                ranks: v.size.ranks(),
-                start: v.start_fen.clone(),
-                energy_name: v.counter_name.clone(),
+                files: v.size().files(),
+                ranks: v.size().ranks(),
+                start: v.start_fen().to_string(),
+                energy_name: v.counter_name().map(String::from),
                 pieces,
                 players: ["level=N (1-10)", "depth=N", "nodes=N", "random", "greedy"]
                     .map(String::from)
@@ -251,7 +251,7 @@ pub async fn untrusted<T: Send + 'static>(
 /// every leg of every piece type's moves from the squares of the board; a riding leg counts once
 /// per step it may take (an unlimited one: the board's longer side). Checked before any of that work.
 pub fn cost(v: &Variant) -> u64 {
-    let side = u64::from(v.size.files().max(v.size.ranks()));
+    let side = u64::from(v.size().files().max(v.size().ranks()));
     let steps: u64 = v
         .roles()
         .flat_map(|(_, role)| role.moves.moves.iter())
@@ -265,7 +265,7 @@ pub fn cost(v: &Variant) -> u64 {
             }
         })
         .sum();
-    u64::from(v.size.files()) * u64::from(v.size.ranks()) * steps
+    u64::from(v.size().files()) * u64::from(v.size().ranks()) * steps
 }
 
 #[cfg(test)]

@@ -34,12 +34,12 @@ fn pv(variant: &Variant, root: &Position, info: &SearchInfo) -> Vec<String> {
 /// `info string variant NAME files F ranks R pocket N startpos FEN`; the pocket counts the piece
 /// types that may be dropped from hand.
 pub(crate) fn variant_line(variant: &Variant) -> String {
-    let droppable = variant.drops.iter().fold(0u64, |roles, d| roles | d.roles);
+    let droppable = variant.drops().iter().fold(0u64, |roles, d| roles | d.roles);
     format!(
         "info string variant {} files {} ranks {} pocket {} startpos {}",
-        variant.name,
-        variant.size.files(),
-        variant.size.ranks(),
+        variant.name(),
+        variant.size().files(),
+        variant.size().ranks(),
         droppable.count_ones(),
         variant.start().to_fen(variant)
     )
@@ -74,7 +74,7 @@ pub(crate) fn roll(variant: &Variant, before: &Position, step: &ChanceOutcome, s
         .map_or((1, 1), |r| (r.index + 1, r.count));
     format!(
         "info string {} rolled {face} of {of}: {} (seed {seed}, roll {roll})",
-        variant.rules.neutral_name(),
+        variant.rules().neutral_name(),
         step_text(step)
     )
 }

@@ -66,39 +66,41 @@ pub(crate) fn parse_setoption(rest: &str) -> Result<Setting, String> {
         "variantpath" => Ok(Setting::VariantPath(
             value.filter(|v| *v != "<empty>").map(str::to_string),
         )),
-        "hash" => {
-            let text = need("a size in MB")?;
-            match text.parse::<usize>() {
-                Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(Setting::Hash(mb)),
-                _ => Err(format!(
-                    "Hash is a whole number of MB from 1 to {MAX_HASH_MB}, not \"{}\"",
-                    echo(text)
-                )),
-            }
-        }
-        "threads" => {
-            let text = need("a number of threads")?;
-            match text.parse::<usize>() {
-                Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(Setting::Threads(n)),
-                _ => Err(format!(
-                    "Threads is a whole number from 1 to {MAX_THREADS}, not \"{}\"",
-                    echo(text)
-                )),
-            }
-        }
-        "skill level" => {
-            let text = need("a level from 1 to 10")?;
-            match text.parse::<u8>() {
-                Ok(n) if (1..=Level::FULL.number()).contains(&n) => Ok(Setting::Level(Level::new(n))),
-                _ => Err(format!("Skill Level is a level from 1 to 10, not \"{}\"", echo(text))),
-            }
-        }
+        "hash" => whole_number(
+            need("a size in MB")?,
+            1..=MAX_HASH_MB,
+            &format!("Hash is a whole number of MB from 1 to {MAX_HASH_MB}"),
+        )
+        .map(Setting::Hash),
+        "threads" => whole_number(
+            need("a number of threads")?,
+            1..=MAX_THREADS,
+            &format!("Threads is a whole number from 1 to {MAX_THREADS}"),
+        )
+        .map(Setting::Threads),
+        "skill level" => whole_number(
+            need("a level from 1 to 10")?,
+            1..=Level::FULL.number(),
+            "Skill Level is a level from 1 to 10",
+        )
+        .map(|n| Setting::Level(Level::new(n))),
         "seed" => need("a number or 64 hexadecimal digits")?
             .parse::<Seed>()
             .map(Setting::Seed)
             .map_err(|e| e.to_string()),
         _ => Err(format!("no option named \"{}\"", echo(name))),
     }
+}
+
+/// `text` as a whole number within `range`; otherwise `refusal` with the text quoted after it.
+fn whole_number<T>(text: &str, range: std::ops::RangeInclusive<T>, refusal: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd,
+{
+    text.parse::<T>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| format!("{refusal}, not \"{}\"", echo(text)))
 }
 
 /// `text` after its first word when that word is `word` (any case).

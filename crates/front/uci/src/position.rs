@@ -93,7 +93,7 @@ fn play_text(variant: &Variant, pos: &Position, text: &str) -> Result<Position, 
             let steps: Vec<String> = event.outcomes.iter().map(step_text).collect();
             steps.join(" ")
         };
-        let piece = variant.rules.neutral_name();
+        let piece = variant.rules().neutral_name();
         let (from, to) = parse_step(text).ok_or_else(|| {
             format!(
                 "the {piece} steps now, written from-square to-square: one of {}",
@@ -143,7 +143,7 @@ pub(crate) fn step_text(o: &ChanceOutcome) -> String {
 
 /// A move as UCI writes it: our coordinates, with a pass as `0000`.
 pub(crate) fn move_text(variant: &Variant, mv: &Move) -> String {
-    if mv.kind == MoveKind::Pass {
+    if mv.kind() == MoveKind::Pass {
         "0000".into()
     } else {
         mv.to_coordinates(variant)

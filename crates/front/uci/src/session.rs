@@ -378,7 +378,7 @@ impl<W: Write> Session<W> {
             .chain(
                 self.added
                     .iter()
-                    .map(|a| a.variant.name.clone())
+                    .map(|a| a.variant.name().to_string())
                     .filter(|n| catalog::check_protocol_name(n).is_ok()),
             )
             .collect()
@@ -392,7 +392,7 @@ impl<W: Write> Session<W> {
                     .or_else(|| {
                         self.added
                             .iter()
-                            .find(|a| a.variant.name == name)
+                            .find(|a| a.variant.name() == name)
                             .map(|a| (a.variant.clone(), a.weights.clone()))
                     });
                 match found {
@@ -416,18 +416,18 @@ impl<W: Write> Session<W> {
                         self.out,
                         "info string variant file {} adds {}",
                         echo(&path),
-                        added.variant.name
+                        added.variant.name()
                     )?;
                     if added.weights.is_some() {
                         let beside = catalog::weights_path(std::path::Path::new(&path));
                         writeln!(
                             self.out,
                             "info string {} plays with the weights file {}",
-                            added.variant.name,
+                            added.variant.name(),
                             echo(&beside.display().to_string())
                         )?;
                     }
-                    self.added.retain(|a| a.variant.name != added.variant.name);
+                    self.added.retain(|a| a.variant.name() != added.variant.name());
                     self.added.push(added);
                 }
                 Err(reason) => self.error(&reason, text)?,
@@ -620,12 +620,12 @@ fn load_variant_file(path: &str) -> Result<Added, String> {
     }
     match catalog::load(path) {
         Ok(GameKind::Chess(game)) => {
-            if let Err(why) = catalog::check_protocol_name(&game.variant.name) {
+            if let Err(why) = catalog::check_protocol_name(game.variant.name()) {
                 Err(why)
-            } else if catalog::builtin(&game.variant.name).is_some() {
+            } else if catalog::builtin(game.variant.name()).is_some() {
                 Err(format!(
                     "the file's variant is named \"{}\", the name of a built-in one",
-                    echo(&game.variant.name)
+                    echo(game.variant.name())
                 ))
             } else {
                 let weights = messhall_table::file_weights(&game)?;

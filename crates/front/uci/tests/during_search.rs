@@ -44,7 +44,8 @@ fn isready_and_stop_are_answered_during_an_infinite_search() {
     let chess = messhall_records::catalog::builtin_variant("chess").unwrap();
     let pos = chess
         .start()
-        .play(&chess, &chess.parse_move(&chess.start(), "e2e4").unwrap());
+        .try_play(&chess, &chess.parse_move(&chess.start(), "e2e4").unwrap())
+        .unwrap();
     assert!(chess.parse_move(&pos, best).is_ok(), "{best}");
     // Depth 1 is always finished before a stop.
     assert!(lines.iter().any(|l| l.starts_with("info depth 1 ")), "{lines:?}");

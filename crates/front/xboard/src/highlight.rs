@@ -62,7 +62,7 @@ fn continuing<'a>(
 }
 
 fn ending_mark(mv: &Move) -> Mark {
-    if mv.promotion.is_some() {
+    if mv.promotion().is_some() {
         Mark::Promotion
     } else if mv.is_capture() {
         Mark::Capture
@@ -96,8 +96,8 @@ pub(crate) fn marks(v: &Variant, pos: &Position, legal: &[Move], path: &[Square]
 pub(crate) fn drop_marks(legal: &[Move], role: messhall_rules::Role) -> BTreeMap<Square, Mark> {
     legal
         .iter()
-        .filter(|mv| mv.kind == MoveKind::Drop(role))
-        .map(|mv| (mv.to, Mark::Quiet))
+        .filter(|mv| mv.kind() == MoveKind::Drop(role))
+        .map(|mv| (mv.to(), Mark::Quiet))
         .collect()
 }
 
@@ -120,8 +120,8 @@ pub(crate) fn hover(
         if let Some(victim) = mv.victim().filter(|s| !walked.contains(s)) {
             victims.push(victim);
         }
-        if mv.poisoned && mv.kind != MoveKind::Rifle {
-            victims.push(mv.from);
+        if mv.poisoned() && mv.kind() != MoveKind::Rifle {
+            victims.push(mv.from());
         }
     }
     if victims.is_empty() {
@@ -143,14 +143,14 @@ pub(crate) fn choice(v: &Variant, pos: &Position, legal: &[Move], path: &[Square
         if !ends || next != square {
             continue;
         }
-        match mv.promotion {
+        match mv.promotion() {
             Some(role) => {
                 let letter = v.role_letter(role);
                 if !letters.contains(letter) {
                     letters.push(letter);
                 }
             }
-            None => may_stay = pos.piece_at(mv.from).map(|p| v.role_letter(p.role())),
+            None => may_stay = pos.piece_at(mv.from()).map(|p| v.role_letter(p.role())),
         }
     }
     if letters.is_empty() {
@@ -200,7 +200,7 @@ mod tests {
         let legal = chess.legal_moves(&start).to_vec();
         let g1 = Square::new(6, 0).unwrap();
         let marks = marks(&chess, &start, &legal, &[g1]);
-        assert_eq!(color_fen(chess.size, &marks), "8/8/8/8/8/5Y1Y/8/8");
+        assert_eq!(color_fen(chess.size(), &marks), "8/8/8/8/8/5Y1Y/8/8");
         assert_eq!(choice(&chess, &start, &legal, &[g1], Square::new(5, 2).unwrap()), None);
     }
 }

@@ -158,10 +158,10 @@ impl MoveText {
 /// How XBoard shows `mv` played in `pos`: the form the engine sends first, then other forms it
 /// accepts for the same move.
 pub(crate) fn forms(v: &Variant, pos: &Position, mv: &Move) -> Vec<MoveText> {
-    let promotion = mv.promotion.map(|r| v.role_letter(r).to_ascii_lowercase());
+    let promotion = mv.promotion().map(|r| v.role_letter(r).to_ascii_lowercase());
     let legs = |squares: Vec<Square>| MoveText::Legs(squares, promotion);
-    let (from, to, extra) = (mv.from, mv.to, mv.extra);
-    match mv.kind {
+    let (from, to, extra) = (mv.from(), mv.to(), mv.extra());
+    match mv.kind() {
         MoveKind::Pass => vec![MoveText::Pass],
         MoveKind::Drop(role) => vec![MoveText::Drop(v.role_letter(role), to)],
         // The victim is the square the piece passes: XBoard removes what stands there.
@@ -194,7 +194,7 @@ pub(crate) fn write_move(v: &Variant, pos: &Position, mv: &Move) -> MoveText {
 /// piece's own stands for not promoting where promoting is optional.
 pub(crate) fn find_move(v: &Variant, pos: &Position, legal: &[Move], text: &MoveText) -> Option<Move> {
     let own_letter = |mv: &Move| {
-        pos.piece_at(mv.from)
+        pos.piece_at(mv.from())
             .map(|p| v.role_letter(p.role()).to_ascii_lowercase())
     };
     legal.iter().copied().find(|mv| {

@@ -626,7 +626,7 @@ impl<W: Write> Session<W> {
         // XBoard names the en passant squares its way: ours differ on 10 ranks.
         let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
         if let Some(ep) = fields.get_mut(3) {
-            *ep = crate::notation::ep_field(self.variant.size, ep, false);
+            *ep = crate::notation::ep_field(self.variant.size(), ep, false);
         }
         if let Err(why) = self.reset_table(Some(fields.join(" "))) {
             self.bad_position = true;
@@ -686,7 +686,7 @@ impl<W: Write> Session<W> {
     }
 
     fn square_arg(&mut self, line: &str, args: &[&str]) -> io::Result<Option<Square>> {
-        let size = self.variant.size;
+        let size = self.variant.size();
         match args {
             [text] => match crate::notation::parse_square(size, text) {
                 Some((sq, used)) if used == text.len() => Ok(Some(sq)),
@@ -711,7 +711,7 @@ impl<W: Write> Session<W> {
                 Some(side) if side == color => highlight::drop_marks(self.legal_moves(), role),
                 _ => Default::default(),
             };
-            let fen = highlight::color_fen(self.variant.size, &marks);
+            let fen = highlight::color_fen(self.variant.size(), &marks);
             return self.say(&format!("highlight {fen}"));
         }
         let Some(sq) = self.square_arg(line, args)? else {
@@ -723,7 +723,7 @@ impl<W: Write> Session<W> {
         }
         let Some(pos) = self.position() else { return Ok(()) };
         let marks = highlight::marks(&self.variant, pos, self.legal_moves(), &self.path);
-        let fen = highlight::color_fen(self.variant.size, &marks);
+        let fen = highlight::color_fen(self.variant.size(), &marks);
         self.say(&format!("highlight {fen}"))
     }
 
@@ -749,7 +749,7 @@ impl<W: Write> Session<W> {
         };
         let Some(pos) = self.position() else { return Ok(()) };
         if let Some(marks) = highlight::hover(&self.variant, pos, self.legal_moves(), &self.path, sq) {
-            let fen = highlight::color_fen(self.variant.size, &marks);
+            let fen = highlight::color_fen(self.variant.size(), &marks);
             self.say(&format!("highlight {fen}"))?;
         }
         Ok(())
@@ -765,7 +765,7 @@ impl<W: Write> Session<W> {
             return self.illegal("the game is over", text);
         }
         if self.awaiting_pass {
-            if MoveText::parse(self.variant.size, text) == Ok(MoveText::Pass) {
+            if MoveText::parse(self.variant.size(), text) == Ok(MoveText::Pass) {
                 self.awaiting_pass = false;
                 self.plies.push(Ply::ForcedPass);
                 self.analyzed = false;
@@ -793,7 +793,7 @@ impl<W: Write> Session<W> {
     /// The legal move `text` names at `table`, if it names one.
     fn find_at(&self, table: &Table, text: &str) -> Result<Option<Move>, String> {
         let v = &self.variant;
-        let parsed = MoveText::parse(v.size, text)?;
+        let parsed = MoveText::parse(v.size(), text)?;
         let (Some(chess), Legal::Moves(legal)) = (table.chess(), table.legal()) else {
             return Ok(None);
         };
@@ -815,7 +815,7 @@ impl<W: Write> Session<W> {
                     Event::Chance { outcome, .. } => Some(*outcome),
                     _ => None,
                 });
-                let size = self.variant.size;
+                let size = self.variant.size();
                 match rolled {
                     Some(o) if o.from == from && o.to == to => {
                         self.table = trial;
@@ -824,7 +824,7 @@ impl<W: Write> Session<W> {
                     Some(o) => {
                         return Err(format!(
                             "by this game's dice the {} steps {}, not {}",
-                            self.variant.rules.neutral_name(),
+                            self.variant.rules().neutral_name(),
                             MoveText::Legs(vec![o.from, o.to], None).write(size),
                             MoveText::Legs(vec![from, to], None).write(size)
                         ));
@@ -835,7 +835,7 @@ impl<W: Write> Session<W> {
             }
         }
         // Our own notations (SAN, `pass`) where XBoard's ranks are ours.
-        let ours = (self.variant.size.ranks() != 10).then(|| self.table.parse_action(text));
+        let ours = (self.variant.size().ranks() != 10).then(|| self.table.parse_action(text));
         if let Some(Ok(action)) = ours {
             return self.table.try_act(seat, action).map_err(|e| e.to_string());
         }
@@ -848,7 +848,7 @@ impl<W: Write> Session<W> {
 
     /// A leg of two squares (a neutral piece's step).
     fn step_leg(&self, leg: &str) -> Option<(Square, Square)> {
-        match MoveText::parse(self.variant.size, leg) {
+        match MoveText::parse(self.variant.size(), leg) {
             Ok(MoveText::Legs(squares, None)) => match squares.as_slice() {
                 [from, to] => Some((*from, *to)),
                 _ => None,
@@ -859,7 +859,7 @@ impl<W: Write> Session<W> {
 
     /// A move at a steered step: the step as its first leg (`d4e5,e2e4`), then the move.
     fn steered_move(&mut self, seat: Seat, from: Square, text: &str) -> Result<Vec<Event>, String> {
-        let size = self.variant.size;
+        let size = self.variant.size();
         let offered: Vec<ChanceOutcome> = match self.table.legal() {
             Legal::Steps(s) => s.clone(),
             _ => Vec::new(),
@@ -870,7 +870,7 @@ impl<W: Write> Session<W> {
             .collect();
         let hint = format!(
             "the {} on {} steps first: give its step as the first leg, one of {}",
-            self.variant.rules.neutral_name(),
+            self.variant.rules().neutral_name(),
             square_name(size, from),
             steps.join(" ")
         );
@@ -921,12 +921,12 @@ impl<W: Write> Session<W> {
                         None => format!("die {face} of {of}"),
                     };
                     let step = if outcome.is_still() {
-                        format!("stays on {}", square_name(v.size, outcome.from))
+                        format!("stays on {}", square_name(v.size(), outcome.from))
                     } else {
                         format!(
                             "steps {}{}",
-                            square_name(v.size, outcome.from),
-                            square_name(v.size, outcome.to)
+                            square_name(v.size(), outcome.from),
+                            square_name(v.size(), outcome.to)
                         )
                     };
                     self.say(&format!("# {piece}: {how}: {step}"))?;
@@ -940,9 +940,9 @@ impl<W: Write> Session<W> {
                     let name = &v.role(piece.role()).name;
                     self.say(&format!(
                         "telluser The {} eats the {} {name} on {}",
-                        v.rules.neutral_name(),
+                        v.rules().neutral_name(),
                         piece.color().name(),
-                        square_name(v.size, *square)
+                        square_name(v.size(), *square)
                     ))?;
                 }
                 Event::Energy {
@@ -952,11 +952,11 @@ impl<W: Write> Session<W> {
                         "{} {} on {}",
                         capitalised(piece.color().name()),
                         v.role(piece.role()).name,
-                        square_name(v.size, *square)
+                        square_name(v.size(), *square)
                     );
                     // The board shows no energies: a piece that can no longer move is worth a word.
                     if *value == 0 {
-                        let name = v.counter_name.clone().unwrap_or_else(|| "energy".into());
+                        let name = v.counter_name().map(String::from).unwrap_or_else(|| "energy".into());
                         self.say(&format!("telluser The {who} has no {name} left: it cannot move"))?;
                     }
                     energies.push(format!("{who} has {value}"));
@@ -988,7 +988,11 @@ impl<W: Write> Session<W> {
         if energies.is_empty() {
             return Ok(());
         }
-        let name = self.variant.counter_name.clone().unwrap_or_else(|| "energy".into());
+        let name = self
+            .variant
+            .counter_name()
+            .map(String::from)
+            .unwrap_or_else(|| "energy".into());
         let line = format!("# {name}: {}", energies.join("; "));
         energies.clear();
         self.say(&line)
@@ -1172,10 +1176,10 @@ impl<W: Write> Session<W> {
         if let Some((step, _)) = &steered {
             legs.push(format!(
                 "{},",
-                MoveText::Legs(vec![step.from, step.to], None).write(v.size)
+                MoveText::Legs(vec![step.from, step.to], None).write(v.size())
             ));
         }
-        legs.extend(write_move(&v, &pos, &mv).legs(v.size));
+        legs.extend(write_move(&v, &pos, &mv).legs(v.size()));
         for leg in legs {
             self.say(&format!("move {leg}"))?;
         }

@@ -93,7 +93,7 @@ fn piece_to_char(v: &Variant) -> String {
 /// How many holdings XBoard keeps: one per type up to the last droppable one.
 fn holdings(v: &Variant) -> usize {
     let types = xboard_types(v);
-    let droppable = v.drops.iter().fold(0u64, |m, d| m | d.roles);
+    let droppable = v.drops().iter().fold(0u64, |m, d| m | d.roles);
     let mut participating: Vec<usize> = types.clone();
     participating.sort_unstable();
     v.roles()
@@ -110,20 +110,20 @@ fn holdings(v: &Variant) -> usize {
 /// White's at the right (the letter after the board's last file and one more), one kind of
 /// piece per rank, counted from the side's own edge.
 pub(crate) fn holdings_piece(v: &Variant, name: &str) -> Option<(Color, Role)> {
-    if v.drops.is_empty() {
+    if v.drops().is_empty() {
         return None;
     }
     let mut chars = name.chars();
     let column = chars.next()?;
     let number: u32 = chars.as_str().parse().ok()?;
-    let row = if v.size.ranks() == 10 {
+    let row = if v.size().ranks() == 10 {
         number
     } else {
         number.checked_sub(1)?
     };
     let row = usize::try_from(row).ok()?;
-    let ranks = usize::from(v.size.ranks());
-    let white_column = char::from(b'a'.wrapping_add(v.size.files()).wrapping_add(1));
+    let ranks = usize::from(v.size().ranks());
+    let white_column = char::from(b'a'.wrapping_add(v.size().files()).wrapping_add(1));
     let (color, index) = match column {
         '_' => (Color::Black, ranks.checked_sub(1)?.checked_sub(row)?),
         c if c == white_column => (Color::White, row),
@@ -143,7 +143,7 @@ pub(crate) fn holdings_piece(v: &Variant, name: &str) -> Option<(Color, Role)> {
 /// nothing moves onto or over it), the hands in brackets, then side, castling, en passant and
 /// the move counters.
 pub(crate) fn xboard_fen(v: &Variant, pos: &Position) -> String {
-    let size = v.size;
+    let size = v.size();
     let mut fen = String::new();
     for rank in (0..size.ranks()).rev() {
         let mut empty = 0;
@@ -174,7 +174,7 @@ pub(crate) fn xboard_fen(v: &Variant, pos: &Position) -> String {
             fen.push('/');
         }
     }
-    if !v.drops.is_empty() {
+    if !v.drops().is_empty() {
         fen.push('[');
         for color in Color::ALL {
             for (role, info) in v.roles() {
@@ -207,8 +207,8 @@ pub(crate) fn setup_line(v: &Variant) -> String {
     format!(
         "setup ({}) {}x{}+{}_fairy {}",
         piece_to_char(v),
-        v.size.files(),
-        v.size.ranks(),
+        v.size().files(),
+        v.size().ranks(),
         holdings(v),
         xboard_fen(v, &v.start())
     )
@@ -217,7 +217,7 @@ pub(crate) fn setup_line(v: &Variant) -> String {
 /// One `piece` line per piece type whose moves XBoard can be told (`L&`: both colours).
 pub(crate) fn piece_lines(v: &Variant) -> Vec<String> {
     let castling = v
-        .castling
+        .castling()
         .first()
         .map(|c| c.king_from.file().abs_diff(c.king_to.file()));
     v.roles()

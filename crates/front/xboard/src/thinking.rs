@@ -25,7 +25,7 @@ pub(crate) fn pv_text(v: &Variant, pos: &Position, pv: &[Move]) -> String {
     let words: Vec<String> = line
         .moves
         .iter()
-        .map(|(here, mv)| write_move(v, here, mv).write(v.size))
+        .map(|(here, mv)| write_move(v, here, mv).write(v.size()))
         .collect();
     words.join(" ")
 }
@@ -64,11 +64,11 @@ mod tests {
         let v = messhall_records::catalog::builtin_variant("pieceeater").unwrap();
         let start = v.start();
         let e4 = v.parse_move(&start, "e2e4").unwrap();
-        let after = start.play(&v, &e4);
+        let after = start.try_play(&v, &e4).unwrap();
         let step = v.chance(&after).unwrap().outcomes[0];
         let black = v.resolve(&after, &step);
         let d5 = v.parse_move(&black, "d7d5").unwrap();
-        let takes = v.parse_move(&black.play(&v, &d5), "e4d5");
+        let takes = v.parse_move(&black.try_play(&v, &d5).unwrap(), "e4d5");
         let mut pv = vec![e4, d5];
         pv.extend(takes);
         assert_eq!(pv_text(&v, &start, &pv), "e2e4");

@@ -66,16 +66,16 @@ impl GameRules for CalorieRules {
 
     fn after_move(&self, variant: &Variant, pos: &mut Position, mv: &Move, effects: &MoveEffects) {
         // Castling: the King moves for free, the Rook pays.
-        let payer = match mv.kind {
+        let payer = match mv.kind() {
             MoveKind::Castle => effects.castle_rook,
             MoveKind::Drop(_) | MoveKind::Pass => None,
-            _ => Some(mv.to),
+            _ => Some(mv.to()),
         };
         let Some(payer) = payer else { return };
         if Self::has_unlimited_energy(variant, pos, payer) {
             return;
         }
-        if mv.promotion.is_some() {
+        if mv.promotion().is_some() {
             // The promoted piece is fresh whatever it ate: the core gave it its type's start energy.
             return;
         }

@@ -226,7 +226,7 @@ fn zero_cal_piece_does_not_stop_castling() {
         let pos = at(v, fen);
         v.legal_moves(&pos)
             .iter()
-            .filter(|m| m.kind == MoveKind::Castle)
+            .filter(|m| m.kind() == MoveKind::Castle)
             .map(|m| m.to_coordinates(v))
             .collect::<Vec<_>>()
     };
@@ -348,7 +348,7 @@ fn en_passant_feeds_the_captor() {
     assert_eq!(fen_after(&v, start, &["e7e5"]), "4k3/8/8/3Pp{6}3/8/8/8/4K3 w - e6 0 2");
     let pos = at(&v, &fen_after(&v, start, &["e7e5"]));
     let ep = v.parse_move(&pos, "d5e6").unwrap();
-    assert_eq!(ep.kind, MoveKind::EnPassant);
+    assert_eq!(ep.kind(), MoveKind::EnPassant);
     assert_eq!(
         fen_after(&v, start, &["e7e5", "d5e6"]),
         "4k3/8/4P{13}3/8/8/8/8/4K3 b - - 0 2"
@@ -447,7 +447,7 @@ fn a_rook_at_zero_cal_cannot_castle() {
     let castles: Vec<String> = v
         .legal_moves(&pos)
         .iter()
-        .filter(|m| m.kind == MoveKind::Castle)
+        .filter(|m| m.kind() == MoveKind::Castle)
         .map(|m| m.to_coordinates(&v))
         .collect();
     assert_eq!(castles, ["e1g1"]);
@@ -469,7 +469,7 @@ fn a_side_without_a_legal_move_passes() {
     assert!(!v.in_check(&pos));
     let legal = v.legal_moves(&pos);
     assert_eq!(legal, [Move::pass()]);
-    assert_eq!(legal[0].kind, MoveKind::Pass);
+    assert_eq!(legal[0].kind(), MoveKind::Pass);
     // In FIDE chess the pawns and the knight move: a3 a4 b3 b4, Na3 Nc3 Nd2.
     let fide = chess();
     assert_eq!(fide.legal_moves(&at(&fide, "7k/8/8/8/8/8/PP6/KN6 w - - 0 1")).len(), 7);
@@ -483,7 +483,7 @@ fn a_side_without_a_legal_move_passes() {
     assert!(!after.last_move_was_pass());
     assert_eq!(v.legal_moves(&after), [Move::pass()]);
     // A side with a legal move never passes.
-    assert!(!v.legal_moves(&v.start()).iter().any(|m| m.kind == MoveKind::Pass));
+    assert!(!v.legal_moves(&v.start()).iter().any(|m| m.kind() == MoveKind::Pass));
     assert!(v.parse_move(&v.start(), "pass").is_err());
 
     let mut g = game(v, WHITE_STUCK);
@@ -941,29 +941,29 @@ fn ledger_after(v: &Variant, pos: &Position, mv: &Move) -> HashMap<Square, u16> 
         }
     }
     let letter_at = |s: Square| v.role(pos.piece_at(s).unwrap().role()).letter;
-    match mv.kind {
+    match mv.kind() {
         MoveKind::Pass => {}
         MoveKind::Castle => {
-            let rook = ledger.remove(&mv.extra).unwrap();
+            let rook = ledger.remove(&mv.extra()).unwrap();
             assert!(rook > 0, "a rook without energy castled");
-            let rook_file = if mv.to.file() > mv.from.file() {
-                mv.to.file() - 1
+            let rook_file = if mv.to().file() > mv.from().file() {
+                mv.to().file() - 1
             } else {
-                mv.to.file() + 1
+                mv.to().file() + 1
             };
-            ledger.insert(Square::new(rook_file, mv.to.rank()).unwrap(), rook - 1);
+            ledger.insert(Square::new(rook_file, mv.to().rank()).unwrap(), rook - 1);
         }
         _ => {
-            let victim_square = match mv.kind {
-                MoveKind::EnPassant => Some(mv.extra),
-                MoveKind::Capture => Some(mv.to),
+            let victim_square = match mv.kind() {
+                MoveKind::EnPassant => Some(mv.extra()),
+                MoveKind::Capture => Some(mv.to()),
                 _ => None,
             };
             let food = victim_square.map_or(0, |s| ledger.remove(&s).unwrap() + food_of(letter_at(s)));
-            if let Some(energy) = ledger.remove(&mv.from) {
+            if let Some(energy) = ledger.remove(&mv.from()) {
                 assert!(energy > 0, "a piece without energy moved: {mv:?}");
-                let energy = if mv.promotion.is_some() { 7 } else { energy - 1 + food };
-                ledger.insert(mv.to, energy);
+                let energy = if mv.promotion().is_some() { 7 } else { energy - 1 + food };
+                ledger.insert(mv.to(), energy);
             }
         }
     }
@@ -988,7 +988,7 @@ fn random_games_keep_energy_hash_fen_and_passes_consistent() {
             if legal.is_empty() {
                 break;
             }
-            let has_pass = legal.iter().any(|m| m.kind == MoveKind::Pass);
+            let has_pass = legal.iter().any(|m| m.kind() == MoveKind::Pass);
             if has_pass {
                 assert_eq!(legal.len(), 1);
                 assert!(!v.in_check(&pos) && !pos.last_move_was_pass());
@@ -1002,9 +1002,9 @@ fn random_games_keep_energy_hash_fen_and_passes_consistent() {
                 legal[next_random() % legal.len()]
             };
             eaten += usize::from(mv.is_capture());
-            castles += usize::from(mv.kind == MoveKind::Castle);
-            promotions += usize::from(mv.promotion.is_some());
-            ep += usize::from(mv.kind == MoveKind::EnPassant);
+            castles += usize::from(mv.kind() == MoveKind::Castle);
+            promotions += usize::from(mv.promotion().is_some());
+            ep += usize::from(mv.kind() == MoveKind::EnPassant);
             let expected = ledger_after(&v, &pos, &mv);
             let next = pos.play_unchecked(&v, &mv);
             for color in Color::ALL {

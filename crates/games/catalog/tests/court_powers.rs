@@ -17,7 +17,7 @@ fn moves_from(v: &Variant, fen: &str, from: &str) -> BTreeSet<String> {
     let pos = Position::from_fen(v, fen).unwrap();
     v.legal_moves(&pos)
         .iter()
-        .filter(|m| m.from.to_string() == from)
+        .filter(|m| m.from().to_string() == from)
         .map(|m| m.to_coordinates(v))
         .collect()
 }
@@ -69,7 +69,7 @@ fn a_knight_poisons_its_captor_and_freezes_its_neighbours() {
     assert!(moves_from(&v, fen, "d5").is_empty());
     let pos = Position::from_fen(&v, fen).unwrap();
     let take = v.parse_move(&pos, "e1e5").unwrap();
-    assert!(take.poisoned);
+    assert!(take.poisoned());
     let after = pos.play_unchecked(&v, &take);
     assert!(after.piece_at("e5".parse().unwrap()).is_none());
     // A frozen piece gives no check: the white rook on d7 is frozen by

@@ -69,8 +69,8 @@ fn check(v: &Variant, table: &[(&str, [u64; 3])]) {
 #[test]
 fn loads_from_its_file() {
     let v = grand_food();
-    assert_eq!(v.name, "grand-food");
-    assert_eq!((v.size.files(), v.size.ranks()), (12, 10));
+    assert_eq!(v.name(), "grand-food");
+    assert_eq!((v.size().files(), v.size().ranks()), (12, 10));
     assert_eq!(v.start().to_fen(&v), START);
     let betza: Vec<(char, &str)> = v.roles().map(|(_, r)| (r.letter, r.betza.as_str())).collect();
     for piece in [('S', "NN"), ('C', "mRcpR"), ('H', "nN"), ('T', "HFD"), ('Q', "Q")] {
@@ -78,14 +78,14 @@ fn loads_from_its_file() {
     }
     // Both sides castle both ways: king g1-j1 with rook l1-i1, king g1-c1 with rook a1-d1.
     let castles: Vec<String> = v
-        .castling
+        .castling()
         .iter()
         .map(|c| format!("{}{}{}{}", c.king_from, c.king_to, c.rook_from, c.rook_to))
         .collect();
     assert_eq!(castles, ["g1j1l1i1", "g1c1a1d1", "g10j10l10i10", "g10c10a10d10"]);
-    assert_eq!(v.promotions.len(), 1);
-    assert_eq!(v.promotions[0].rank, 9);
-    let mut choices: Vec<char> = v.promotions[0].choices.iter().map(|&r| v.role(r).letter).collect();
+    assert_eq!(v.promotions().len(), 1);
+    assert_eq!(v.promotions()[0].rank, 9);
+    let mut choices: Vec<char> = v.promotions()[0].choices.iter().map(|&r| v.role(r).letter).collect();
     choices.sort();
     assert_eq!(choices, ['B', 'C', 'H', 'N', 'Q', 'R']);
 }
@@ -127,7 +127,7 @@ fn first_moves_of_the_fairy_pieces() {
         let mut m: Vec<String> = v
             .legal_moves(&pos)
             .iter()
-            .filter(|m| m.from.to_string() == sq)
+            .filter(|m| m.from().to_string() == sq)
             .map(|m| m.to_coordinates(&v))
             .collect();
         m.sort();

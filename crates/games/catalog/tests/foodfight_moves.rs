@@ -31,8 +31,8 @@ fn destinations(pieces: &str, side: char, from: &str) -> BTreeSet<String> {
     v.pseudo_moves(&pos, &mut moves);
     let core: BTreeSet<String> = moves
         .iter()
-        .filter(|m| m.from.to_string() == from)
-        .map(|m| m.to.to_string())
+        .filter(|m| m.from().to_string() == from)
+        .map(|m| m.to().to_string())
         .collect();
     assert_eq!(
         core,
@@ -51,7 +51,7 @@ fn legal_from(v: &Variant, pos: &Position, from: &str) -> Vec<String> {
     let mut moves: Vec<String> = v
         .legal_moves(pos)
         .iter()
-        .filter(|m| m.from.to_string() == from)
+        .filter(|m| m.from().to_string() == from)
         .map(|m| m.to_coordinates(v))
         .collect();
     moves.sort();
@@ -289,7 +289,7 @@ fn piglet_initial_leap_gives_no_en_passant() {
         .into_iter()
         .find(|m| m.to_coordinates(&v) == "e5d4")
         .unwrap();
-    assert_eq!(step.kind, MoveKind::Quiet);
+    assert_eq!(step.kind(), MoveKind::Quiet);
 }
 
 #[test]
@@ -308,10 +308,10 @@ fn fish_double_step_is_taken_en_passant_by_fish_and_by_piglet() {
             .into_iter()
             .find(|m| m.to_coordinates(&v) == mv)
             .unwrap();
-        assert_eq!(ep.kind, MoveKind::EnPassant, "{by}");
+        assert_eq!(ep.kind(), MoveKind::EnPassant, "{by}");
         let taken = after.play_unchecked(&v, &ep);
-        assert!(taken.piece_at(ep.extra).is_none(), "{by}: the Fish on d8 is gone");
-        assert_eq!(ep.extra.to_string(), "d8");
+        assert!(taken.piece_at(ep.extra()).is_none(), "{by}: the Fish on d8 is gone");
+        assert_eq!(ep.extra().to_string(), "d8");
         // One move, not a plain step as well.
         assert_eq!(legal_from(&v, &after, &mv[..2]).iter().filter(|m| **m == mv).count(), 1);
     }
@@ -322,7 +322,7 @@ fn fish_double_step_is_taken_en_passant_by_fish_and_by_piglet() {
         .into_iter()
         .find(|m| m.to_coordinates(&v) == "e8d9")
         .unwrap();
-    assert_eq!(step.kind, MoveKind::Quiet);
+    assert_eq!(step.kind(), MoveKind::Quiet);
     assert!(!legal_from(&v, &later, "c8").contains(&"c8d9".to_string()));
 }
 
@@ -337,8 +337,8 @@ fn black_piglet_takes_en_passant_too() {
             .into_iter()
             .find(|m| m.to_coordinates(&v) == mv)
             .unwrap();
-        assert_eq!(ep.kind, MoveKind::EnPassant, "{mv}");
-        assert_eq!(ep.extra.to_string(), "j5");
+        assert_eq!(ep.kind(), MoveKind::EnPassant, "{mv}");
+        assert_eq!(ep.extra().to_string(), "j5");
     }
 }
 

@@ -83,6 +83,7 @@ fn en_passant_for_black() {
 }
 
 #[test]
+#[ignore = "deep: minutes in a test build; cargo test -p messhall-catalog -- --ignored"]
 fn midgame_positions_to_depth_3() {
     check(PROMOTIONS, &[132, 9_224, 1_133_983]);
     check(EN_PASSANT, &[103, 8_656, 850_059]);

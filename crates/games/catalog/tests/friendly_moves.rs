@@ -41,7 +41,7 @@ fn legal_from(v: &Variant, pos: &Position, from: &str) -> Vec<String> {
     let mut moves: Vec<String> = v
         .legal_moves(pos)
         .iter()
-        .filter(|m| m.from == from)
+        .filter(|m| m.from() == from)
         .map(|m| m.to_coordinates(v))
         .collect();
     moves.sort();
@@ -192,7 +192,7 @@ fn displacer_squirrel_leaps_two_away_and_swaps() {
         list("f6f8 f6f4 f6d6 f6h8 f6d8 f6d4 f6g8 f6e8 f6h7 f6d7 f6h5 f6d5 f6g4 f6e4")
     );
     let swap = find(&v, &pos, "f6f8");
-    assert_eq!(swap.kind, MoveKind::Swap);
+    assert_eq!(swap.kind(), MoveKind::Swap);
     let after = pos.play_unchecked(&v, &swap);
     assert_eq!((at(&v, &after, "f6"), at(&v, &after, "f8")), ('U', 'Q'));
     assert!(!after.is_unmoved(sq("f6")) && !after.is_unmoved(sq("f8")));
@@ -249,10 +249,10 @@ fn hangman_steps_to_empty_squares_and_captures_by_withdrawal() {
     let pos = position(&v, "Hf6 ug7 uf5 Ue6 ue7 Ug5 Fa12 Fb12 fk1 fl1", 'w');
     assert_eq!(legal_from(&v, &pos, "f6"), list("f6e5 f6f7 f6g6"));
     let e5 = find(&v, &pos, "f6e5");
-    assert_eq!((e5.kind, e5.extra), (MoveKind::Withdrawal, sq("g7")));
+    assert_eq!((e5.kind(), e5.extra()), (MoveKind::Withdrawal, sq("g7")));
     let f7 = find(&v, &pos, "f6f7");
-    assert_eq!((f7.kind, f7.extra), (MoveKind::Withdrawal, sq("f5")));
-    assert_eq!(find(&v, &pos, "f6g6").kind, MoveKind::Quiet);
+    assert_eq!((f7.kind(), f7.extra()), (MoveKind::Withdrawal, sq("f5")));
+    assert_eq!(find(&v, &pos, "f6g6").kind(), MoveKind::Quiet);
     let after = pos.play_unchecked(&v, &e5);
     assert_eq!(
         (at(&v, &after, "e5"), at(&v, &after, "g7"), at(&v, &after, "f5")),
@@ -364,7 +364,7 @@ fn sniper_rifle_leaves_the_sniper_in_place() {
     let v = friendly();
     let pos = position(&v, "Sf6 uf11 Fa12 Fb12 fk12 fl12", 'w');
     let shot = find(&v, &pos, "f6f11,f11f6");
-    assert_eq!(shot.kind, MoveKind::Rifle);
+    assert_eq!(shot.kind(), MoveKind::Rifle);
     let after = pos.play_unchecked(&v, &shot);
     assert_eq!((at(&v, &after, "f6"), at(&v, &after, "f11")), ('S', '.'));
 }
@@ -379,12 +379,12 @@ fn poison_removes_the_capturer_but_not_after_a_rifle_capture() {
     assert_eq!(legal_from(&v, &pos, "f6"), list("f6d4 f6d8 f6h4 f6h8 f6g8,g8f6"));
     // The rifle shot at the Poison on g8: the Archer stays.
     let shot = find(&v, &pos, "f6g8,g8f6");
-    assert!(!shot.poisoned);
+    assert!(!shot.poisoned());
     let after = pos.play_unchecked(&v, &shot);
     assert_eq!((at(&v, &after, "f6"), at(&v, &after, "g8")), ('A', '.'));
     // The slide onto the Poison on h4: both are gone.
     let slide = find(&v, &pos, "f6h4");
-    assert!(slide.poisoned);
+    assert!(slide.poisoned());
     let after = pos.play_unchecked(&v, &slide);
     assert_eq!((at(&v, &after, "f6"), at(&v, &after, "h4")), ('.', '.'));
 }
@@ -512,7 +512,7 @@ fn standard_pawn_double_step_is_taken_en_passant() {
     assert_eq!(after.ep_squares().iter().collect::<Vec<_>>(), [sq("k9")]);
     assert_eq!(legal_from(&v, &after, "j8"), list("j8j9 j8k9"));
     let ep = find(&v, &after, "j8k9");
-    assert_eq!((ep.kind, ep.extra), (MoveKind::EnPassant, sq("k8")));
+    assert_eq!((ep.kind(), ep.extra()), (MoveKind::EnPassant, sq("k8")));
     let taken = after.play_unchecked(&v, &ep);
     assert_eq!((at(&v, &taken, "k9"), at(&v, &taken, "k8")), ('P', '.'));
 }
@@ -545,7 +545,7 @@ fn berolina_pawn_captures_en_passant_straight_forward() {
     let pos = position_ep(&v, "Ek8 pk10 Fa12 Fb12 fk1 fl1", 'w', "k9>k10");
     assert_eq!(legal_from(&v, &pos, "k8"), list("k8j9 k8k9 k8l9"));
     let ep = find(&v, &pos, "k8k9");
-    assert_eq!((ep.kind, ep.extra), (MoveKind::EnPassant, sq("k10")));
+    assert_eq!((ep.kind(), ep.extra()), (MoveKind::EnPassant, sq("k10")));
 }
 
 #[test]

@@ -45,11 +45,23 @@ fn check(fen: &str, expected: &[u64]) {
 }
 
 #[test]
+fn start_position_to_depth_2() {
+    check(START, &[137, 18_735]);
+}
+
+#[test]
+#[ignore = "deep: minutes in a test build; cargo test -p messhall-catalog -- --ignored"]
 fn start_position_to_depth_3() {
     check(START, &[137, 18_735, 2_774_921]);
 }
 
 #[test]
+fn melee_to_depth_2() {
+    check(MELEE, &[124, 19_819]);
+}
+
+#[test]
+#[ignore = "deep: minutes in a test build; cargo test -p messhall-catalog -- --ignored"]
 fn melee_to_depth_3() {
     check(MELEE, &[124, 19_819, 2_326_839]);
 }

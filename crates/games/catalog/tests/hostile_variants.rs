@@ -32,7 +32,7 @@ fn refused(name: &str, expected: &str) -> String {
 fn moves_from(v: &Variant, pos: &Position, from: &str) -> Vec<String> {
     v.legal_moves(pos)
         .iter()
-        .filter(|m| m.from.to_string() == from)
+        .filter(|m| m.from().to_string() == from)
         .map(|m| m.to_coordinates(v))
         .collect()
 }
@@ -229,11 +229,11 @@ fn one_move_from_two_atoms_counts_once() {
     // The King's two steps and the Shuttle's two moves.
     assert_eq!(v.perft(&start, 1), 4);
     let (mv, next) = v.try_play(&start, "Sb3").unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(mv.to.to_string(), "b3");
+    assert_eq!(mv.to().to_string(), "b3");
     // Once moved, only the plain `D` is left.
     let back = Position::from_fen(&v, "ks6/8/8/8/8/1S6/8/K7 w - - 0 1").unwrap();
     assert_eq!(
-        v.try_play(&back, "Sb5").map(|(m, _)| m.to.to_string()).ok(),
+        v.try_play(&back, "Sb5").map(|(m, _)| m.to().to_string()).ok(),
         Some("b5".into())
     );
     assert!(

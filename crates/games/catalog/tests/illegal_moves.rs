@@ -4,7 +4,7 @@
 mod common;
 
 use messhall_catalog::builtin;
-use messhall_rules::{Color, MoveError, Position, Variant, WhyIllegal};
+use messhall_rules::{Color, Game, MoveError, Position, Variant, WhyIllegal};
 
 fn game(name: &str) -> Variant {
     builtin(name).unwrap_or_else(|| panic!("{name} is built in"))
@@ -191,15 +191,14 @@ fn a_move_waits_for_the_pieceeater_step() {
     assert_eq!(err, "move \"e7e5\" is not legal here: the PieceEater steps first");
 }
 
-/// The three ways to play a move agree on a legal one; on an illegal one `try_play` says why and
-/// `play` panics with the same words.
+/// The ways to play a move agree on a legal one; on an illegal one `try_play` says why and
+/// `Game::play` panics with the same words.
 #[test]
 fn play_try_play_and_play_unchecked_agree() {
     let chess = game("chess");
     let pos = Position::from_fen(&chess, "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1").unwrap();
     let legal = chess.parse_move(&pos, "Kd1").unwrap();
-    let after = pos.play(&chess, &legal);
-    assert_eq!(after, pos.play_unchecked(&chess, &legal));
+    let after = pos.play_unchecked(&chess, &legal);
     assert_eq!(Ok(after), pos.try_play(&chess, &legal));
     // The pinned Knight's move, found among the moves that ignore pins.
     let pinned = chess
@@ -218,8 +217,9 @@ fn play_try_play_and_play_unchecked_agree() {
         ),
         "{e:?}"
     );
+    let mut played = Game::new(std::sync::Arc::new(chess.clone()), pos.clone());
     let panicked =
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| pos.play(&chess, &pinned))).expect_err("play panics");
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| played.play(pinned))).expect_err("play panics");
     let said = panicked.downcast_ref::<String>().cloned().unwrap_or_default();
-    assert_eq!(said, e.to_string());
+    assert_eq!(said, format!("Game::play: {e}"));
 }

@@ -127,8 +127,8 @@ fn a_promotion_letter_on_a_move_that_does_not_promote_says_so() {
 /// A record whose one action is `action`, from the start of `v`.
 fn record_of(v: &Variant, action: Action) -> GameRecord {
     GameRecord {
-        variant: v.name.clone(),
-        start: v.start_fen.clone(),
+        variant: v.name().to_string(),
+        start: v.start_fen().to_string(),
         seed: 0,
         actions: vec![action],
     }
@@ -138,8 +138,7 @@ fn record_of(v: &Variant, action: Action) -> GameRecord {
 fn a_record_with_ids_the_game_does_not_have_is_refused() {
     let v = variant("chess");
     let pos = Position::from_fen(&v, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    let mut promotion = v.parse_move(&pos, "a7a8q").unwrap();
-    promotion.promotion = Some(Role(200));
+    let promotion = v.parse_move(&pos, "a7a8q").unwrap().with_promotion(Some(Role(200)));
     let mut record = record_of(&v, Action::Move(promotion));
     record.start = pos.to_fen(&v);
     assert_eq!(
@@ -227,7 +226,7 @@ fn waived_setup_is_usable(name: &str, edits: &[(usize, char)]) {
     let v = variant(name);
     let base = EDITED.iter().find(|(n, _)| *n == name).map_or("", |(_, f)| f);
     let base = if base.is_empty() {
-        v.start_fen.clone()
+        v.start_fen().to_string()
     } else {
         base.to_string()
     };

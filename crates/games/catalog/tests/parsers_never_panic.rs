@@ -62,7 +62,7 @@ fn check_toml(file: &str, text: &str) {
     match messhall_catalog::from_toml(file, text) {
         Ok(v) => {
             let start = v.start();
-            check_accepted_position(&v, &start, &v.start_fen);
+            check_accepted_position(&v, &start, v.start_fen());
         }
         Err(e) => {
             let msg = e.to_string();
@@ -141,7 +141,7 @@ fn edits() -> impl Strategy<Value = Vec<(u8, usize, char)>> {
 }
 
 fn all_fens() -> Vec<(usize, &'static str)> {
-    let zoo_start: &'static str = &variants()[2].start_fen;
+    let zoo_start: &'static str = variants()[2].start_fen();
     common::CHESS_FENS
         .iter()
         .map(|f| (0, *f))

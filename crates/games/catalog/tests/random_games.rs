@@ -23,7 +23,7 @@ fn check_position(v: &Variant, pos: &Position) {
     for sq in pos.pieces_of(!us) {
         let captured = pseudo
             .iter()
-            .any(|m| matches!(m.kind, MoveKind::Capture | MoveKind::Locust) && (m.to == sq || m.extra == sq));
+            .any(|m| matches!(m.kind(), MoveKind::Capture | MoveKind::Locust) && (m.to() == sq || m.extra() == sq));
         assert_eq!(
             v.is_attacked(pos, sq, us),
             captured,
@@ -88,7 +88,7 @@ proptest! {
     #[test]
     fn zoo_games(choices in prop::collection::vec(any::<u16>(), 0..160)) {
         let v = common::zoo();
-        let start = v.start_fen.clone();
+        let start = v.start_fen().to_string();
         walk(&v, &start, &choices);
     }
 }

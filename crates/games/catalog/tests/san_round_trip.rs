@@ -54,7 +54,7 @@ fn check_sans(v: &Variant, pos: &Position, played: &[String]) -> usize {
         if let Some(j) = seen.insert(san, i) {
             panic!(
                 "{}: {san} names both {:?} and {:?} in {} (after {played:?})",
-                v.name,
+                v.name(),
                 legal[j],
                 mv,
                 pos.to_fen(v)
@@ -65,10 +65,10 @@ fn check_sans(v: &Variant, pos: &Position, played: &[String]) -> usize {
                 read,
                 *mv,
                 "{}: {san} reads back as another move in {} (after {played:?})",
-                v.name,
+                v.name(),
                 pos.to_fen(v)
             ),
-            Err(e) => panic!("{}: {san} does not read back in {}: {e}", v.name, pos.to_fen(v)),
+            Err(e) => panic!("{}: {san} does not read back in {}: {e}", v.name(), pos.to_fen(v)),
         }
     }
     legal.len()

@@ -27,16 +27,16 @@ fn check_position(v: &Variant, pos: &Position) {
     v.tactical_moves(pos, &mut tactical);
     let expected: Vec<_> = pseudo
         .iter()
-        .filter(|m| m.is_capture() || m.promotion.is_some())
+        .filter(|m| m.is_capture() || m.promotion().is_some())
         .copied()
         .collect();
     assert_eq!(tactical, expected, "captures and promotions in {fen}");
     let mut onto = Vec::new();
-    for target in v.size.squares() {
+    for target in v.size().squares() {
         let attacked = v.captures_onto(pos, target, &mut onto);
         let expected: Vec<_> = pseudo
             .iter()
-            .filter(|m| m.kind == MoveKind::Capture && m.to == target)
+            .filter(|m| m.kind() == MoveKind::Capture && m.to() == target)
             .copied()
             .collect();
         assert_eq!(onto, expected, "captures onto {target} in {fen}");
@@ -46,7 +46,7 @@ fn check_position(v: &Variant, pos: &Position) {
     let mut given = Vec::new();
     v.legal_moves_given_check(pos, v.in_check(pos), &mut given);
     assert_eq!(given, legal, "legal moves given the check in {fen}");
-    if v.end.royal == RoyalRule::Checkmate && !legal.is_empty() {
+    if v.end().royal == RoyalRule::Checkmate && !legal.is_empty() {
         let safe: Vec<_> = pseudo
             .iter()
             .filter(|m| {
@@ -55,7 +55,7 @@ fn check_position(v: &Variant, pos: &Position) {
             })
             .copied()
             .collect();
-        let played: Vec<_> = legal.iter().filter(|m| m.kind != MoveKind::Pass).copied().collect();
+        let played: Vec<_> = legal.iter().filter(|m| m.kind() != MoveKind::Pass).copied().collect();
         assert_eq!(played, safe, "legal moves against playing each in {fen}");
     }
     let lines = v.check_lines(pos);
@@ -132,14 +132,14 @@ proptest! {
     #[test]
     fn zoo_games(choices in prop::collection::vec(any::<u16>(), 0..120)) {
         let v = common::zoo();
-        let start = v.start_fen.clone();
+        let start = v.start_fen().to_string();
         walk(&v, &start, &choices);
     }
 
     #[test]
     fn builtin_games(game in 0..messhall_catalog::BUILTINS.len(), choices in prop::collection::vec(any::<u16>(), 0..80)) {
         let v = builtin(messhall_catalog::BUILTINS[game].name);
-        let start = v.start_fen.clone();
+        let start = v.start_fen().to_string();
         walk(&v, &start, &choices);
     }
 }

@@ -17,11 +17,11 @@ pub(crate) fn register_name(i: usize) -> Option<&'static str> {
 /// A square stored plus one (0 stands for none), when it is a square of the board.
 fn square_of(v: &Variant, value: u16) -> Option<Square> {
     let index = u8::try_from(value.checked_sub(1)?).ok()?;
-    Some(Square::from_index(index)).filter(|&s| v.size.contains(s))
+    Some(Square::from_index(index)).filter(|&s| v.size().contains(s))
 }
 
 fn square_value(v: &Variant, text: &str) -> Option<u16> {
-    let sq = text.parse::<Square>().ok().filter(|&s| v.size.contains(s))?;
+    let sq = text.parse::<Square>().ok().filter(|&s| v.size().contains(s))?;
     u16::try_from(sq.index() + 1).ok()
 }
 

@@ -20,13 +20,13 @@
 //! ```
 //! let v = messhall_catalog::builtin("pieceeater").unwrap();
 //! let start = v.start();
-//! let after = start.play(&v, &v.parse_move(&start, "a3").unwrap());
+//! let after = start.try_play(&v, &v.parse_move(&start, "a3").unwrap()).unwrap();
 //! // a3 is not next to d4 and no King is near: eight equal chances.
 //! let steps = v.chance(&after).unwrap().outcomes;
 //! assert_eq!(steps.len(), 8);
 //! assert!(steps.iter().all(|s| (s.weight, s.total) == (1, 8)));
 //! // e2-e4 puts a Pawn next to it: rule 3 forces the step onto e4.
-//! let after = start.play(&v, &v.parse_move(&start, "e4").unwrap());
+//! let after = start.try_play(&v, &v.parse_move(&start, "e4").unwrap()).unwrap();
 //! assert_eq!(v.chance(&after).unwrap().outcomes.len(), 1);
 //! ```
 
@@ -146,7 +146,7 @@ impl PieceEaterRules {
 
 /// The square `(dx, dy)` away from `sq` on the torus (edges wrap around).
 pub fn torus_step(v: &Variant, sq: Square, dx: i32, dy: i32) -> Square {
-    let (files, ranks) = (i32::from(v.size.files()), i32::from(v.size.ranks()));
+    let (files, ranks) = (i32::from(v.size().files()), i32::from(v.size().ranks()));
     let f = (i32::from(sq.file()) + dx).rem_euclid(files);
     let r = (i32::from(sq.rank()) + dy).rem_euclid(ranks);
     // In range by rem_euclid, so the square exists.
@@ -160,7 +160,7 @@ pub fn torus_touching(v: &Variant, a: Square, b: Square) -> bool {
         let d = x.abs_diff(y);
         d <= 1 || (d < n && n - d <= 1)
     };
-    near(a.file(), b.file(), v.size.files()) && near(a.rank(), b.rank(), v.size.ranks())
+    near(a.file(), b.file(), v.size().files()) && near(a.rank(), b.rank(), v.size().ranks())
 }
 
 /// Where the PieceEater stands, if it is on the board.
@@ -237,10 +237,10 @@ impl GameRules for PieceEaterRules {
         if pieceeater(pos).is_none() {
             return;
         }
-        let mover = match mv.kind {
+        let mover = match mv.kind() {
             MoveKind::Pass => None,
             MoveKind::Castle => effects.castle_rook,
-            _ => Some(mv.to),
+            _ => Some(mv.to()),
         };
         pos.set_register(PENDING, mover.map_or(1, |s| 2 + s.index() as u16));
     }
@@ -267,7 +267,7 @@ impl GameRules for PieceEaterRules {
     /// Played to checkmate, the PieceEater can uncover an attack on a King by stepping away:
     /// when the side to move then attacks the enemy King, it wins at once.
     fn decided(&self, v: &Variant, pos: &Position) -> Option<Color> {
-        if v.end.royal != RoyalRule::Checkmate || self.chance_pending(v, pos) {
+        if v.end().royal != RoyalRule::Checkmate || self.chance_pending(v, pos) {
             return None;
         }
         let us = pos.side_to_move();
@@ -323,7 +323,7 @@ mod tests {
         for m in moves {
             pos = pos.play_unchecked(&v, &v.parse_move(&pos, m).unwrap());
         }
-        v.rules.evaluate(&v, &pos)
+        v.rules().evaluate(&v, &pos)
     }
 
     #[test]

@@ -395,7 +395,7 @@ fn castling_keeps_the_fide_conditions() {
         let pos = at(&v, fen);
         v.legal_moves(&pos)
             .iter()
-            .filter(|m| m.kind == MoveKind::Castle)
+            .filter(|m| m.kind() == MoveKind::Castle)
             .map(|m| m.to_coordinates(&v))
             .collect()
     };
@@ -438,7 +438,7 @@ fn a_dropped_rook_never_castles() {
     let pos = wander(&play(&v, &pos, "R@h1"));
     let pos = wander(&play(&v, &pos, "e8d8"));
     assert_eq!(pos.piece_at(sq("h1")).map(|p| v.piece_letter(p)), Some('R'));
-    assert!(v.legal_moves(&pos).iter().all(|m| m.kind != MoveKind::Castle));
+    assert!(v.legal_moves(&pos).iter().all(|m| m.kind() != MoveKind::Castle));
     // The PieceEater eating the Rook ends the right too.
     let pos = at(&v, "4k3/8/8/8/8/8/6*1/4K2R[R] w K - 0 1 r1=1");
     let pos = step_to(&v, &pos, "h1");

@@ -116,18 +116,18 @@ impl ExternalEngine {
             return Err(format!(
                 "{} cannot play {}: its {} steps by chance after the moves, which no external engine here can be told",
                 config.name,
-                variant.name,
-                variant.rules.neutral_name()
+                variant.name(),
+                variant.rules().neutral_name()
             ));
         }
         let info = GameInfo {
             variant: config
                 .variant
                 .clone()
-                .or_else(|| (variant.name != "chess").then(|| variant.name.clone())),
+                .or_else(|| (variant.name() != "chess").then(|| variant.name().to_string())),
             start: None,
             our_start: Start::of(&variant, &variant.start()),
-            ranks: variant.size.ranks(),
+            ranks: variant.size().ranks(),
         };
         Ok(ExternalEngine {
             config,

@@ -234,7 +234,7 @@ impl GameKind {
     /// The game's name: the variant's, or `cafeteria`.
     pub fn name(&self) -> &str {
         match self {
-            GameKind::Chess(c) => &c.variant.name,
+            GameKind::Chess(c) => c.variant.name(),
             GameKind::Cafeteria => CAFETERIA,
         }
     }
@@ -257,7 +257,7 @@ impl GameKind {
                 source: GameSource::Builtin { name, .. },
                 ..
             }) => messhall_catalog::rules_text(name),
-            GameKind::Chess(c) => c.variant.rules_text.as_deref(),
+            GameKind::Chess(c) => c.variant.rules_text(),
             GameKind::Cafeteria => messhall_catalog::rules_text(CAFETERIA),
         }
     }
@@ -341,6 +341,6 @@ mod tests {
         let text = messhall_catalog::BUILTINS[0].text;
         let game = from_file_text("mine.toml", text).unwrap();
         let again = from_source(&game.source()).unwrap();
-        assert_eq!(again.variant().unwrap().name, game.variant().unwrap().name);
+        assert_eq!(again.variant().unwrap().name(), game.variant().unwrap().name());
     }
 }

@@ -46,7 +46,7 @@ fn round_trip(table: &Table) -> String {
     assert_eq!(record.actions, table.record().actions, "{text}");
     assert_eq!(*record, table.record(), "{text}");
     assert_eq!(games[0].header.date, Header::today().date);
-    let again = Table::replay(&record).unwrap();
+    let again = Table::replay(record).unwrap();
     let (before, after) = (table.chess().unwrap(), again.chess().unwrap());
     assert_eq!(
         after.position().to_fen(after.variant()),

@@ -4,7 +4,7 @@
 //! A contestant is any maker of players: our own configurations ([`PlayerSpec`]) or, through
 //! [`Contestant::new`], anything else (external engines). The match keeps the game: every
 //! action is checked at the table, and a player whose choice fails by its own fault
-//! ([`Player::fault`]) loses that game ([`crate::Ending::Forfeit`]) and the match goes on.
+//! ([`Player::fault`]) loses that game ([`messhall_records::Ending::Forfeit`]) and the match goes on.
 
 use crate::player::{Budget, Player, TurnError, take_turn};
 use crate::players::PlayerSpec;

@@ -109,7 +109,7 @@ impl ChessTable {
 
     /// Whether the only legal move is a pass.
     pub(crate) fn only_pass(&self, moves: &[Move]) -> bool {
-        matches!(moves, [only] if only.kind == MoveKind::Pass)
+        matches!(moves, [only] if only.kind() == MoveKind::Pass)
     }
 
     pub(crate) fn play(&mut self, seat: Seat, mv: Move) -> Vec<Event> {
@@ -120,10 +120,10 @@ impl ChessTable {
         self.game.play_unchecked(mv);
         let after = &self.game.positions()[first_after];
         let changed = changed_squares(&v, &before, after);
-        let piece = match mv.kind {
+        let piece = match mv.kind() {
             MoveKind::Drop(role) => Some(messhall_rules::Piece::new(before.side_to_move(), role)),
             MoveKind::Pass => None,
-            _ => before.piece_at(mv.from),
+            _ => before.piece_at(mv.from()),
         };
         let name_of = |p: messhall_rules::Piece| v.role(p.role()).name.clone();
         let mut events = vec![Event::Moved {
@@ -131,16 +131,16 @@ impl ChessTable {
             mv,
             piece,
             name: piece.map(name_of),
-            promotion_name: mv.promotion.map(|r| v.role(r).name.clone()),
-            partner_name: (mv.kind == MoveKind::Swap)
-                .then(|| before.piece_at(mv.to).map(name_of))
+            promotion_name: mv.promotion().map(|r| v.role(r).name.clone()),
+            partner_name: (mv.kind() == MoveKind::Swap)
+                .then(|| before.piece_at(mv.to()).map(name_of))
                 .flatten(),
             san,
             coordinates: mv.to_coordinates(&v),
             changed: changed.clone(),
         }];
         for (square, piece) in removed_pieces(&changed, &before, after, Some(&mv)) {
-            let cause = if mv.poisoned && square == mv.from {
+            let cause = if mv.poisoned() && square == mv.from() {
                 Removal::Poisoned
             } else {
                 Removal::Captured
@@ -182,7 +182,7 @@ impl ChessTable {
             let report = v.chance_report(before, &outcome);
             let changed = changed_squares(v, before, after);
             events.push(Event::Chance {
-                piece: v.rules.neutral_name().to_string(),
+                piece: v.rules().neutral_name().to_string(),
                 outcome,
                 face: report.map_or(1, |r| r.index as u32 + 1),
                 of: report.map_or(1, |r| r.count as u32),

@@ -129,7 +129,7 @@ impl Event {
 
 /// The squares whose contents differ between two positions of a variant.
 pub fn changed_squares(v: &Variant, before: &Position, after: &Position) -> Vec<Square> {
-    v.size
+    v.size()
         .squares()
         .filter(|&sq| {
             before.piece_at(sq) != after.piece_at(sq)
@@ -156,8 +156,8 @@ pub fn removed_pieces(
         if after.piece_at(sq) == Some(piece) {
             continue;
         }
-        if let Some(mv) = mover.filter(|mv| mv.from == sq && !matches!(mv.kind, MoveKind::Drop(_))) {
-            if mv.poisoned {
+        if let Some(mv) = mover.filter(|mv| mv.from() == sq && !matches!(mv.kind(), MoveKind::Drop(_))) {
+            if mv.poisoned() {
                 removed.push((sq, piece));
             }
             continue;
@@ -174,7 +174,7 @@ pub fn removed_pieces(
 
 /// The energies an action left on the squares it changed, for variants that keep one.
 pub(crate) fn energies(v: &Variant, changed: &[Square], after: &Position) -> Vec<Event> {
-    if v.counter_name.is_none() {
+    if v.counter_name().is_none() {
         return Vec::new();
     }
     changed

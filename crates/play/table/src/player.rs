@@ -60,7 +60,7 @@ pub trait Player: Send {
 
     /// Why its last choice failed by its own fault, if it did: an external engine that answered
     /// an illegal move, resigned, claimed a result, crashed or did not answer in time. A match
-    /// scores such a game lost for it ([`crate::Ending::Forfeit`]) with this reason. Taking it
+    /// scores such a game lost for it ([`messhall_records::Ending::Forfeit`]) with this reason. Taking it
     /// clears it.
     fn fault(&mut self) -> Option<String> {
         None

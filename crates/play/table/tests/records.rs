@@ -80,7 +80,7 @@ fn finished_games_keep_their_result() {
 }
 
 fn refused(record: &Record) -> String {
-    match Table::replay(&record) {
+    match Table::replay(record) {
         Ok(_) => panic!("a tampered record replayed: {:?}", record.actions),
         Err(e) => e.to_string(),
     }

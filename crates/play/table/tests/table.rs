@@ -3,7 +3,7 @@
 
 use messhall_dice::Seed;
 use messhall_records::{Ending, Seat, catalog};
-use messhall_rules::{Color, Reason};
+use messhall_rules::{Color, Move, Reason};
 use messhall_table::{ActError, Action, Budget, Choice, Event, Legal, PlayerSpec, Table, TableSetup, Turn};
 use std::time::Duration;
 
@@ -96,8 +96,7 @@ fn captures_are_removals_and_illegal_moves_change_nothing() {
     let Legal::Moves(moves) = t.legal().clone() else {
         panic!()
     };
-    let mut impossible = moves[0];
-    impossible.to = impossible.from;
+    let impossible = Move::new(moves[0].from(), moves[0].from(), moves[0].kind());
     let err = t.try_act(Seat(1), Action::Move(impossible)).unwrap_err();
     assert!(matches!(err, ActError::Illegal(_)), "{err:?}");
     assert!(matches!(t.try_act(Seat(5), qd5), Err(ActError::NoSuchSeat(_))));

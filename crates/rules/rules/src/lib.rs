@@ -3,7 +3,7 @@
 //!
 //! A [`Variant`] is read from a TOML [`VariantSpec`] (see `docs/variant-files.md`), its pieces'
 //! XBetza compiled into move tables once. A [`Position`] is a plain value; the variant generates its
-//! moves ([`Variant::legal_moves`]) and plays them ([`Position::play`]). Special rules of a game
+//! moves ([`Variant::legal_moves`]) and plays them ([`Position::try_play`], [`Position::play_unchecked`]). Special rules of a game
 //! come in through the [`GameRules`] hooks, never through checks of the variant's name.
 #![warn(missing_docs)]
 

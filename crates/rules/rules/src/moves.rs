@@ -40,18 +40,18 @@ pub enum MoveKind {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// The square the piece leaves (for a drop, the square it lands on).
-    pub from: Square,
+    pub(crate) from: Square,
     /// The square the piece arrives on.
-    pub to: Square,
+    pub(crate) to: Square,
     /// What kind of move it is: a step, a capture, a drop, a castling...
-    pub kind: MoveKind,
+    pub(crate) kind: MoveKind,
     /// The role a promoting piece becomes.
-    pub promotion: Option<Role>,
+    pub(crate) promotion: Option<Role>,
     /// The square of a piece the move removes other than on `to` (en passant, locust), or the rook
     /// of a castling; otherwise equal to `to`.
-    pub extra: Square,
+    pub(crate) extra: Square,
     /// The move captures a poisonous piece (not by rifle): the mover is removed as well.
-    pub poisoned: bool,
+    pub(crate) poisoned: bool,
 }
 
 impl Move {
@@ -78,6 +78,52 @@ impl Move {
             extra: a1,
             poisoned: false,
         }
+    }
+
+    /// The square the piece leaves (for a drop, the square it lands on).
+    pub const fn from(&self) -> Square {
+        self.from
+    }
+
+    /// The square the piece arrives on.
+    pub const fn to(&self) -> Square {
+        self.to
+    }
+
+    /// What kind of move it is: a step, a capture, a drop, a castling...
+    pub const fn kind(&self) -> MoveKind {
+        self.kind
+    }
+
+    /// The role a promoting piece becomes.
+    pub const fn promotion(&self) -> Option<Role> {
+        self.promotion
+    }
+
+    /// The square of a piece the move removes other than on `to` (en passant, locust), or the
+    /// rook of a castling; otherwise equal to `to`.
+    pub const fn extra(&self) -> Square {
+        self.extra
+    }
+
+    /// Whether the move captures a poisonous piece (not by rifle), removing the mover as well.
+    pub const fn poisoned(&self) -> bool {
+        self.poisoned
+    }
+
+    /// The same move, promoting to `promotion` (or not, with `None`).
+    pub const fn with_promotion(self, promotion: Option<Role>) -> Move {
+        Move { promotion, ..self }
+    }
+
+    /// The same move, with `extra` as its other square (see [`Move::extra`]).
+    pub const fn with_extra(self, extra: Square) -> Move {
+        Move { extra, ..self }
+    }
+
+    /// The same move, capturing a poisonous piece or not (see [`Move::poisoned`]).
+    pub const fn with_poisoned(self, poisoned: bool) -> Move {
+        Move { poisoned, ..self }
     }
 
     /// Whether the move removes an enemy piece.

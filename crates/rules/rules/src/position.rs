@@ -377,14 +377,6 @@ impl Position {
         h
     }
 
-    /// The position after `mv`, which must be legal here.
-    ///
-    /// # Panics
-    /// When `mv` is not legal here, with the reason ([`Position::try_play`] says it as an error).
-    pub fn play(&self, v: &Variant, mv: &Move) -> Position {
-        self.try_play(v, mv).unwrap_or_else(|e| panic!("{e}"))
-    }
-
     /// The position after `mv`, if it is legal here.
     ///
     /// # Errors

@@ -160,29 +160,29 @@ pub struct EndRules {
 #[derive(Clone, Debug)]
 pub struct Variant {
     /// The variant's name (`chess`, `foodfight`).
-    pub name: String,
+    pub(crate) name: String,
     /// One line on what the game is.
-    pub description: String,
+    pub(crate) description: String,
     /// The rules in prose from the file's `rules_text`, if it has one.
-    pub rules_text: Option<String>,
+    pub(crate) rules_text: Option<String>,
     /// The board's files and ranks.
-    pub size: BoardSize,
+    pub(crate) size: BoardSize,
     roles: Vec<RoleInfo>,
     by_letter: [Option<Role>; 128],
     /// The start position in FEN.
-    pub start_fen: String,
+    pub(crate) start_fen: String,
     /// Its promotion rules.
-    pub promotions: Vec<PromotionRule>,
+    pub(crate) promotions: Vec<PromotionRule>,
     /// Its castlings.
-    pub castling: Vec<CastlingSide>,
+    pub(crate) castling: Vec<CastlingSide>,
     /// Where pieces in hand may be dropped.
-    pub drops: Vec<DropRule>,
+    pub(crate) drops: Vec<DropRule>,
     /// How the game ends.
-    pub end: EndRules,
+    pub(crate) end: EndRules,
     /// The name of the pieces' counter, when its pieces carry one (`energy` in Calorie Chess).
-    pub counter_name: Option<String>,
+    pub(crate) counter_name: Option<String>,
     /// The game's special rules, through the hooks of [`GameRules`].
-    pub rules: Arc<dyn GameRules>,
+    pub(crate) rules: Arc<dyn GameRules>,
     pub(crate) royal_roles: u64,
     pub(crate) pawn_roles: u64,
     /// Roles whose pieces carry a counter (a variant file gives them a starting `counter`).
@@ -198,6 +198,74 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// The variant's name (`chess`, `foodfight`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// One line on what the game is.
+    pub fn description(&self) -> &str {
+        &self.description
+    }
+
+    /// The rules in prose from the file's `rules_text`, if it has one.
+    pub fn rules_text(&self) -> Option<&str> {
+        self.rules_text.as_deref()
+    }
+
+    /// The board's files and ranks.
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The start position in FEN.
+    pub fn start_fen(&self) -> &str {
+        &self.start_fen
+    }
+
+    /// Its promotion rules.
+    pub fn promotions(&self) -> &[PromotionRule] {
+        &self.promotions
+    }
+
+    /// Its castlings.
+    pub fn castling(&self) -> &[CastlingSide] {
+        &self.castling
+    }
+
+    /// Where pieces in hand may be dropped.
+    pub fn drops(&self) -> &[DropRule] {
+        &self.drops
+    }
+
+    /// How the game ends.
+    pub fn end(&self) -> &EndRules {
+        &self.end
+    }
+
+    /// The name of the pieces' counter, when its pieces carry one (`energy` in Calorie Chess).
+    pub fn counter_name(&self) -> Option<&str> {
+        self.counter_name.as_deref()
+    }
+
+    /// The game's special rules, through the hooks of [`GameRules`].
+    pub fn rules(&self) -> &Arc<dyn GameRules> {
+        &self.rules
+    }
+
+    /// The same variant under another name (a variant derived from a built-in one).
+    pub fn renamed(mut self, name: impl Into<String>) -> Variant {
+        self.name = name.into();
+        self
+    }
+
+    /// The same variant with `rules` as its special rules instead (a wrapper around the old
+    /// ones, say).
+    pub fn with_game_rules(mut self, rules: Arc<dyn GameRules>) -> Variant {
+        self.rules = rules;
+        self
+    }
+
     /// Reads a variant file's text. `file` names it in error messages.
     pub fn spec_from_toml(file: &str, text: &str) -> Result<VariantSpec, VariantError> {
         let mut spec: VariantSpec = toml::from_str(text).map_err(|e| {

@@ -27,7 +27,7 @@ fn sixteen_by_sixteen_board() {
     let pos = v.start();
     // King a1: a2, b1, b2. Rook h8: 15 squares on its file and 15 on its rank.
     assert_eq!(v.perft(&pos, 1), 33);
-    assert_eq!(pos.to_fen(&v), v.start_fen);
+    assert_eq!(pos.to_fen(&v), v.start_fen());
     let mv = v.parse_move(&pos, "h8h16").unwrap();
     let next = pos.play_unchecked(&v, &mv);
     assert!(

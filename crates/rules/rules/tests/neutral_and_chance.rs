@@ -32,7 +32,7 @@ impl GameRules for Drifter {
         let from = pos.neutrals().first()?;
         let to: Vec<Square> = [-1, 1]
             .into_iter()
-            .filter_map(|dx| v.size.offset(from, dx, 0))
+            .filter_map(|dx| v.size().offset(from, dx, 0))
             .filter(|&s| !pos.piece_at(s).is_some_and(|p| v.is_royal(p.role())))
             .collect();
         if to.is_empty() {
@@ -121,13 +121,13 @@ fn neutral_piece_blocks_and_is_never_captured_nor_attacked() {
     // A knight cannot land on it; a king does not step on it.
     let pos = fen(&v, "4k3/8/8/8/3*4/8/4N3/3K4 w - - 0 1");
     let moves: Vec<Move> = v.legal_moves(&pos);
-    assert!(moves.iter().all(|m| m.to != sq("d4")));
+    assert!(moves.iter().all(|m| m.to() != sq("d4")));
     let pos = fen(&v, "4k3/8/8/8/8/8/3*4/3K4 w - - 0 1");
-    assert!(v.legal_moves(&pos).iter().all(|m| m.to != sq("d2")));
+    assert!(v.legal_moves(&pos).iter().all(|m| m.to() != sq("d2")));
     // It shields a king from a check along its line, and the cheap pin test knows it.
     let pos = fen(&v, "3rk3/8/8/8/3*4/8/3B4/3K4 w - - 0 1");
     assert!(!v.in_check(&pos));
-    let bishop_moves = v.legal_moves(&pos).iter().filter(|m| m.from == sq("d2")).count();
+    let bishop_moves = v.legal_moves(&pos).iter().filter(|m| m.from() == sq("d2")).count();
     assert_eq!(bishop_moves, 9, "the bishop is not pinned behind the neutral piece");
 }
 

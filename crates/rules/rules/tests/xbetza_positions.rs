@@ -135,7 +135,7 @@ fn moves_from(v: &Variant, pos: &Position, from: &str) -> Vec<String> {
     let mut moves: Vec<String> = v
         .legal_moves(pos)
         .iter()
-        .filter(|m| m.from == from && m.kind != MoveKind::Pass)
+        .filter(|m| m.from() == from && m.kind() != MoveKind::Pass)
         .map(|m| m.to_coordinates(v))
         .collect();
     moves.sort();
@@ -158,7 +158,7 @@ fn check_attacks(v: &Variant, pos: &Position) {
     for sq in pos.pieces_of(!us) {
         let captured = pseudo
             .iter()
-            .any(|m| matches!(m.kind, MoveKind::Capture | MoveKind::Locust) && (m.to == sq || m.extra == sq));
+            .any(|m| matches!(m.kind(), MoveKind::Capture | MoveKind::Locust) && (m.to() == sq || m.extra() == sq));
         assert_eq!(
             v.is_attacked(pos, sq, us),
             captured,

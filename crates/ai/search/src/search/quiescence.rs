@@ -57,7 +57,7 @@ impl Searcher {
             let mv = moves[i];
             if self.delta_pruning
                 && !self.window_independent()
-                && mv.promotion.is_none()
+                && mv.promotion().is_none()
                 && stand + movepicker::victim_value(&v, &self.eval, pos, &mv) + DELTA_MARGIN <= alpha
             {
                 continue;
@@ -105,16 +105,20 @@ impl Searcher {
 
 /// The squares whose pieces `mv` removes.
 fn victims(mv: &Move) -> [Square; 2] {
-    match mv.kind {
-        MoveKind::Locust => [mv.extra, mv.to],
-        MoveKind::EnPassant | MoveKind::Withdrawal => [mv.extra, mv.extra],
-        _ => [mv.to, mv.to],
+    match mv.kind() {
+        MoveKind::Locust => [mv.extra(), mv.to()],
+        MoveKind::EnPassant | MoveKind::Withdrawal => [mv.extra(), mv.extra()],
+        _ => [mv.to(), mv.to()],
     }
 }
 
 /// Where the capturer stands after `mv`: a rifle shoots from where it stays.
 fn capturer_square(mv: &Move) -> Square {
-    if mv.kind == MoveKind::Rifle { mv.from } else { mv.to }
+    if mv.kind() == MoveKind::Rifle {
+        mv.from()
+    } else {
+        mv.to()
+    }
 }
 
 /// Whether `child`, just reached by a pseudo-legal move of `us`, leaves `us` a royal in danger: any
@@ -122,7 +126,7 @@ fn capturer_square(mv: &Move) -> Square {
 /// attacked.
 fn exposes_royal(v: &Variant, child: &Position, us: messhall_rules::Color) -> bool {
     let royals = child.royals(us);
-    if v.end.royal == RoyalRule::Last {
+    if v.end().royal == RoyalRule::Last {
         return match royals.count() {
             0 => true,
             1 => royals.iter().any(|r| v.is_attacked(child, r, !us)),

@@ -158,7 +158,7 @@ impl FairyMax {
         if clear {
             self.engine.send("#");
         }
-        let last = v.size.ranks() - 1;
+        let last = v.size().ranks() - 1;
         for color in [Color::White, Color::Black] {
             if color == Color::Black {
                 self.engine.send("c");
@@ -186,7 +186,7 @@ impl FairyMax {
         let side = pos.side_to_move();
         let mut legal = BTreeSet::new();
         for from in pos.pieces_of(side) {
-            for to in v.size.squares() {
+            for to in v.size().squares() {
                 if to == from || pos.pieces_of(side).contains(to) {
                     continue;
                 }
@@ -202,7 +202,7 @@ impl FairyMax {
     /// The colour and Fairy-Max's piece number of the piece on `sq`, read from its board print.
     fn piece_number_on(&mut self, v: &Variant, sq: Square) -> (Color, usize) {
         self.engine.send("p");
-        let width = usize::from(v.size.files());
+        let width = usize::from(v.size().files());
         // 16 rows of the board's 16-wide array, the game's ranks from the top in the first ones.
         let rows: Vec<Vec<String>> = self
             .sync()
@@ -210,7 +210,7 @@ impl FairyMax {
             .map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
             .filter(|cells| cells.len() == width && cells.iter().all(|c| c.len() == 1))
             .collect();
-        let row = &rows[usize::from(v.size.ranks() - 1 - sq.rank())];
+        let row = &rows[usize::from(v.size().ranks() - 1 - sq.rank())];
         let symbol = row[usize::from(sq.file())].as_str();
         match BOARD_SYMBOLS.find(symbol) {
             Some(n) if (1..16).contains(&n) => (Color::White, n),
@@ -222,7 +222,7 @@ impl FairyMax {
 
 /// Our legal moves as from-to pairs (a promotion's choices are one pair).
 fn our_from_to(v: &Variant, pos: &Position) -> BTreeSet<(Square, Square)> {
-    v.legal_moves(pos).iter().map(|m| (m.from, m.to)).collect()
+    v.legal_moves(pos).iter().map(|m| (m.from(), m.to())).collect()
 }
 
 fn assert_same_moves(fm: &mut FairyMax, v: &Variant, pos: &Position) {
@@ -265,7 +265,7 @@ fn fairymax_has_our_moves_in_the_special_cases() {
         let mv = v.parse_move(&pos, text).unwrap_or_else(|e| panic!("{e}"));
         assert!(fm.accepts(text), "Fairy-Max refuses {text}");
         if text.ends_with('u') {
-            mushrooms.push((pos.side_to_move(), mv.to));
+            mushrooms.push((pos.side_to_move(), mv.to()));
         }
         pos = pos.play_unchecked(&v, &mv);
     }
@@ -280,7 +280,7 @@ fn fairymax_has_our_moves_in_the_special_cases() {
     let promotions: Vec<String> = v
         .legal_moves(&pos)
         .iter()
-        .filter(|m| m.to == c12 && m.promotion.is_some())
+        .filter(|m| m.to() == c12 && m.promotion().is_some())
         .map(|m| m.to_coordinates(&v))
         .collect();
     assert_eq!(promotions.len(), 11, "{promotions:?}");

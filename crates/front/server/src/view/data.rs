@@ -287,7 +287,7 @@ pub fn board_view(table: &Table) -> Option<BoardView> {
     let v = chess.variant();
     let pos = chess.position();
     let pieces = v
-        .size
+        .size()
         .squares()
         .filter_map(|square| {
             let piece = pos.piece_at(square)?;
@@ -319,14 +319,14 @@ pub fn board_view(table: &Table) -> Option<BoardView> {
         }
     }
     Some(BoardView {
-        files: v.size.files(),
-        ranks: v.size.ranks(),
+        files: v.size().files(),
+        ranks: v.size().ranks(),
         fen: pos.to_fen(v),
         side_to_move: pos.side_to_move(),
         pieces,
         neutrals: pos.neutrals().into_iter().collect(),
         hands,
-        energy_name: v.counter_name.clone(),
+        energy_name: v.counter_name().map(String::from),
     })
 }
 
@@ -416,17 +416,17 @@ pub fn legal_view(table: &Table, seat: Seat) -> LegalView {
 fn move_views(v: &Variant, pos: &messhall_rules::Position) -> BTreeMap<String, Vec<MoveView>> {
     let mut from: BTreeMap<String, Vec<MoveView>> = BTreeMap::new();
     for (mv, san) in v.legal_moves_san(pos) {
-        let key = match mv.kind {
+        let key = match mv.kind() {
             MoveKind::Drop(role) => format!("{}@", v.role_letter(role).to_ascii_uppercase()),
             MoveKind::Pass => "pass".to_string(),
-            _ => mv.from.to_string(),
+            _ => mv.from().to_string(),
         };
         from.entry(key).or_default().push(MoveView {
-            to: mv.to,
+            to: mv.to(),
             coordinates: mv.to_coordinates(v),
             san,
-            promotion: mv.promotion.map(|r| v.role_letter(r)),
-            kind: kind_name(mv.kind),
+            promotion: mv.promotion().map(|r| v.role_letter(r)),
+            kind: kind_name(mv.kind()),
             victims: victims(v, pos, &mv),
         });
     }

@@ -129,7 +129,7 @@ impl Board {
     fn pass_when_forced(&mut self) {
         while let Due::Move(_, moves) = self.due() {
             match moves.as_slice() {
-                [only] if only.kind == MoveKind::Pass => self.game.play_unchecked(*only),
+                [only] if only.kind() == MoveKind::Pass => self.game.play_unchecked(*only),
                 _ => return,
             }
         }

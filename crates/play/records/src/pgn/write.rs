@@ -46,7 +46,7 @@ pub(super) fn write_record(record: &Record, header: &Header) -> Result<String, P
     let v = board.variant();
     let fide = matches!(&record.game, GameSource::Builtin { name, .. } if name == FIDE_CHESS);
     if !fide {
-        out.push_str(&tag_line("Variant", &v.name));
+        out.push_str(&tag_line("Variant", v.name()));
     }
     let start = board.start().to_fen(v);
     if !fide || start != v.start().to_fen(v) {
