@@ -242,6 +242,16 @@ impl SeededDice {
         }
     }
 
+    /// Dice for `seed` drawing from its numbered `stream`: stream 0 is [`SeededDice::from_seed`]'s,
+    /// every other number a stream of its own that no other number's draws can foretell (ChaCha20's
+    /// stream selector). A table takes a new stream after a take-back, so the rolls a player saw
+    /// before taking a move back do not come again.
+    pub fn from_seed_stream(seed: Seed, stream: u64) -> Self {
+        let mut dice = SeededDice::from_seed(seed);
+        dice.rng.set_stream(stream);
+        dice
+    }
+
     /// The number these dice were made from (the key's first eight bytes, for a 256-bit seed).
     pub fn seed(&self) -> u64 {
         let mut bytes = [0u8; 8];
@@ -350,6 +360,11 @@ impl<D: Dice> Recorder<D> {
         &self.draws
     }
 
+    /// The inner source (to change it for another while the draws go on being kept).
+    pub fn inner_mut(&mut self) -> &mut D {
+        &mut self.inner
+    }
+
     /// Gives back the inner source and the draws.
     pub fn into_parts(self) -> (D, Vec<Draw>) {
         (self.inner, self.draws)
@@ -433,6 +448,18 @@ mod tests {
     const PINNED_WORDS: [u32; 3] = [652_572_191, 1_793_264_209, 1_552_637_026];
     const PINNED_D6: [u8; 12] = [6, 2, 5, 2, 1, 4, 1, 5, 2, 2, 1, 2];
     const PINNED_BELOW: [u32; 6] = [222, 638, 423, 965, 106, 757];
+
+    /// Pins the streams a take-back moves to: stream 0 is the seed's own, others differ.
+    #[test]
+    fn streams_are_pinned() {
+        let words = |mut dice: SeededDice| -> Vec<u32> { (0..3).map(|_| dice.next_word()).collect() };
+        let seed = Seed::from_number(42);
+        assert_eq!(words(SeededDice::from_seed_stream(seed, 0)), PINNED_WORDS);
+        assert_eq!(words(SeededDice::from_seed_stream(seed, 1)), PINNED_STREAM_1);
+        assert_ne!(words(SeededDice::from_seed_stream(seed, 2)), PINNED_STREAM_1);
+    }
+
+    const PINNED_STREAM_1: [u32; 3] = [280_335_053, 2_750_884_921, 3_685_515_547];
 
     #[test]
     fn no_draw_for_zero_or_one_option() {

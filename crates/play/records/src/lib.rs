@@ -31,8 +31,8 @@ pub mod words;
 pub use catalog::{ChessGame, GameKind, GameSource};
 pub use clock::{ClockError, ClockSpec};
 pub use record::{
-    FORMAT, MAX_RECORD_BYTES, OutcomeError, Record, RecordError, Step, from_rules_text, parse_outcome,
-    read_record_file, steered,
+    FORMAT, FreshDice, FreshDiceError, MAX_RECORD_BYTES, OutcomeError, Record, RecordError, Step, from_rules_text,
+    parse_outcome, read_record_file, steered,
 };
 pub use result::{Ending, GameResult};
 pub use seat::{Seat, color_of, seat_of};

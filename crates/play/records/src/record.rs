@@ -61,6 +61,71 @@ pub struct Record {
     /// The cafeteria dice's draws, compared on replay.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub draws: Vec<Draw>,
+    /// Where the dice moved to a fresh stream after a take-back, in the order of `actions`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fresh_dice: Vec<FreshDice>,
+}
+
+/// The dice moved to a fresh stream after a take-back: from step `at` of a record's actions on,
+/// the chance events draw from stream `stream` of the seed
+/// ([`messhall_dice::SeededDice::from_seed_stream`]), so a player who took a move back is not
+/// offered the rolls already seen. The steps before `at` were rolled before the change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FreshDice {
+    /// The step of the record's actions from which the new stream decides.
+    pub at: usize,
+    /// The seed's stream (1 for a game's first take-back, then 2...).
+    pub stream: u64,
+}
+
+impl FreshDice {
+    /// The change due before step `at`, if `fresh` has one (the last, if a list names it twice).
+    pub fn due(fresh: &[FreshDice], at: usize) -> Option<FreshDice> {
+        fresh.iter().rev().find(|f| f.at == at).copied()
+    }
+
+    /// The list as a PGN tag's value: `at:stream` pairs separated by spaces (`12:1 30:2`).
+    pub fn to_tag(fresh: &[FreshDice]) -> String {
+        fresh
+            .iter()
+            .map(|f| format!("{}:{}", f.at, f.stream))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Reads a PGN tag's value written by [`FreshDice::to_tag`].
+    ///
+    /// # Errors
+    /// [`FreshDiceError`] naming the pair that is not `at:stream` with whole numbers, or whose
+    /// steps do not come in order.
+    pub fn from_tag(text: &str) -> Result<Vec<FreshDice>, FreshDiceError> {
+        let mut list: Vec<FreshDice> = Vec::new();
+        for pair in text.split_whitespace() {
+            let bad = || FreshDiceError::Pair(shorten(pair));
+            let (at, stream) = pair.split_once(':').ok_or_else(bad)?;
+            let fresh = FreshDice {
+                at: at.parse().map_err(|_| bad())?,
+                stream: stream.parse().map_err(|_| bad())?,
+            };
+            if list.last().is_some_and(|last| last.at > fresh.at) {
+                return Err(FreshDiceError::Order(shorten(pair)));
+            }
+            list.push(fresh);
+        }
+        Ok(list)
+    }
+}
+
+/// Why a list of dice changes was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FreshDiceError {
+    /// Not `at:stream` with two whole numbers.
+    #[error("`{0}` is not a step and a stream (`12:1`)")]
+    Pair(String),
+    /// A change before a step earlier than the one before it.
+    #[error("`{0}` comes before the change listed ahead of it")]
+    Order(String),
 }
 
 /// One step of a record.
@@ -284,5 +349,6 @@ pub fn from_rules_text(text: &str, game: Option<GameKind>) -> Result<Record, Rec
         actions,
         result: None,
         draws: Vec::new(),
+        fresh_dice: Vec::new(),
     })
 }

@@ -52,6 +52,11 @@ impl CafeteriaTable {
         }
     }
 
+    /// The cafeteria's dice from now on draw from `stream` of the seed (the draws go on being kept).
+    pub(crate) fn fresh_dice(&mut self, stream: u64) {
+        *self.dice.inner_mut() = SeededDice::from_seed_stream(self.seed, stream);
+    }
+
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game

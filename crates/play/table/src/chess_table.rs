@@ -57,6 +57,29 @@ impl ChessTable {
         &self.game
     }
 
+    /// How many chance outcomes the dice have decided (the rolls a player has seen; a steered
+    /// step is a player's choice).
+    pub(crate) fn rolls(&self) -> usize {
+        let game = &self.game;
+        game.actions()
+            .iter()
+            .zip(game.positions())
+            .filter(|(a, before)| {
+                matches!(a, messhall_rules::Action::Chance(_)) && !messhall_records::steered(&self.variant, before)
+            })
+            .count()
+    }
+
+    /// The steps of the game's record so far (moves and chance outcomes).
+    pub(crate) fn steps(&self) -> usize {
+        self.game.actions().len()
+    }
+
+    /// The chance events from now on draw from `stream` of the seed.
+    pub(crate) fn fresh_dice(&mut self, stream: u64) {
+        self.game.set_dice(SeededDice::from_seed_stream(self.seed, stream));
+    }
+
     /// The current position.
     pub fn position(&self) -> &Position {
         self.game.position()

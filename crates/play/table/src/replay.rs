@@ -39,6 +39,7 @@ impl Table {
             actions,
             result: self.result().cloned(),
             draws,
+            fresh_dice: self.fresh.clone(),
         }
     }
 
@@ -62,6 +63,9 @@ impl Table {
             players: record.players.clone(),
         };
         let mut table = Table::new(kind, &setup).map_err(|e| RecordError::Start(e.to_string()))?;
+        // The dice move where the record says, as each action is applied.
+        table.fresh = record.fresh_dice.clone();
+        table.streams = record.fresh_dice.iter().map(|f| f.stream).max().unwrap_or(0);
         let mut cursor = 0;
         for (index, step) in record.actions.iter().enumerate() {
             let fail = |why: String| RecordError::Step { index, why };

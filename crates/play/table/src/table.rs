@@ -23,7 +23,7 @@ use messhall_dice::Seed;
 use messhall_records::ClockSpec;
 use messhall_records::Seat;
 use messhall_records::catalog::GameKind;
-use messhall_records::{Ending, GameResult};
+use messhall_records::{Ending, FreshDice, GameResult};
 use messhall_rules::{ChanceOutcome, Move, Square};
 use std::time::Instant;
 
@@ -195,6 +195,11 @@ pub struct Table {
     players: Vec<String>,
     /// Each action a seat chose, in order (forced passes are the rules' doing and not among them).
     pub(crate) log: Vec<(Seat, Action)>,
+    /// Where the dice moved to a fresh stream after a take-back, for the record.
+    pub(crate) fresh: Vec<FreshDice>,
+    /// The streams taken so far: each take-back across a roll takes the next, so none comes twice
+    /// (not even one whose change was itself taken back later).
+    pub(crate) streams: u64,
 }
 
 impl Table {
@@ -241,6 +246,8 @@ impl Table {
             events: Vec::new(),
             players: setup.players.clone(),
             log: Vec::new(),
+            fresh: Vec::new(),
+            streams: 0,
         };
         let mut start = match &mut table.play {
             Play::Chess(c) => c.start_events(),
@@ -400,6 +407,8 @@ impl Table {
     }
 
     fn apply(&mut self, seat: Seat, action: Action, now: Instant) -> Vec<Event> {
+        // After a take-back (here, or in the record replayed), the dice the next rolls come from.
+        self.fresh_dice_due();
         let mut events = match (&mut self.play, &action) {
             (Play::Chess(c), Action::Move(mv)) => c.play(seat, *mv),
             (Play::Chess(c), Action::Steer(o)) => c.steer(seat, *o),
@@ -557,6 +566,10 @@ impl Table {
     /// Takes back actions until `seat` is to act again, at least one of its own included: against
     /// a computer this takes back its reply and your move. Returns how many actions went (0 when
     /// there was nothing of `seat`'s to take back). A finished game is resumed.
+    ///
+    /// When the actions taken back were followed by rolls of the dice, the dice move to a fresh
+    /// stream of the seed: a player who has seen what the dice gave does not get the same rolls by
+    /// playing another move (the record says where, so it still replays exactly).
     pub fn take_back_for(&mut self, seat: Seat) -> usize {
         let Some(last) = self.log.iter().rposition(|(s, a)| *s == seat && *a != Action::Resign) else {
             return 0;
@@ -587,9 +600,11 @@ impl Table {
     }
 
     /// Plays the game again from its start with the actions `keep` (all legal: they were), the
-    /// dice as they were; the event log keeps what happened and notes the take-back.
+    /// dice as they were, then moves the dice to a fresh stream if rolls were taken back; the event
+    /// log keeps what happened and notes the take-back.
     fn rebuild(&mut self, keep: Vec<(Seat, Action)>) {
         let taken = self.log.len() - keep.len();
+        let rolls = self.rolls();
         let mut events = std::mem::take(&mut self.events);
         let clock = self.clock.take();
         self.play = match &self.play {
@@ -602,6 +617,16 @@ impl Table {
         for (seat, action) in keep {
             self.apply(seat, action, Instant::now());
         }
+        let at = self.steps();
+        self.fresh.retain(|f| f.at < at);
+        if self.rolls() < rolls {
+            self.streams += 1;
+            self.fresh.push(FreshDice {
+                at,
+                stream: self.streams,
+            });
+        }
+        self.fresh_dice_due();
         self.clock = clock;
         let now = Instant::now();
         if let (Some(clock), Some(seat)) = (&mut self.clock, self.turn.seat()) {
@@ -609,5 +634,35 @@ impl Table {
         }
         events.push(Event::TakenBack { actions: taken });
         self.events = events;
+    }
+}
+
+impl Table {
+    /// The steps of the game's record so far: a chess game's moves and chance outcomes, the
+    /// cafeteria students' actions.
+    pub(crate) fn steps(&self) -> usize {
+        match &self.play {
+            Play::Chess(c) => c.steps(),
+            Play::Cafeteria(_) => self.log.iter().filter(|(_, a)| matches!(a, Action::Student(_))).count(),
+        }
+    }
+
+    /// How many times the dice have decided something so far.
+    fn rolls(&self) -> usize {
+        match &self.play {
+            Play::Chess(c) => c.rolls(),
+            Play::Cafeteria(c) => c.draws().len(),
+        }
+    }
+
+    /// Moves the dice to the stream a take-back chose at this step, if one did (again at the
+    /// same step changes nothing: no roll comes between).
+    fn fresh_dice_due(&mut self) {
+        if let Some(fresh) = FreshDice::due(&self.fresh, self.steps()) {
+            match &mut self.play {
+                Play::Chess(c) => c.fresh_dice(fresh.stream),
+                Play::Cafeteria(c) => c.fresh_dice(fresh.stream),
+            }
+        }
     }
 }

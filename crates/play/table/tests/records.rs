@@ -15,11 +15,17 @@ fn played(game: GameKind, seed: u64, plies: usize) -> Table {
         ..TableSetup::default()
     };
     let mut table = Table::new(game.clone(), &setup).unwrap();
+    play_on(&mut table, &game, seed, plies);
+    table
+}
+
+/// `plies` more actions at `table`, by the players of [`played`].
+fn play_on(table: &mut Table, game: &GameKind, seed: u64, plies: usize) {
     let mut players = [
-        PlayerSpec::Random.make(&game, seed, 1).unwrap(),
+        PlayerSpec::Random.make(game, seed, 1).unwrap(),
         match game {
-            GameKind::Cafeteria => PlayerSpec::Random.make(&game, seed + 1, 1).unwrap(),
-            _ => PlayerSpec::Depth(1).make(&game, seed + 1, 1).unwrap(),
+            GameKind::Cafeteria => PlayerSpec::Random.make(game, seed + 1, 1).unwrap(),
+            _ => PlayerSpec::Depth(1).make(game, seed + 1, 1).unwrap(),
         },
     ];
     for _ in 0..plies {
@@ -30,7 +36,6 @@ fn played(game: GameKind, seed: u64, plies: usize) -> Table {
         };
         table.try_act(seat, action).unwrap();
     }
-    table
 }
 
 fn same_state(a: &Table, b: &Table) -> bool {
@@ -51,6 +56,38 @@ fn every_built_in_record_replays_from_its_json() {
         let again = Table::replay(&record).unwrap_or_else(|e| panic!("{}: {e}", entry.name));
         assert!(same_state(&table, &again), "{}", entry.name);
     }
+}
+
+/// Actions taken back in the middle of every game, then more play: the record replays to the
+/// same game, and says where the dice moved to a fresh stream exactly when rolls were taken back.
+#[test]
+fn records_with_a_take_back_replay() {
+    let rolls = |r: &Record| r.draws.len() + r.actions.iter().filter(|s| matches!(s, Step::Chance(_))).count();
+    let mut fresh_in = Vec::new();
+    for entry in catalog::entries() {
+        let game = catalog::builtin(entry.name).unwrap();
+        let mut table = played(game.clone(), 12, 40);
+        let before = rolls(&table.record());
+        assert_eq!(table.undo(12), 12, "{}", entry.name);
+        let taken = rolls(&table.record()) < before;
+        play_on(&mut table, &game, 13, 8);
+        let record = Record::from_json(&table.record().to_json()).unwrap();
+        let again = Table::replay(&record).unwrap_or_else(|e| panic!("{}: {e}", entry.name));
+        assert!(same_state(&table, &again), "{}", entry.name);
+        assert_eq!(
+            !record.fresh_dice.is_empty(),
+            taken,
+            "{}: {:?}",
+            entry.name,
+            record.fresh_dice
+        );
+        if taken {
+            fresh_in.push(entry.name);
+        }
+    }
+    // Every game the dice decide in had rolls taken back (the steered PieceEater's steps are the
+    // players' choices).
+    assert_eq!(fresh_in, ["pieceeater", "pieceeater-mate", "cafeteria"]);
 }
 
 #[test]

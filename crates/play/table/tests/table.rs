@@ -2,7 +2,7 @@
 //! events they return; illegal actions refused with their reason and nothing changed.
 
 use messhall_dice::Seed;
-use messhall_records::{Ending, Seat, catalog};
+use messhall_records::{Ending, FreshDice, Seat, catalog, pgn};
 use messhall_rules::{Color, Move, Reason};
 use messhall_table::{ActError, Action, Budget, Choice, Event, Legal, PlayerSpec, Table, TableSetup, Turn};
 use std::time::Duration;
@@ -281,6 +281,56 @@ fn taking_back_for_a_seat_takes_back_the_reply_too() {
     assert!(t.result().is_some());
     assert_eq!(t.undo(1), 1);
     assert!(t.result().is_none());
+}
+
+/// The rolls a player saw are not offered again: a take-back across the PieceEater's steps moves
+/// the dice to a fresh stream, and the record, as JSON and as PGN, still replays the game exactly.
+#[test]
+fn a_take_back_across_a_roll_gets_fresh_dice_and_the_record_still_replays() {
+    let rolls = |t: &Table| -> Vec<messhall_rules::Action> {
+        let game = t.chess().unwrap().game();
+        game.actions()
+            .iter()
+            .filter(|a| matches!(a, messhall_rules::Action::Chance(_)))
+            .copied()
+            .collect()
+    };
+    let mut t = table("pieceeater", None, 5);
+    script(&mut t, &["e3", "e6", "d3"]);
+    let seen = rolls(&t);
+    assert_eq!(t.take_back_for(Seat(1)), 2);
+    let at = t.chess().unwrap().game().actions().len();
+    script(&mut t, &["e6", "d3"]);
+    let again = rolls(&t);
+    assert_eq!(again[..1], seen[..1], "the roll before the take-back stays");
+    assert_ne!(again[1..], seen[1..], "the rolls after it are new");
+    let record = t.record();
+    assert_eq!(record.fresh_dice, [FreshDice { at, stream: 1 }]);
+    let actions = |t: &Table| t.chess().unwrap().game().actions().to_vec();
+    assert_eq!(actions(&Table::replay(&record).unwrap()), actions(&t));
+    let pgn = pgn::write(&record, &Default::default()).unwrap();
+    assert!(pgn.contains(&format!("[FreshDice \"{at}:1\"]")), "{pgn}");
+    let read = pgn::read(&pgn).unwrap();
+    assert_eq!(read[0].record.actions, record.actions);
+    assert_eq!(read[0].record.fresh_dice, record.fresh_dice);
+    // Without the change the record is refused: the seed's own stream gives other steps.
+    let mut stale = record.clone();
+    stale.fresh_dice.clear();
+    assert!(Table::replay(&stale).is_err());
+    // A second take-back takes the next stream; the change it replaces is dropped.
+    assert_eq!(t.take_back_for(Seat(1)), 2);
+    assert_eq!(t.record().fresh_dice, [FreshDice { at, stream: 2 }]);
+    script(&mut t, &["e6"]);
+    assert_eq!(actions(&Table::replay(&t.record()).unwrap()), actions(&t));
+}
+
+/// A game without chance takes moves back as before: its record names no change of dice.
+#[test]
+fn a_take_back_without_rolls_keeps_the_dice() {
+    let mut t = table("chess", None, 5);
+    script(&mut t, &["e4", "e5", "Nf3"]);
+    assert_eq!(t.take_back_for(Seat(1)), 2);
+    assert!(t.record().fresh_dice.is_empty());
 }
 
 #[test]

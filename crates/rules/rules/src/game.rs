@@ -180,6 +180,13 @@ impl Game {
         self.seed
     }
 
+    /// Changes the dice that decide the chance events from now on (the rolls made so far stay).
+    /// A table does this after a take-back, so the rolls a player saw are not offered again; a
+    /// game whose dice were changed so is replayed by the table's record, which says where.
+    pub fn set_dice(&mut self, dice: SeededDice) {
+        self.dice = dice;
+    }
+
     /// Every position so far: the start, then one after each action (so positions waiting for a
     /// chance event are among them).
     pub fn positions(&self) -> &[Position] {

@@ -2,6 +2,7 @@
 //! its dice, the turn it is at, forced passes made at once (as a table makes them), and an
 //! ending the moves did not give (a resignation, a flag fall...).
 
+use crate::record::FreshDice;
 use crate::result::{Ending, GameResult};
 use crate::seat::{Seat, color_of};
 use messhall_dice::{Seed, SeededDice};
@@ -22,6 +23,9 @@ pub(super) struct Board {
     variant: Arc<Variant>,
     start: Position,
     game: Game,
+    seed: Seed,
+    /// Where the dice moved to a fresh stream after a take-back.
+    fresh: Vec<FreshDice>,
     /// An ending the moves did not give.
     ended: Option<GameResult>,
 }
@@ -38,10 +42,23 @@ impl Board {
             variant,
             start,
             game,
+            seed,
+            fresh: Vec::new(),
             ended: None,
         };
         board.pass_when_forced();
         Ok(board)
+    }
+
+    /// The same board whose dice move to fresh streams where `fresh` says (before any move).
+    pub fn with_fresh_dice(mut self, fresh: Vec<FreshDice>) -> Board {
+        self.fresh = fresh;
+        self.fresh_dice_due();
+        self
+    }
+
+    pub fn fresh_dice(&self) -> &[FreshDice] {
+        &self.fresh
     }
 
     pub fn variant(&self) -> &Arc<Variant> {
@@ -100,12 +117,14 @@ impl Board {
 
     /// Plays a legal move (and whatever the dice and forced passes make after it).
     pub fn play(&mut self, mv: Move) {
+        self.fresh_dice_due();
         self.game.play_unchecked(mv);
         self.pass_when_forced();
     }
 
     /// Steers the pending chance event to an outcome it offers.
     pub fn steer(&mut self, outcome: ChanceOutcome) {
+        self.fresh_dice_due();
         self.game.resolve(outcome);
         self.pass_when_forced();
     }
@@ -123,6 +142,14 @@ impl Board {
         let mut steps = crate::Step::of_chess_game(&self.variant, &self.game);
         steps.extend(self.ended.as_ref().and_then(|r| crate::Step::of_ending(&r.ending)));
         steps
+    }
+
+    /// Moves the dice to the stream a take-back chose at this step, if one did.
+    fn fresh_dice_due(&mut self) {
+        if let Some(fresh) = FreshDice::due(&self.fresh, self.game.actions().len()) {
+            self.game
+                .set_dice(SeededDice::from_seed_stream(self.seed, fresh.stream));
+        }
     }
 
     /// A side with no move but a pass passes at once.

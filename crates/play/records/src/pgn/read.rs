@@ -8,7 +8,7 @@ use super::{FIDE_CHESS, Header, PgnError, PgnGame, TERMINATION_FLAG, TERMINATION
 use super::{MAX_GAMES, MAX_MOVES, MAX_PGN_BYTES, MAX_TAGS, MAX_TOTAL_MOVES};
 use crate::catalog::{self, GameKind};
 use crate::clock::ClockSpec;
-use crate::record::{FORMAT, Record};
+use crate::record::{FORMAT, FreshDice, Record};
 use crate::result::Ending;
 use crate::seat::Seat;
 use messhall_dice::Seed;
@@ -23,7 +23,7 @@ const MAX_MOVE_CHARS: usize = 40;
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// Tags messhall reads; each may appear once.
-const OWN_TAGS: [&str; 13] = [
+const OWN_TAGS: [&str; 14] = [
     "Event",
     "Site",
     "Date",
@@ -35,6 +35,7 @@ const OWN_TAGS: [&str; 13] = [
     "SetUp",
     "FEN",
     "Seed",
+    "FreshDice",
     "TimeControl",
     "Termination",
 ];
@@ -211,7 +212,13 @@ impl GameReader {
             return Err(tag_error("Variant", "the cafeteria game has no PGN".into()));
         };
         let dice = seed.unwrap_or(Seed::from_number(0));
-        let board = Board::new(chess.variant.clone(), tags.value("FEN"), dice).map_err(|why| tag_error("FEN", why))?;
+        let fresh = match tags.value("FreshDice") {
+            Some(text) => FreshDice::from_tag(text).map_err(|e| tag_error("FreshDice", e.to_string()))?,
+            None => Vec::new(),
+        };
+        let board = Board::new(chess.variant.clone(), tags.value("FEN"), dice)
+            .map_err(|why| tag_error("FEN", why))?
+            .with_fresh_dice(fresh);
         let text = |tag: &str, default: &str| tags.value(tag).unwrap_or(default).to_string();
         let standard = Header::default();
         let header = Header {
@@ -424,6 +431,7 @@ impl GameReader {
             actions: self.board.steps(),
             result: self.board.result(),
             draws: Vec::new(),
+            fresh_dice: self.board.fresh_dice().to_vec(),
         };
         Ok(PgnGame {
             header: self.header,

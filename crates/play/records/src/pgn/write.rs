@@ -6,7 +6,7 @@ use super::header::tag_line;
 use super::{FIDE_CHESS, Header, PgnError, TERMINATION_FLAG, TERMINATION_FORFEIT, TERMINATION_LIMIT};
 use crate::catalog::{self, GameKind, GameSource};
 use crate::clock::ClockSpec;
-use crate::record::{Record, Step, parse_outcome};
+use crate::record::{FreshDice, Record, Step, parse_outcome};
 use crate::result::{Ending, GameResult};
 use messhall_rules::{Action, Color};
 
@@ -20,7 +20,9 @@ pub(super) fn write_record(record: &Record, header: &Header) -> Result<String, P
     };
     let board = replay(
         record,
-        Board::new(chess.variant, record.start.as_deref(), record.seed).map_err(export)?,
+        Board::new(chess.variant, record.start.as_deref(), record.seed)
+            .map_err(export)?
+            .with_fresh_dice(record.fresh_dice.clone()),
     )?;
     let name = |i: usize| {
         record
@@ -54,6 +56,9 @@ pub(super) fn write_record(record: &Record, header: &Header) -> Result<String, P
         out.push_str(&tag_line("FEN", &start));
     }
     out.push_str(&tag_line("Seed", &record.seed.to_string()));
+    if !record.fresh_dice.is_empty() {
+        out.push_str(&tag_line("FreshDice", &FreshDice::to_tag(&record.fresh_dice)));
+    }
     if let Some(clock) = record.clock {
         out.push_str(&tag_line("TimeControl", &time_control(clock)));
     }
