@@ -336,7 +336,8 @@ pub async fn join(
 ) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let name = checked_name(req.name.as_deref(), "")?;
-    let mut game = shared.lock().await;
+    let gate = shared.gate().await;
+    let game = shared.lock().await;
     let Some(seat) = game.seats.iter().position(|s| {
         s.kind == SeatKind::Open
             && s.join_hash
@@ -355,8 +356,9 @@ pub async fn join(
         join_hash: game.seats[seat].join_hash.clone(),
     };
     let seat = Seat(seat as u8);
-    server
-        .commit(&mut game, Entry::Join { seat, name }, None, Some(row.clone()))
+    let entry = Entry::Join { seat, name };
+    let mut game = server
+        .commit_shared(&gate, &shared, game, entry, None, Some(row.clone()))
         .await?;
     let slot = &mut game.seats[seat.index()];
     slot.token_hash = row.token_hash;
@@ -367,6 +369,7 @@ pub async fn join(
         state: crate::view::state(&game, Some(seat)),
     };
     drop(game);
+    drop(gate);
     server.schedule(&shared);
     Ok(axum::Json(body).into_response())
 }
@@ -391,7 +394,8 @@ pub async fn act(
         ));
     }
     let shared = server.game(&id).await?;
-    let mut game = shared.lock().await;
+    let gate = shared.gate().await;
+    let game = shared.lock().await;
     let seat = seat_of(&game, &headers, &q)?;
     if game.table.result().is_some() {
         return Err(ApiError::conflict("game-over", "the game is over"));
@@ -406,11 +410,13 @@ pub async fn act(
         .table
         .parse_action(&req.action)
         .map_err(|e| ApiError::bad("illegal", e.to_string()))?;
-    server
-        .commit(&mut game, Entry::Act { seat, action }, Some(req.ply), None)
+    let entry = Entry::Act { seat, action };
+    let game = server
+        .commit_shared(&gate, &shared, game, entry, Some(req.ply), None)
         .await?;
     let body = crate::view::state(&game, Some(seat));
     drop(game);
+    drop(gate);
     server.schedule(&shared);
     Ok(axum::Json(body).into_response())
 }
@@ -424,11 +430,15 @@ async fn by_seat(
     make: fn(Seat) -> Entry,
 ) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
-    let mut game = shared.lock().await;
+    let gate = shared.gate().await;
+    let game = shared.lock().await;
     let seat = seat_of(&game, &headers, &q)?;
-    server.commit(&mut game, make(seat), None, None).await?;
+    let game = server
+        .commit_shared(&gate, &shared, game, make(seat), None, None)
+        .await?;
     let body = crate::view::state(&game, Some(seat));
     drop(game);
+    drop(gate);
     server.schedule(&shared);
     Ok(axum::Json(body).into_response())
 }
