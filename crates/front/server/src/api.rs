@@ -253,7 +253,7 @@ pub async fn create(
     let id = crate::token::game_id().map_err(ApiError::storage)?;
     let created = now_ms();
     let game = LiveGame::new(id.clone(), table, seats, players, created);
-    store_new(&server, &game, &client).await?;
+    store_new(&server, &game, &client, req.listed).await?;
     let shared = server.insert(game).await;
     server.schedule(&shared);
     let game = shared.lock().await;
@@ -268,7 +268,7 @@ pub async fn create(
 }
 
 /// Stores a new game (its record's setup and its seats).
-async fn store_new(server: &Server, game: &LiveGame, client: &str) -> Result<(), ApiError> {
+async fn store_new(server: &Server, game: &LiveGame, client: &str, listed: bool) -> Result<(), ApiError> {
     let mut header = game.table.record();
     header.actions.clear();
     header.result = None;
@@ -281,6 +281,7 @@ async fn store_new(server: &Server, game: &LiveGame, client: &str) -> Result<(),
         result: None,
         created_ms: game.created_ms,
         updated_ms: game.created_ms,
+        listed,
     };
     let seats: Vec<SeatRow> = game
         .seats
@@ -486,11 +487,12 @@ seat_request!(
     takeback_decline, "/api/games/{id}/takeback/decline", TakebackDecline
 );
 
-/// `GET /api/games`: games, newest first.
+/// `GET /api/games`: the listed games, newest first (a game created without `listed` is found
+/// only by its link, and not here).
 ///
 /// # Errors
 /// 400 for an unknown status or a long name.
-#[utoipa::path(get, path = "/api/games", operation_id = "list_games", params(crate::wire::ListQuery), responses((status = 200, description = "games, newest first", body = crate::wire::GameList), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+#[utoipa::path(get, path = "/api/games", operation_id = "list_games", params(crate::wire::ListQuery), responses((status = 200, description = "the listed games, newest first", body = crate::wire::GameList), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn list(State(server): App, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
     // `finished` is another word for `over`.
     let status = q.status.as_deref().map(|s| if s == "finished" { "over" } else { s });
@@ -680,7 +682,8 @@ pub async fn import(
         game.table
             .set_clock(messhall_table::GameClock::new(spec, seats.len()), Instant::now());
     }
-    store_new(&server, &game, &client).await?;
+    // An imported game is found by its link only.
+    store_new(&server, &game, &client, false).await?;
     for entry in entries {
         server.commit(&mut game, entry, None, None).await?;
     }
