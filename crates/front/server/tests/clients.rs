@@ -289,3 +289,34 @@ async fn reads_are_answered_while_a_write_waits_for_the_database() {
         running.shutdown().await;
     }
 }
+
+/// A browser sends its seat's token as a WebSocket subprotocol, not in the URL: a right one is
+/// taken (the server answers `messhall`), a wrong one refused as a wrong token anywhere is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_token_in_the_subprotocols() {
+    use tokio_tungstenite::tungstenite::{self, client::IntoClientRequest};
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    let created = client
+        .create(json!({"game": "chess", "seats": [{"player": "me"}, {"player": "open"}]}))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let ann = created["tokens"][0]["token"].as_str().unwrap();
+    let request = |token: &str| {
+        let mut r = format!("ws://{}/api/games/{id}/ws?since=0", running.addr)
+            .into_client_request()
+            .unwrap();
+        r.headers_mut().insert(
+            "sec-websocket-protocol",
+            format!("messhall, messhall-token.{token}").parse().unwrap(),
+        );
+        r
+    };
+    let (_, response) = tokio_tungstenite::connect_async(request(ann)).await.unwrap();
+    assert_eq!(response.headers()["sec-websocket-protocol"], "messhall");
+    match tokio_tungstenite::connect_async(request(&"0".repeat(64))).await {
+        Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403),
+        other => panic!("a wrong token was let in: {:?}", other.map(|(_, r)| r.status())),
+    }
+    running.shutdown().await;
+}
