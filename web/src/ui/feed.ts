@@ -39,8 +39,9 @@ export class Feed {
 
   private open(): void {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const token = this.token === undefined ? '' : `&token=${encodeURIComponent(this.token)}`;
-    const ws = new WebSocket(`${proto}://${location.host}/api/games/${this.game}/ws?since=${this.last}${token}`);
+    // The seat's token goes in the handshake's subprotocols, not the URL (which logs keep).
+    const protocols = this.token === undefined ? ['messhall'] : ['messhall', `messhall-token.${this.token}`];
+    const ws = new WebSocket(`${proto}://${location.host}/api/games/${this.game}/ws?since=${this.last}`, protocols);
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;

@@ -51,6 +51,9 @@ export async function homePage(root: HTMLElement): Promise<void> {
     h('option', { value: '' }, 'no clock'), h('option', { value: '180000+2000' }, '3 min + 2 s'),
     h('option', { value: '300000+3000' }, '5 min + 3 s'), h('option', { value: '900000+10000' }, '15 min + 10 s'));
   const name = h('input', { type: 'text', name: 'name', placeholder: 'your name', maxlength: '40', 'aria-label': 'your name' });
+  // Listed games are on the games page for anyone to watch; the others are found by their link.
+  const listed = h('input', { type: 'checkbox', name: 'listed', checked: '' });
+  const listedLabel = h('label', { class: 'listed' }, listed, ' show it on the games page');
   const chessOpponents = [
     ...[1, 2, 3, 5, 7, 10].map(l => [`level=${l}`, `computer, level ${l}`]),
     ['random', 'computer, random moves'], ['greedy', 'computer, greedy'], ['open', 'a friend (by link)'],
@@ -73,7 +76,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
     let seats: SeatRequest[];
     if (v?.chess === false) seats = [me, ...Array.from({ length: Number(players.value) - 1 }, () => other)];
     else seats = side.value === 'black' ? [other, me] : [me, other];
-    const body: CreateGame = { game: game.value, seats };
+    const body: CreateGame = { game: game.value, seats, listed: listed.checked };
     const [base, inc] = clock.value.split('+');
     if (base !== undefined && inc !== undefined) body['clock'] = { base_ms: Number(base), increment_ms: Number(inc) };
     void startGame(root, body, error);
@@ -83,7 +86,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
     h('p', {}, 'Food fights on a chessboard and in the cafeteria.'),
     error,
     h('section', { class: 'new-game' }, h('h2', {}, 'New game'),
-      h('div', { class: 'form' }, game, opponent, players, side, clock, name, start), about),
+      h('div', { class: 'form' }, game, opponent, players, side, clock, name, listedLabel, start), about),
     h('nav', { class: 'links' }, link('/games', 'games being played and finished'), ' · ', link('/rules', 'rules'), ' · ', link('/variant', 'play your own variant file')),
   );
 }

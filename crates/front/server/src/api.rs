@@ -253,7 +253,7 @@ pub async fn create(
     let id = crate::token::game_id().map_err(ApiError::storage)?;
     let created = now_ms();
     let game = LiveGame::new(id.clone(), table, seats, players, created);
-    store_new(&server, &game, &client).await?;
+    store_new(&server, &game, &client, req.listed).await?;
     let shared = server.insert(game).await;
     server.schedule(&shared);
     let game = shared.lock().await;
@@ -268,7 +268,7 @@ pub async fn create(
 }
 
 /// Stores a new game (its record's setup and its seats).
-async fn store_new(server: &Server, game: &LiveGame, client: &str) -> Result<(), ApiError> {
+async fn store_new(server: &Server, game: &LiveGame, client: &str, listed: bool) -> Result<(), ApiError> {
     let mut header = game.table.record();
     header.actions.clear();
     header.result = None;
@@ -281,6 +281,7 @@ async fn store_new(server: &Server, game: &LiveGame, client: &str) -> Result<(),
         result: None,
         created_ms: game.created_ms,
         updated_ms: game.created_ms,
+        listed,
     };
     let seats: Vec<SeatRow> = game
         .seats
@@ -336,7 +337,8 @@ pub async fn join(
 ) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let name = checked_name(req.name.as_deref(), "")?;
-    let mut game = shared.lock().await;
+    let gate = shared.gate().await;
+    let game = shared.lock().await;
     let Some(seat) = game.seats.iter().position(|s| {
         s.kind == SeatKind::Open
             && s.join_hash
@@ -355,8 +357,9 @@ pub async fn join(
         join_hash: game.seats[seat].join_hash.clone(),
     };
     let seat = Seat(seat as u8);
-    server
-        .commit(&mut game, Entry::Join { seat, name }, None, Some(row.clone()))
+    let entry = Entry::Join { seat, name };
+    let mut game = server
+        .commit_shared(&gate, &shared, game, entry, None, Some(row.clone()))
         .await?;
     let slot = &mut game.seats[seat.index()];
     slot.token_hash = row.token_hash;
@@ -367,6 +370,7 @@ pub async fn join(
         state: crate::view::state(&game, Some(seat)),
     };
     drop(game);
+    drop(gate);
     server.schedule(&shared);
     Ok(axum::Json(body).into_response())
 }
@@ -391,7 +395,8 @@ pub async fn act(
         ));
     }
     let shared = server.game(&id).await?;
-    let mut game = shared.lock().await;
+    let gate = shared.gate().await;
+    let game = shared.lock().await;
     let seat = seat_of(&game, &headers, &q)?;
     if game.table.result().is_some() {
         return Err(ApiError::conflict("game-over", "the game is over"));
@@ -406,11 +411,13 @@ pub async fn act(
         .table
         .parse_action(&req.action)
         .map_err(|e| ApiError::bad("illegal", e.to_string()))?;
-    server
-        .commit(&mut game, Entry::Act { seat, action }, Some(req.ply), None)
+    let entry = Entry::Act { seat, action };
+    let game = server
+        .commit_shared(&gate, &shared, game, entry, Some(req.ply), None)
         .await?;
     let body = crate::view::state(&game, Some(seat));
     drop(game);
+    drop(gate);
     server.schedule(&shared);
     Ok(axum::Json(body).into_response())
 }
@@ -424,11 +431,15 @@ async fn by_seat(
     make: fn(Seat) -> Entry,
 ) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
-    let mut game = shared.lock().await;
+    let gate = shared.gate().await;
+    let game = shared.lock().await;
     let seat = seat_of(&game, &headers, &q)?;
-    server.commit(&mut game, make(seat), None, None).await?;
+    let game = server
+        .commit_shared(&gate, &shared, game, make(seat), None, None)
+        .await?;
     let body = crate::view::state(&game, Some(seat));
     drop(game);
+    drop(gate);
     server.schedule(&shared);
     Ok(axum::Json(body).into_response())
 }
@@ -476,11 +487,12 @@ seat_request!(
     takeback_decline, "/api/games/{id}/takeback/decline", TakebackDecline
 );
 
-/// `GET /api/games`: games, newest first.
+/// `GET /api/games`: the listed games, newest first (a game created without `listed` is found
+/// only by its link, and not here).
 ///
 /// # Errors
 /// 400 for an unknown status or a long name.
-#[utoipa::path(get, path = "/api/games", operation_id = "list_games", params(crate::wire::ListQuery), responses((status = 200, description = "games, newest first", body = crate::wire::GameList), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+#[utoipa::path(get, path = "/api/games", operation_id = "list_games", params(crate::wire::ListQuery), responses((status = 200, description = "the listed games, newest first", body = crate::wire::GameList), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn list(State(server): App, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
     // `finished` is another word for `over`.
     let status = q.status.as_deref().map(|s| if s == "finished" { "over" } else { s });
@@ -670,7 +682,8 @@ pub async fn import(
         game.table
             .set_clock(messhall_table::GameClock::new(spec, seats.len()), Instant::now());
     }
-    store_new(&server, &game, &client).await?;
+    // An imported game is found by its link only.
+    store_new(&server, &game, &client, false).await?;
     for entry in entries {
         server.commit(&mut game, entry, None, None).await?;
     }

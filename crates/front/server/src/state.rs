@@ -1,6 +1,10 @@
 //! The server's state: its settings, the database, the games in memory, and the one way a game
 //! changes ([`Server::commit`]: worked out, stored, then installed and sent); computer seats
 //! play on a bounded pool of blocking threads.
+//!
+//! A game in memory is a [`GameCell`]: its writers pass a gate one at a time, and the game itself
+//! is locked only while it is read or changed in memory, never while the database works, so a
+//! read is answered from the game as last acknowledged however long a write waits.
 
 use crate::error::ApiError;
 use crate::game::{Entry, LiveGame, SeatKind, SeatState};
@@ -12,7 +16,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use tokio::sync::{Mutex, Semaphore};
+use tokio::sync::{Mutex, MutexGuard, Semaphore};
 
 /// The server's settings.
 #[derive(Clone, Debug)]
@@ -82,7 +86,50 @@ impl Default for Config {
 }
 
 /// A game shared between requests.
-pub type Shared = Arc<Mutex<LiveGame>>;
+pub type Shared = Arc<GameCell>;
+
+/// A game in memory and the gate its writers pass one at a time.
+pub struct GameCell {
+    gate: Mutex<()>,
+    live: Mutex<LiveGame>,
+}
+
+/// The right to store a game's next entry, held from reading the game to installing the entry.
+pub struct Gate<'a>(#[allow(dead_code)] MutexGuard<'a, ()>);
+
+impl GameCell {
+    fn shared(game: LiveGame) -> Shared {
+        Arc::new(GameCell {
+            gate: Mutex::new(()),
+            live: Mutex::new(game),
+        })
+    }
+
+    /// The game, to read or to change in memory (held across no database call).
+    pub async fn lock(&self) -> MutexGuard<'_, LiveGame> {
+        self.live.lock().await
+    }
+
+    /// Waits for the writers before this one; then the game is this writer's to change.
+    pub async fn gate(&self) -> Gate<'_> {
+        Gate(self.gate.lock().await)
+    }
+
+    /// The gate if no writer holds it now.
+    pub fn try_gate(&self) -> Option<Gate<'_>> {
+        self.gate.try_lock().ok().map(Gate)
+    }
+}
+
+/// An entry worked out against a game, ready to be stored and then installed.
+struct Pending {
+    id: String,
+    row: EntryRow,
+    status: crate::wire::Status,
+    result: Option<String>,
+    seat_row: Option<SeatRow>,
+    next: crate::game::Next,
+}
 
 /// The server.
 pub struct Server {
@@ -161,7 +208,7 @@ impl Server {
         let mut games = self.games.lock().await;
         Ok(games
             .entry(id.to_string())
-            .or_insert_with(|| Arc::new(Mutex::new(game)))
+            .or_insert_with(|| GameCell::shared(game))
             .clone())
     }
 
@@ -250,7 +297,7 @@ impl Server {
     /// Puts a new game in memory.
     pub async fn insert(&self, game: LiveGame) -> Shared {
         let id = game.id.clone();
-        let shared = Arc::new(Mutex::new(game));
+        let shared = GameCell::shared(game);
         self.games.lock().await.insert(id, shared.clone());
         shared
     }
@@ -260,12 +307,16 @@ impl Server {
         self.games.lock().await.values().cloned().collect()
     }
 
-    /// Applies `entry` to the locked `game`: worked out, stored (with `seat_row` when a seat
-    /// changes hands), then installed and sent. `expected_ply`, when given, must be the number
-    /// of entries so far (the optimistic check: of two requests made at one ply, one wins).
+    /// Works `entry` out against `game`, stores it (with `seat_row` when a seat changes hands),
+    /// then installs it and sends its events: the one way a game changes. `expected_ply`, when
+    /// given, must be the number of entries so far (of two requests made at one ply, one wins).
+    /// For a game not yet shared between requests (an import); a shared one goes through
+    /// [`Server::commit_shared`].
     ///
     /// # Errors
-    /// [`ApiError`] when the entry is refused or cannot be stored; nothing changed then.
+    /// 409 `stale-ply` when `expected_ply` is not the game's ply or another server stored this
+    /// ply first (the game is then read again); the entry's own refusal; 500 when the database
+    /// fails (nothing is installed: what is not stored is not acknowledged).
     pub async fn commit(
         &self,
         game: &mut LiveGame,
@@ -273,6 +324,51 @@ impl Server {
         expected_ply: Option<i64>,
         seat_row: Option<SeatRow>,
     ) -> Result<(), ApiError> {
+        let pending = self.prepare(game, entry, expected_ply, seat_row)?;
+        match self.append(&pending).await {
+            Ok(()) => {
+                Self::install(game, pending);
+                Ok(())
+            }
+            Err(e) => Err(self.refused(game, e).await),
+        }
+    }
+
+    /// [`Server::commit`] for a shared game whose gate the caller holds: the game is let go while
+    /// the database stores the entry (readers see the game as last acknowledged), then locked
+    /// again to install it; the game comes back locked.
+    ///
+    /// # Errors
+    /// As [`Server::commit`].
+    pub async fn commit_shared<'a>(
+        &self,
+        _gate: &Gate<'a>,
+        shared: &'a GameCell,
+        game: MutexGuard<'a, LiveGame>,
+        entry: Entry,
+        expected_ply: Option<i64>,
+        seat_row: Option<SeatRow>,
+    ) -> Result<MutexGuard<'a, LiveGame>, ApiError> {
+        let pending = self.prepare(&game, entry, expected_ply, seat_row)?;
+        drop(game);
+        let stored = self.append(&pending).await;
+        let mut game = shared.lock().await;
+        match stored {
+            Ok(()) => {
+                Self::install(&mut game, pending);
+                Ok(game)
+            }
+            Err(e) => Err(self.refused(&mut game, e).await),
+        }
+    }
+
+    fn prepare(
+        &self,
+        game: &LiveGame,
+        entry: Entry,
+        expected_ply: Option<i64>,
+        seat_row: Option<SeatRow>,
+    ) -> Result<Pending, ApiError> {
         if let Some(ply) = expected_ply
             && ply != game.ply
         {
@@ -290,29 +386,41 @@ impl Server {
             entry: serde_json::to_string(&entry).map_err(ApiError::storage)?,
             clock: LiveGame::clock_json(next.table(), now),
         };
-        match self
-            .store
-            .append(&game.id, &row, status.name(), result.as_deref(), seat_row.as_ref())
+        Ok(Pending {
+            id: game.id.clone(),
+            row,
+            status,
+            result,
+            seat_row,
+            next,
+        })
+    }
+
+    async fn append(&self, p: &Pending) -> Result<(), StoreError> {
+        self.store
+            .append(&p.id, &p.row, p.status.name(), p.result.as_deref(), p.seat_row.as_ref())
             .await
-        {
-            Ok(()) => {}
-            Err(StoreError::Taken(_)) => {
+    }
+
+    fn install(game: &mut LiveGame, p: Pending) {
+        tracing::info!(game = %game.id, ply = game.ply, entry = %p.row.entry, "accepted");
+        game.install(p.next);
+    }
+
+    /// The answer to a write the database refused.
+    async fn refused(&self, game: &mut LiveGame, e: StoreError) -> ApiError {
+        match e {
+            StoreError::Taken(_) => {
                 // Another server on the same database stored this ply: this copy is behind.
                 // It is read again, so the next request (or computer move) starts from the
                 // game as stored instead of being refused at this ply forever.
                 if let Err(e) = self.reload(game).await {
                     tracing::warn!(game = %game.id, error = %e, "a game behind the database not reloaded");
                 }
-                return Err(ApiError::conflict(
-                    "stale-ply",
-                    "another request changed the game first",
-                ));
+                ApiError::conflict("stale-ply", "another request changed the game first")
             }
-            Err(e) => return Err(ApiError::storage(e)),
+            e => ApiError::storage(e),
         }
-        tracing::info!(game = %game.id, ply = game.ply, entry = %row.entry, "accepted");
-        game.install(next);
-        Ok(())
     }
 
     /// Starts the computer's turn in `game` if a computer seat is to act and none thinks yet
@@ -347,6 +455,8 @@ impl Server {
         game.queued_since = Some(queued_since);
         drop(game);
         let permit = self.pool.clone().acquire_owned().await;
+        // The clock is changed as a writer changes the game: not while an entry is being stored.
+        let gate = shared.gate().await;
         let mut game = shared.lock().await;
         game.queued_since = None;
         // The wait for a thread is the server's, not the player's: its clock runs again from
@@ -360,12 +470,14 @@ impl Server {
         }
         let table: Table = game.table.clone();
         drop(game);
+        drop(gate);
         let thought = tokio::task::spawn_blocking(move || {
             let choice = player.choose(&table, seat, &Budget::movetime(movetime));
             (player, choice)
         })
         .await;
         drop(permit);
+        let gate = shared.gate().await;
         let mut game = shared.lock().await;
         game.thinking = None;
         let Ok((player, choice)) = thought else {
@@ -378,13 +490,14 @@ impl Server {
         }
         if game.ply == ply
             && let Choice::Act(action) = choice
-            && let Err(e) = self
-                .commit(&mut game, Entry::Act { seat, action }, Some(ply), None)
-                .await
         {
-            tracing::warn!(game = %game.id, error = %e, "computer move refused");
+            let id = game.id.clone();
+            let entry = Entry::Act { seat, action };
+            if let Err(e) = self.commit_shared(&gate, &shared, game, entry, Some(ply), None).await {
+                tracing::warn!(game = %id, error = %e, "computer move refused");
+            }
         }
-        drop(game);
+        drop(gate);
         // The game may have changed meanwhile (a take-back): the computer looks again.
         self.schedule(&shared);
     }
@@ -393,15 +506,19 @@ impl Server {
     pub async fn check_flags(self: &Arc<Server>) {
         let now = Instant::now();
         for shared in self.all().await {
-            let mut game = shared.lock().await;
+            // A game whose writer is busy is looked at on the next round.
+            let Some(gate) = shared.try_gate() else { continue };
+            let game = shared.lock().await;
             if game.status() != crate::wire::Status::Playing || game.queued_since.is_some() {
                 continue;
             }
             let Some(seat) = game.table.clock().and_then(|c| c.flagged(now)) else {
                 continue;
             };
-            if let Err(e) = self.commit(&mut game, Entry::Flag { seat }, None, None).await {
-                tracing::warn!(game = %game.id, error = %e, "flag fall not stored");
+            let id = game.id.clone();
+            let flag = Entry::Flag { seat };
+            if let Err(e) = self.commit_shared(&gate, &shared, game, flag, None, None).await {
+                tracing::warn!(game = %id, error = %e, "flag fall not stored");
             }
         }
     }
@@ -414,7 +531,9 @@ impl Server {
         let mut games = self.games.lock().await;
         let mut gone = Vec::new();
         for (id, shared) in games.iter() {
-            let Ok(game) = shared.try_lock() else { continue };
+            // A game a writer is storing stays until the entry is in.
+            let Some(_gate) = shared.try_gate() else { continue };
+            let Ok(game) = shared.live.try_lock() else { continue };
             let unused = game.thinking.is_none() && game.queued_since.is_none() && game.tx.receiver_count() == 0;
             let over = game.status() == crate::wire::Status::Over;
             let clock_runs = game.table.clock().is_some_and(|c| c.running().is_some());

@@ -53,6 +53,8 @@ pub struct GameRow {
     pub created_ms: i64,
     /// When it last changed.
     pub updated_ms: i64,
+    /// Whether `GET /api/games` shows it (otherwise it is found only by its link).
+    pub listed: bool,
 }
 
 /// A seat's row.
@@ -250,8 +252,8 @@ impl Store {
             return Err(StoreError::TooManyGames(open_limit));
         }
         sqlx::query(
-            "INSERT INTO games (id, game, setup, status, result, client, created_ms, updated_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO games (id, game, setup, status, result, client, created_ms, updated_ms, listed) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -261,6 +263,7 @@ impl Store {
         .bind(client)
         .bind(game.created_ms)
         .bind(game.updated_ms)
+        .bind(i64::from(game.listed))
         .execute(tx.conn())
         .await?;
         for seat in seats {
@@ -350,7 +353,7 @@ impl Store {
     /// [`StoreError::Sql`].
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>, Vec<EntryRow>)>, StoreError> {
         let Some(row) =
-            sqlx::query("SELECT id, game, setup, status, result, created_ms, updated_ms FROM games WHERE id = $1")
+            sqlx::query("SELECT id, game, setup, status, result, created_ms, updated_ms, listed FROM games WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?
@@ -398,7 +401,7 @@ impl Store {
         Ok(row.try_get(0)?)
     }
 
-    /// Games by status (`None`: all) and by a player's name, newest first, at most `limit`.
+    /// Listed games by status (`None`: all) and by a player's name, newest first, at most `limit`.
     ///
     /// # Errors
     /// [`StoreError::Sql`].
@@ -409,8 +412,8 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<(GameRow, Vec<SeatRow>)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, game, setup, status, result, created_ms, updated_ms FROM games \
-             WHERE ($1 = '' OR status = $1 OR ($1 = 'ongoing' AND status <> 'over')) \
+            "SELECT id, game, setup, status, result, created_ms, updated_ms, listed FROM games \
+             WHERE listed = 1 AND ($1 = '' OR status = $1 OR ($1 = 'ongoing' AND status <> 'over')) \
              AND ($2 = '' OR id IN (SELECT game_id FROM seats WHERE name = $2)) \
              ORDER BY updated_ms DESC, id LIMIT $3",
         )
@@ -551,5 +554,6 @@ fn game_row(row: &AnyRow) -> Result<GameRow, sqlx::Error> {
         result: row.try_get(4)?,
         created_ms: row.try_get(5)?,
         updated_ms: row.try_get(6)?,
+        listed: row.try_get::<i64, _>(7)? != 0,
     })
 }

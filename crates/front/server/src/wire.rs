@@ -194,6 +194,10 @@ pub struct CreateGame {
     #[serde(default)]
     #[schema(value_type = Vec<GameOptionSchema>)]
     pub options: Vec<messhall_cafeteria::GameOption>,
+    /// Shown to everyone in `GET /api/games`; otherwise (the default) the game is found only by
+    /// its link.
+    #[serde(default)]
+    pub listed: bool,
 }
 
 /// An optional rule of the cafeteria game.

@@ -23,7 +23,24 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast::error::RecvError;
 
-/// `GET /api/games/{id}/ws`.
+/// The subprotocol a browser names to send its seat's token in the handshake's
+/// `Sec-WebSocket-Protocol` header (as `messhall`, `messhall-token.TOKEN`) rather than in the URL,
+/// where logs and history would keep it; the server answers `messhall`.
+pub const PROTOCOL: &str = "messhall";
+
+/// A seat's token offered as the subprotocol `messhall-token.TOKEN`.
+fn protocol_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(axum::http::header::SEC_WEBSOCKET_PROTOCOL)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .find_map(|p| p.trim().strip_prefix("messhall-token."))
+        .map(str::to_string)
+}
+
+/// `GET /api/games/{id}/ws`: the token of a seat from the `token` parameter, the
+/// `Authorization: Bearer` header or the subprotocol `messhall-token.TOKEN` ([`PROTOCOL`]).
 ///
 /// # Errors
 /// 404 for no such game; 403 for a token of no seat; 429 when the client has
@@ -47,7 +64,9 @@ pub async fn connect(
         )
     })?;
     let shared = server.game(&id).await?;
-    let token_query = crate::api::TokenQuery { token: q.token.clone() };
+    let token_query = crate::api::TokenQuery {
+        token: q.token.clone().or_else(|| protocol_token(&headers)),
+    };
     // Counted and subscribed under the game's lock, so connections racing in cannot all slip
     // under the cap.
     let (viewer, rx) = {
@@ -67,6 +86,7 @@ pub async fn connect(
     // The transport reads up to the ceiling; a message over the limit but under it is answered
     // with a close that says so (1009) rather than a dropped connection.
     Ok(upgrade
+        .protocols([PROTOCOL])
         .max_message_size(limits::WS_MESSAGE_CEILING)
         .max_frame_size(limits::WS_MESSAGE_CEILING)
         .on_upgrade(move |socket| async move {

@@ -44,6 +44,12 @@ async fn computers_play_to_the_end(client: &Client, addr: std::net::SocketAddr, 
         "{game}: the imported record ends alike"
     );
     assert_eq!(imported["state"]["board"], state["board"]);
+    // Created without `listed`: found by its link only.
+    let (_, list) = client.get("/api/games?status=over&limit=200", None).await;
+    assert!(
+        !list["games"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str()),
+        "{game}: an unlisted game is listed"
+    );
     if game != "cafeteria" {
         let pgn = client
             .http
@@ -67,7 +73,7 @@ async fn computers_play_to_the_end(client: &Client, addr: std::net::SocketAddr, 
 /// declined, offered and accepted; a take-back is asked for and granted.
 async fn people_play_and_agree_a_draw(client: &Client, game: &str) {
     let created = client
-        .create(json!({"game": game, "seats": [{"player": "me", "name": "ann"}, {"player": "open"}]}))
+        .create(json!({"game": game, "seats": [{"player": "me", "name": "ann"}, {"player": "open"}], "listed": true}))
         .await;
     let id = created["id"].as_str().unwrap().to_string();
     let ann = created["tokens"][0]["token"].as_str().unwrap().to_string();
@@ -162,6 +168,14 @@ async fn people_play_and_agree_a_draw(client: &Client, game: &str) {
         list["games"].as_array().unwrap().iter().any(|g| g["id"] == id.as_str()),
         "{list}"
     );
+    // The game had a take-back (the dice moved to a fresh stream where rolls were taken back):
+    // its record still replays to the same game.
+    let state = client.state(&id, None).await;
+    let (status, record) = client.get(&format!("/api/games/{id}/record"), None).await;
+    assert_eq!(status, 200, "{record}");
+    let (status, imported) = client.post("/api/games/import", None, json!({"record": record})).await;
+    assert_eq!(status, 201, "{game}: {imported}");
+    assert_eq!(imported["state"]["board"], state["board"], "{game}: the record replays");
     let (_, ongoing) = client.get("/api/games?status=ongoing&player=bob", None).await;
     assert!(
         !ongoing["games"]

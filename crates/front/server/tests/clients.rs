@@ -213,3 +213,110 @@ async fn an_idle_game_let_go_answers_its_next_read_and_move_from_the_store() {
         running.shutdown().await;
     }
 }
+
+/// The database's lock on the entries, held by a connection of the test's own (as a stalled or
+/// busy database holds a write), until `release`.
+enum DatabaseLock {
+    Sqlite(sqlx::SqliteConnection),
+    Postgres(sqlx::PgConnection),
+}
+
+impl DatabaseLock {
+    async fn take(db: &str) -> DatabaseLock {
+        use sqlx::Connection;
+        if db.starts_with("sqlite:") {
+            let mut conn = sqlx::SqliteConnection::connect(db).await.unwrap();
+            sqlx::query("BEGIN EXCLUSIVE").execute(&mut conn).await.unwrap();
+            DatabaseLock::Sqlite(conn)
+        } else {
+            let mut conn = sqlx::PgConnection::connect(db).await.unwrap();
+            sqlx::query("BEGIN").execute(&mut conn).await.unwrap();
+            sqlx::query("LOCK TABLE entries IN EXCLUSIVE MODE")
+                .execute(&mut conn)
+                .await
+                .unwrap();
+            DatabaseLock::Postgres(conn)
+        }
+    }
+
+    async fn release(self) {
+        match self {
+            DatabaseLock::Sqlite(mut conn) => sqlx::query("ROLLBACK").execute(&mut conn).await.map(drop),
+            DatabaseLock::Postgres(mut conn) => sqlx::query("ROLLBACK").execute(&mut conn).await.map(drop),
+        }
+        .unwrap();
+    }
+}
+
+/// A write the database keeps waiting holds nothing a read needs: the game's state and a new
+/// watcher's connection are answered at once, as last acknowledged, and the write is acknowledged
+/// when the database lets it through.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reads_are_answered_while_a_write_waits_for_the_database() {
+    for db in databases() {
+        let running = messhall_server::start("127.0.0.1:0", common::config(&db)).await.unwrap();
+        let client = Client::new(running.addr);
+        let created = client
+            .create(json!({"game": "chess", "seats": [{"player": "me"}, {"player": "open"}]}))
+            .await;
+        let id = created["id"].as_str().unwrap().to_string();
+        let ann = created["tokens"][0]["token"].as_str().unwrap().to_string();
+        let lock = DatabaseLock::take(&db).await;
+        let mover = {
+            let (client, id, ann) = (client.clone(), id.clone(), ann.clone());
+            tokio::spawn(async move {
+                client
+                    .post(&format!("/api/games/{id}/act"), Some(&ann), json!({"ply": 0, "action": "e4"}))
+                    .await
+            })
+        };
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        assert!(!mover.is_finished(), "{db}: the move was not kept waiting by the lock");
+        let asked = std::time::Instant::now();
+        let state = client.state(&id, Some(&ann)).await;
+        let took = asked.elapsed();
+        assert!(took < std::time::Duration::from_millis(250), "{db}: a read took {took:?}");
+        assert_eq!(state["ply"], 0, "{db}: a move not yet stored is not shown");
+        let watch = common::connect_ws(running.addr, &id, None, 0);
+        assert!(
+            tokio::time::timeout(std::time::Duration::from_secs(1), watch).await.is_ok(),
+            "{db}: a watcher is let in while the write waits"
+        );
+        lock.release().await;
+        let (status, v) = mover.await.unwrap();
+        assert_eq!((status, v["ply"].as_i64()), (200, Some(1)), "{db}: {v}");
+        assert_eq!(client.state(&id, None).await["ply"], 1);
+        running.shutdown().await;
+    }
+}
+
+/// A browser sends its seat's token as a WebSocket subprotocol, not in the URL: a right one is
+/// taken (the server answers `messhall`), a wrong one refused as a wrong token anywhere is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_token_in_the_subprotocols() {
+    use tokio_tungstenite::tungstenite::{self, client::IntoClientRequest};
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    let created = client
+        .create(json!({"game": "chess", "seats": [{"player": "me"}, {"player": "open"}]}))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let ann = created["tokens"][0]["token"].as_str().unwrap();
+    let request = |token: &str| {
+        let mut r = format!("ws://{}/api/games/{id}/ws?since=0", running.addr)
+            .into_client_request()
+            .unwrap();
+        r.headers_mut().insert(
+            "sec-websocket-protocol",
+            format!("messhall, messhall-token.{token}").parse().unwrap(),
+        );
+        r
+    };
+    let (_, response) = tokio_tungstenite::connect_async(request(ann)).await.unwrap();
+    assert_eq!(response.headers()["sec-websocket-protocol"], "messhall");
+    match tokio_tungstenite::connect_async(request(&"0".repeat(64))).await {
+        Err(tungstenite::Error::Http(response)) => assert_eq!(response.status(), 403),
+        other => panic!("a wrong token was let in: {:?}", other.map(|(_, r)| r.status())),
+    }
+    running.shutdown().await;
+}
