@@ -275,7 +275,8 @@ async fn reads_are_answered_while_a_write_waits_for_the_database() {
         let asked = std::time::Instant::now();
         let state = client.state(&id, Some(&ann)).await;
         let took = asked.elapsed();
-        assert!(took < std::time::Duration::from_millis(250), "{db}: a read took {took:?}");
+        // Held up by the write, it would wait for the database (its busy timeout, 10 s).
+        assert!(took < std::time::Duration::from_secs(2), "{db}: a read took {took:?}");
         assert_eq!(state["ply"], 0, "{db}: a move not yet stored is not shown");
         let watch = common::connect_ws(running.addr, &id, None, 0);
         assert!(

@@ -31,7 +31,7 @@ fn play_on(table: &mut Table, game: &GameKind, seed: u64, plies: usize) {
     for _ in 0..plies {
         let Some(seat) = table.turn().seat() else { break };
         let player = &mut players[seat.index() % 2];
-        let Choice::Act(action) = player.choose(&table, seat, &Budget::movetime(Duration::from_secs(1))) else {
+        let Choice::Act(action) = player.choose(table, seat, &Budget::movetime(Duration::from_secs(1))) else {
             break;
         };
         table.try_act(seat, action).unwrap();
