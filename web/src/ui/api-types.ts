@@ -14,7 +14,8 @@ export interface paths {
          *     chess game, after about a second's search.
          * @description # Errors
          *     404 for no such chess game, 400 for a FEN that is no position of it or one with a chance
-         *     event pending, 429 while another analysis runs.
+         *     event pending, 403 for the current position of a game not over, 429 while this client's
+         *     other analysis runs or the queue is full.
          */
         post: operations["analyse"];
         delete?: never;
@@ -31,7 +32,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * `GET /api/games`: games, newest first.
+         * `GET /api/games`: the listed games, newest first (a game created without `listed` is found
+         *     only by its link, and not here).
          * @description # Errors
          *     400 for an unknown status or a long name.
          */
@@ -356,9 +358,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * `GET /api/games/{id}/ws`.
+         * `GET /api/games/{id}/ws`: the token of a seat from the `token` parameter, the
+         *     `Authorization: Bearer` header or the subprotocol `messhall-token.TOKEN` ([`PROTOCOL`]).
          * @description # Errors
-         *     404 for no such game; 403 for a token of no seat; 503 when the game has
+         *     404 for no such game; 403 for a token of no seat; 429 when the client has
+         *     [`crate::Config::watchers_per_client`] connections open; 503 when the game has
          *     [`crate::Config::watchers_per_game`] connections.
          */
         get: operations["connect"];
@@ -658,6 +662,11 @@ export interface components {
             fen?: string | null;
             /** @description The cafeteria game's optional rules. */
             options?: components["schemas"]["GameOption"][];
+            /**
+             * @description Shown to everyone in `GET /api/games`; otherwise (the default) the game is found only by
+             *     its link.
+             */
+            listed?: boolean;
         };
         /** @description A new game. */
         Created: {
@@ -1408,7 +1417,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description games, newest first */
+            /** @description the listed games, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
