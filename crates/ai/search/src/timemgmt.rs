@@ -24,7 +24,9 @@ pub struct Clock {
 pub struct Limits {
     /// Search no deeper than this.
     pub depth: Option<u32>,
-    /// Search no more nodes than this.
+    /// Search no more nodes than this. On several threads the main thread counts the helpers'
+    /// nodes as they report them (every [`crate::search::CHECK_EVERY`] nodes) and the helpers
+    /// stop when it does, so the whole search may go past the limit by a few such steps a helper.
     pub nodes: Option<u64>,
     /// Search this long, and no longer.
     pub movetime: Option<Duration>,

@@ -314,13 +314,16 @@ fn node_count_is_deterministic() {
 #[test]
 fn fixed_nodes_and_time_are_respected() {
     let v = variant("chess");
-    // On several threads the node limit counts every thread's nodes.
+    // On several threads the node limit counts every thread's nodes, a helper's as it reports
+    // them: the helper's last steps may go past it (more so on a busy machine), never a search's
+    // worth.
     for threads in [1, 2] {
         let mut engine = engine_on(&v, threads);
         let info = engine
             .search(&v.start(), &[], &Limits::nodes(5_000), &mut |_| {})
             .unwrap();
-        assert!(info.nodes <= 5_000 + 64, "{threads}: {}", info.nodes);
+        let slack = if threads == 1 { 64 } else { 4 * messhall_search::search::CHECK_EVERY };
+        assert!(info.nodes <= 5_000 + slack, "{threads}: {}", info.nodes);
         let start = Instant::now();
         engine.search(
             &v.start(),
