@@ -211,7 +211,8 @@ impl GameReader {
             return Err(tag_error("Variant", "the cafeteria game has no PGN".into()));
         };
         let dice = seed.unwrap_or(Seed::from_number(0));
-        let board = Board::new(chess.variant.clone(), tags.value("FEN"), dice).map_err(|why| tag_error("FEN", why))?;
+        let board =
+            Board::new(chess.variant.clone(), tags.value("FEN"), dice).map_err(|e| tag_error("FEN", e.to_string()))?;
         let text = |tag: &str, default: &str| tags.value(tag).unwrap_or(default).to_string();
         let standard = Header::default();
         let header = Header {

@@ -20,7 +20,7 @@ pub(super) fn write_record(record: &Record, header: &Header) -> Result<String, P
     };
     let board = replay(
         record,
-        Board::new(chess.variant, record.start.as_deref(), record.seed).map_err(export)?,
+        Board::new(chess.variant, record.start.as_deref(), record.seed).map_err(|e| export(e.to_string()))?,
     )?;
     let name = |i: usize| {
         record
