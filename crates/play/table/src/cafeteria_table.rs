@@ -2,7 +2,7 @@
 //! its rolls), read as turns and events.
 
 use crate::event::Event;
-use crate::table::{ActError, Action, Legal, SetupError, Turn};
+use crate::table::{ActError, Action, Expected, Legal, SetupError, Turn};
 use messhall_cafeteria::{Game, Setup};
 use messhall_dice::{Draw, Recorder, Seed, SeededDice};
 use messhall_records::Seat;
@@ -22,8 +22,7 @@ pub struct CafeteriaTable {
 impl CafeteriaTable {
     pub(crate) fn new(setup: Setup, seed: Seed) -> Result<CafeteriaTable, SetupError> {
         let mut dice = Recorder::new(SeededDice::from_seed(seed));
-        let mut game =
-            Game::new_narrated(setup.clone(), &mut dice).map_err(|e| SetupError::Cafeteria(e.to_string()))?;
+        let mut game = Game::new_narrated(setup.clone(), &mut dice)?;
         let start = game.take_events();
         Ok(CafeteriaTable {
             setup,
@@ -144,7 +143,7 @@ impl CafeteriaTable {
                     None => ActError::Illegal(format!("{name} is open but was not played")),
                 }
             }
-            _ => ActError::WrongKind("a cafeteria student's action is expected".into()),
+            _ => ActError::WrongKind(Expected::Student),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! A chess game at a table: the rules' [`Game`] with its dice, read as turns and events.
 
 use crate::event::{Event, Removal, changed_squares, energies, removed_pieces};
-use crate::table::{ActError, Action, Legal, SetupError, Turn};
+use crate::table::{ActError, Action, Expected, Legal, SetupError, Turn};
 use messhall_dice::{Seed, SeededDice};
 use messhall_records::catalog::ChessGame;
 use messhall_records::{GameResult, Seat, seat_of};
@@ -21,7 +21,7 @@ impl ChessTable {
     pub(crate) fn new(chess: &ChessGame, fen: Option<&str>, seed: Seed) -> Result<ChessTable, SetupError> {
         let variant = chess.variant.clone();
         let start = match fen {
-            Some(text) => Position::from_fen(&variant, text).map_err(|e| SetupError::Fen(e.to_string()))?,
+            Some(text) => Position::from_fen(&variant, text)?,
             None => variant.start(),
         };
         let game = Game::with_dice(variant.clone(), start.clone(), SeededDice::from_seed(seed));
@@ -242,8 +242,8 @@ impl ChessTable {
             (Legal::Steps(_), Action::Steer(o)) => {
                 ActError::Illegal(format!("the step {} is not one that may be chosen here", o.to_text()))
             }
-            (Legal::Steps(_), _) => ActError::WrongKind("a step of the neutral piece is to be steered first".into()),
-            (Legal::Moves(_), _) => ActError::WrongKind("a move is expected".into()),
+            (Legal::Steps(_), _) => ActError::WrongKind(Expected::Step),
+            (Legal::Moves(_), _) => ActError::WrongKind(Expected::Move),
             _ => ActError::Over,
         }
     }

@@ -24,7 +24,7 @@ use messhall_records::ClockSpec;
 use messhall_records::Seat;
 use messhall_records::catalog::GameKind;
 use messhall_records::{Ending, GameResult};
-use messhall_rules::{ChanceOutcome, Move, Square};
+use messhall_rules::{ChanceOutcome, FenError, Move, Square};
 use std::time::Instant;
 
 /// How a table starts: where, with which dice, on which clock.
@@ -153,24 +153,41 @@ pub enum ActError {
     NoSuchSeat(Seat),
     /// The action is of the wrong kind for the turn (a move while a step is to be steered...).
     #[error("{0}")]
-    WrongKind(String),
+    WrongKind(Expected),
     /// Not a legal action now; says why.
     #[error("{0}")]
     Illegal(String),
+}
+
+/// The kind of action a turn expects ([`ActError::WrongKind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Expected {
+    /// A step of the neutral piece, to be steered before the next move.
+    #[error("a step of the neutral piece is to be steered first")]
+    Step,
+    /// A chess move.
+    #[error("a move is expected")]
+    Move,
+    /// A cafeteria student's action.
+    #[error("a cafeteria student's action is expected")]
+    Student,
 }
 
 /// Why a table could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// The start position.
-    #[error("{0}")]
-    Fen(String),
-    /// A setting that does not apply to this game.
-    #[error("{0}")]
-    NotForThisGame(String),
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// Cafeteria settings (players, bots, options) for a chess game.
+    #[error("players, bots and options are settings of the cafeteria game")]
+    CafeteriaSettings,
+    /// A FEN for the cafeteria game.
+    #[error("the cafeteria game has no FEN: it always starts from its own setup")]
+    CafeteriaFen,
     /// The cafeteria game's setup.
-    #[error("{0}")]
-    Cafeteria(String),
+    #[error(transparent)]
+    Cafeteria(#[from] messhall_cafeteria::SetupError),
 }
 
 /// The game at a table (both kinds are large and a table holds one: no boxing needed).
@@ -207,17 +224,13 @@ impl Table {
         let play = match &kind {
             GameKind::Chess(chess) => {
                 if setup.cafeteria.is_some() {
-                    return Err(SetupError::NotForThisGame(
-                        "players, bots and options are settings of the cafeteria game".into(),
-                    ));
+                    return Err(SetupError::CafeteriaSettings);
                 }
                 Play::Chess(ChessTable::new(chess, setup.fen.as_deref(), seed)?)
             }
             GameKind::Cafeteria => {
                 if setup.fen.is_some() {
-                    return Err(SetupError::NotForThisGame(
-                        "the cafeteria game has no FEN: it always starts from its own setup".into(),
-                    ));
+                    return Err(SetupError::CafeteriaFen);
                 }
                 let cafeteria = setup
                     .cafeteria
