@@ -8,7 +8,7 @@
 
 use crate::player::{Budget, Player, TurnError, take_turn};
 use crate::players::{CannotPlay, PlayerSpec, SpecError};
-use crate::table::{Action, Table, TableSetup};
+use crate::table::{ActError, Action, SetupError, Table, TableSetup};
 use messhall_dice::Seed;
 use messhall_records::GameResult;
 use messhall_records::catalog::GameKind;
@@ -278,9 +278,21 @@ pub type ReportError = Box<dyn std::error::Error + Send + Sync>;
 /// Why a match could not be played.
 #[derive(Debug, thiserror::Error)]
 pub enum MatchError {
-    /// A setting that does not fit.
-    #[error("{0}")]
-    Setup(String),
+    /// The game is not a chess variant.
+    #[error("a match is played on a chess variant")]
+    NotChess,
+    /// The table refused the match's setup.
+    #[error(transparent)]
+    Table(#[from] SetupError),
+    /// The game ended during its random opening.
+    #[error("opening: the game ended")]
+    OpeningEnded,
+    /// The table refused a ply of the random opening.
+    #[error("opening: {0}")]
+    OpeningRefused(ActError),
+    /// The opening played at the table did not reach the opening's position.
+    #[error("the opening did not replay at the table")]
+    OpeningDiverged,
     /// A contestant's player cannot play the match's game.
     #[error(transparent)]
     Player(#[from] CannotPlay),
@@ -341,10 +353,10 @@ pub fn reply_wins(v: &Variant, game: &mut Game) -> bool {
 /// Plays game number `g` (from 0) of a match.
 ///
 /// # Errors
-/// [`MatchError::Setup`] when the game is not a chess variant or a player does not fit it.
+/// [`MatchError`] when the game is not a chess variant or a player does not fit it.
 pub fn play_game(m: &MatchSpec, g: u32) -> Result<GameReport, MatchError> {
     let GameKind::Chess(chess) = &m.game else {
-        return Err(MatchError::Setup("a match is played on a chess variant".into()));
+        return Err(MatchError::NotChess);
     };
     let v = chess.variant.clone();
     let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
@@ -366,7 +378,7 @@ pub fn play_game(m: &MatchSpec, g: u32) -> Result<GameReport, MatchError> {
         players,
         ..TableSetup::default()
     };
-    let mut table = Table::new(m.game.clone(), &setup).map_err(|e| MatchError::Setup(e.to_string()))?;
+    let mut table = Table::new(m.game.clone(), &setup)?;
     replay_opening(&mut table, &opening)?;
     let make = |c: &Contestant, s: u64| (c.make)(&m.game, MATCH_SEED + s, m.hash_mb).map_err(MatchError::Player);
     let mut players: [Box<dyn Player>; 2] = [make(&m.a, 2 * seed)?, make(&m.b, 2 * seed + 1)?];
@@ -405,9 +417,7 @@ pub fn play_game(m: &MatchSpec, g: u32) -> Result<GameReport, MatchError> {
         .result()
         .cloned()
         .unwrap_or_else(|| GameResult::draw(2, messhall_records::Ending::MoveLimit));
-    let chess_table = table
-        .chess()
-        .ok_or_else(|| MatchError::Setup("not a chess table".into()))?;
+    let chess_table = table.chess().ok_or(MatchError::NotChess)?;
     Ok(GameReport {
         number: g + 1,
         a_color,
@@ -434,16 +444,11 @@ fn replay_opening(table: &mut Table, opening: &Game) -> Result<(), MatchError> {
             messhall_rules::Action::Chance(o) if steered(v, &opening.positions()[i]) => Action::Steer(o),
             messhall_rules::Action::Chance(_) => break,
         };
-        let seat = table
-            .turn()
-            .seat()
-            .ok_or_else(|| MatchError::Setup("opening: the game ended".into()))?;
-        table
-            .try_act(seat, action)
-            .map_err(|e| MatchError::Setup(format!("opening: {e}")))?;
+        let seat = table.turn().seat().ok_or(MatchError::OpeningEnded)?;
+        table.try_act(seat, action).map_err(MatchError::OpeningRefused)?;
     }
     if table.chess().is_none_or(|c| c.position() != opening.position()) {
-        return Err(MatchError::Setup("the opening did not replay at the table".into()));
+        return Err(MatchError::OpeningDiverged);
     }
     Ok(())
 }
@@ -458,7 +463,7 @@ pub fn play_match(
     report: &mut dyn FnMut(&GameReport) -> Result<(), ReportError>,
 ) -> Result<Tally, MatchError> {
     if !matches!(m.game, GameKind::Chess(_)) {
-        return Err(MatchError::Setup("a match is played on a chess variant".into()));
+        return Err(MatchError::NotChess);
     }
     let first = m.first_game.max(1) - 1;
     let numbers: Vec<u32> = (first..first.saturating_add(m.games)).collect();
