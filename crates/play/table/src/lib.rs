@@ -69,7 +69,7 @@ pub use line::Line;
 pub use messhall_tally::{Decide, EloEstimate, SEQUENTIAL_MIN_GAMES, Tally, elo};
 pub use player::{Budget, Choice, Person, Player, TurnError, take_turn};
 pub use players::{CannotPlay, LEVELS, PlayerSpec, SpecError};
-pub use table::{ActError, Action, Expected, Legal, SetupError, Table, TableSetup, Turn};
+pub use table::{ActError, Action, Expected, Illegal, Legal, SetupError, Table, TableSetup, Turn};
 pub use thinker::{PerftFirst, SearchPanicked, Thinker};
 
 /// docs/play-layer.md, whose example runs as a doc test.

@@ -24,7 +24,7 @@ use messhall_records::ClockSpec;
 use messhall_records::Seat;
 use messhall_records::catalog::GameKind;
 use messhall_records::{Ending, GameResult};
-use messhall_rules::{ChanceOutcome, FenError, Move, Square};
+use messhall_rules::{ChanceOutcome, FenError, Move, MoveError, Square, echo};
 use std::time::Instant;
 
 /// How a table starts: where, with which dice, on which clock.
@@ -155,8 +155,62 @@ pub enum ActError {
     #[error("{0}")]
     WrongKind(Expected),
     /// Not a legal action now; says why.
-    #[error("{0}")]
-    Illegal(String),
+    #[error(transparent)]
+    Illegal(#[from] Illegal),
+}
+
+/// Why an action is not legal now ([`ActError::Illegal`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// A move the rules refuse, with their reason.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// A move the rules refuse (given as data, it read as a legal move's text).
+    #[error("move \"{text}\" is not legal here")]
+    NotLegalHere {
+        /// The move in coordinates.
+        text: String,
+    },
+    /// A square the neutral piece's step may not go to.
+    #[error(
+        "\"{}\" is not a square the step may go to ({})",
+        echo(.text),
+        .squares.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    )]
+    StepSquare {
+        /// The text given.
+        text: String,
+        /// The squares the step may go to.
+        squares: Vec<Square>,
+    },
+    /// A step of the neutral piece that may not be chosen.
+    #[error("the step {} is not one that may be chosen here", .outcome.to_text())]
+    Step {
+        /// The step.
+        outcome: ChanceOutcome,
+    },
+    /// A cafeteria action that does not read.
+    #[error(transparent)]
+    Notation(#[from] messhall_cafeteria::NotationError),
+    /// A cafeteria action naming something the game does not have.
+    #[error(transparent)]
+    Ids(#[from] messhall_cafeteria::ActionError),
+    /// A cafeteria action the rules refuse.
+    #[error("{action}: {why}")]
+    Refused {
+        /// The action, as the game names it.
+        action: String,
+        /// The rule it breaks, as data.
+        refusal: messhall_cafeteria::Refusal,
+        /// The refusal in words (the words need the game as it was).
+        why: String,
+    },
+    /// A cafeteria action the rules allow that the table's list of actions lacks.
+    #[error("{action} is open but was not played")]
+    Unplayed {
+        /// The action, as the game names it.
+        action: String,
+    },
 }
 
 /// The kind of action a turn expects ([`ActError::WrongKind`]).

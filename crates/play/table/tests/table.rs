@@ -5,7 +5,7 @@ use messhall_dice::Seed;
 use messhall_records::{Ending, Seat, catalog};
 use messhall_rules::{Color, Move, Reason};
 use messhall_table::{
-    ActError, Action, Budget, Choice, Event, Expected, Legal, PlayerSpec, SetupError, Table, TableSetup, Turn,
+    ActError, Action, Budget, Choice, Event, Expected, Illegal, Legal, PlayerSpec, SetupError, Table, TableSetup, Turn,
 };
 use std::time::Duration;
 
@@ -93,7 +93,9 @@ fn captures_are_removals_and_illegal_moves_change_nothing() {
         t.try_act(Seat(0), qd5.clone()),
         Err(ActError::NotYourTurn { .. })
     ));
-    let err = t.parse_action("e2e5").unwrap_err().to_string();
+    let err = t.parse_action("e2e5").unwrap_err();
+    assert!(matches!(err, ActError::Illegal(Illegal::Move(_))), "{err:?}");
+    let err = err.to_string();
     assert!(err.contains("not legal here"), "{err}");
     let Legal::Moves(moves) = t.legal().clone() else {
         panic!()
@@ -464,4 +466,9 @@ fn setup_refusals_and_wrong_kinds_are_named() {
         .unwrap_err();
     assert_eq!(err, ActError::WrongKind(Expected::Move));
     assert_eq!(err.to_string(), "a move is expected");
+
+    let t = table("cafeteria", None, 1);
+    let err = t.parse_action("juggle the trays").unwrap_err();
+    assert!(matches!(err, ActError::Illegal(Illegal::Notation(_))), "{err:?}");
+    assert!(err.to_string().contains("is not an action"), "{err}");
 }
