@@ -125,32 +125,69 @@ pub struct TuneReport {
     pub training_after: f64,
 }
 
+/// Why [`tune`] did not fit: a setting out of range, or games that gave too little to fit to.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum TuneError {
+    /// The pull toward the start is negative or not a number.
+    #[error("the pull toward the start is {prior}: it must be 0 or more")]
+    Pull {
+        /// The pull given.
+        prior: f64,
+    },
+    /// The fewest positions a weight is fitted to is negative or not a number.
+    #[error("the fewest positions a weight is fitted to is {min}: it must be 0 or more")]
+    FewestPositions {
+        /// The number given.
+        min: f64,
+    },
+    /// A term to keep that the evaluation does not have.
+    #[error(
+        "no term named \"{}\" in {variant} (the global terms: {}; or mobility.PIECE; .mg or .eg after a name keeps one of its weights)",
+        messhall_rules::echo(.name),
+        .global_terms.join(", ")
+    )]
+    NoSuchTerm {
+        /// The name given.
+        name: String,
+        /// The variant tuned.
+        variant: String,
+        /// The names of the global terms, in order.
+        global_terms: Vec<String>,
+    },
+    /// The games left no position to fit to, or none to hold out.
+    #[error("{games} games gave {training} positions to fit and {held_out} to hold out: play more games (--games)")]
+    TooFewPositions {
+        /// The games played.
+        games: usize,
+        /// The positions to fit to.
+        training: usize,
+        /// The positions held out.
+        held_out: usize,
+    },
+}
+
 /// Plays the self-play games and fits `start` to them. `on_game` hears after each game how many
 /// are done.
 ///
 /// # Errors
-/// When a term to keep is not one of the variant's, or a negative or not finite pull; when the
-/// games give no position to fit to, or none to hold out (too few games, or games that end at
-/// once): a message saying so.
+/// [`TuneError`] when a term to keep is not one of the variant's, or a negative or not finite
+/// pull; when the games give no position to fit to, or none to hold out (too few games, or games
+/// that end at once).
 pub fn tune(
     v: &Arc<Variant>,
     start: &Weights,
     options: &TuneOptions,
     on_game: &mut dyn FnMut(usize),
-) -> Result<TuneReport, String> {
+) -> Result<TuneReport, TuneError> {
     let mut evaluator = Evaluator::new(v);
     evaluator.set_weights(v, start);
     if !(options.prior.is_finite() && options.prior >= 0.0) {
-        return Err(format!(
-            "the pull toward the start is {}: it must be 0 or more",
-            options.prior
-        ));
+        return Err(TuneError::Pull { prior: options.prior });
     }
     if !(options.min_positions.is_finite() && options.min_positions >= 0.0) {
-        return Err(format!(
-            "the fewest positions a weight is fitted to is {}: it must be 0 or more",
-            options.min_positions
-        ));
+        return Err(TuneError::FewestPositions {
+            min: options.min_positions,
+        });
     }
     let mut kept = kept_terms(v, &options.keep, evaluator.term_count())?;
     let mut training = Vec::new();
@@ -181,12 +218,11 @@ pub fn tune(
         on_game(g + 1);
     }
     if training.is_empty() || held_out.is_empty() {
-        return Err(format!(
-            "{} games gave {} positions to fit and {} to hold out: play more games (--games)",
-            options.games,
-            training.len(),
-            held_out.len()
-        ));
+        return Err(TuneError::TooFewPositions {
+            games: options.games,
+            training: training.len(),
+            held_out: held_out.len(),
+        });
     }
     let initial: Vec<Pair> = evaluator.term_weights().to_vec();
     let mut thin = Vec::new();
@@ -330,7 +366,7 @@ fn self_play(v: &Arc<Variant>, weights: &Weights, options: &TuneOptions, game: u
 /// Which weights (per term in feature order, the middle game's and the end game's) stay as they
 /// start: the global terms by name, then `mobility.NAME` by the piece's role; `NAME.mg` or
 /// `NAME.eg` keeps one of the two.
-fn kept_terms(v: &Variant, names: &[String], count: usize) -> Result<Vec<[bool; 2]>, String> {
+fn kept_terms(v: &Variant, names: &[String], count: usize) -> Result<Vec<[bool; 2]>, TuneError> {
     let terms = names_in_term_order(v);
     let mut kept = vec![[false; 2]; count];
     for name in names {
@@ -345,13 +381,11 @@ fn kept_terms(v: &Variant, names: &[String], count: usize) -> Result<Vec<[bool; 
                 slot[1] |= halves[1];
             }
             None => {
-                return Err(format!(
-                    "no term named \"{}\" in {} (the global terms: {}; or mobility.PIECE; \
-                     .mg or .eg after a name keeps one of its weights)",
-                    messhall_rules::echo(name),
-                    v.name(),
-                    terms[..GLOBAL_TERMS].join(", ")
-                ));
+                return Err(TuneError::NoSuchTerm {
+                    name: name.clone(),
+                    variant: v.name().to_string(),
+                    global_terms: terms[..GLOBAL_TERMS].to_vec(),
+                });
             }
         }
     }

@@ -1,7 +1,7 @@
 //! Tuning on a tiny seeded run is reproducible and fits positions it has not seen better.
 
 use messhall_search::Weights;
-use messhall_search::tune::{TuneOptions, tune};
+use messhall_search::tune::{TuneError, TuneOptions, tune};
 use std::sync::Arc;
 
 #[test]
@@ -45,6 +45,8 @@ fn kept_terms_stay_where_they_start_and_unknown_ones_are_refused() {
             ..TuneOptions::new(10, 1, 7)
         };
         let e = tune(&v, &start, &options, &mut |_| {}).unwrap_err();
+        assert!(matches!(&e, TuneError::NoSuchTerm { name, .. } if name == bad), "{e:?}");
+        let e = e.to_string();
         assert!(e.contains(bad) && !e.contains('\n'), "{e}");
     }
 }
@@ -151,6 +153,8 @@ fn weights_counted_by_too_few_positions_stay_where_they_start() {
         ..TuneOptions::new(10, 1, 5)
     };
     let e = tune(&v, &start, &bad, &mut |_| {}).unwrap_err();
+    assert_eq!(e, TuneError::FewestPositions { min: -1.0 });
+    let e = e.to_string();
     assert!(e.contains("-1") && !e.contains('\n'), "{e}");
 }
 

@@ -51,7 +51,7 @@ fn contestant(text: &str) -> Result<Contestant> {
     Ok(if EngineConfig::names_engine(text) {
         EngineConfig::parse(text)?.contestant()
     } else {
-        Contestant::parse(text, crate::seconds)?
+        Contestant::parse(text)?
     })
 }
 
@@ -139,6 +139,7 @@ pub fn run(r: &MatchRequest<'_>) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use messhall_table::arena::{ContestantError, TimeError};
 
     fn request<'a>(records: &'a Path, first_game: u32, games: u32, concurrency: usize) -> MatchRequest<'a> {
         MatchRequest {
@@ -212,7 +213,7 @@ mod tests {
 
     #[test]
     fn a_player_may_have_its_own_time() {
-        let own = Contestant::parse("level=10,time=2.5", crate::seconds).unwrap();
+        let own = Contestant::parse("level=10,time=2.5").unwrap();
         assert_eq!(own.time, Some(Duration::from_millis(2500)));
         for bad in [
             "level=10,time=soon",
@@ -222,11 +223,25 @@ mod tests {
             "level=12,time=1",
             ",time=1",
         ] {
-            assert!(Contestant::parse(bad, crate::seconds).is_err(), "{bad}");
+            assert!(Contestant::parse(bad).is_err(), "{bad}");
         }
-        let err = Contestant::parse("level=10,speed=3", crate::seconds)
-            .unwrap_err()
-            .to_string();
+        let err = Contestant::parse("level=10,speed=3").unwrap_err();
+        assert_eq!(
+            err,
+            ContestantError::Setting {
+                player: "level=10,speed=3".into(),
+                setting: "speed=3".into()
+            }
+        );
+        let err = err.to_string();
         assert!(err.contains("time=SECONDS") && err.contains("speed=3"), "{err}");
+        assert_eq!(
+            Contestant::parse("level=10,time=-1").unwrap_err(),
+            ContestantError::Time {
+                player: "level=10,time=-1".into(),
+                error: TimeError::OutOfRange { text: "-1".into() }
+            }
+        );
+        assert_eq!(Contestant::parse("human,time=1").unwrap_err(), ContestantError::Human);
     }
 }

@@ -562,7 +562,7 @@ fn make_players(table: &Table, settings: &Settings) -> Result<Vec<Box<dyn Player
         .enumerate()
         .map(|(i, spec)| {
             spec.make(table.kind(), crate::play::seat_seed(table, i), 1)
-                .map_err(anyhow::Error::msg)
+                .map_err(anyhow::Error::new)
         })
         .collect()
 }

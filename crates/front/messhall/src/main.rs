@@ -321,15 +321,9 @@ struct ServeLimits {
     shutdown_grace: f64,
 }
 
-/// A time in seconds: a finite number above 0 (at most a day).
-fn seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(t) if t > 0.0 && t <= 86_400.0 => Ok(t),
-        Ok(_) => Err(format!(
-            "{text:?} is not a time above 0 and up to 86400 seconds (like 0.5)"
-        )),
-        Err(_) => Err(format!("{text:?} is not a number of seconds (like 0.5)")),
-    }
+/// A time in seconds: a finite number above 0 (at most a day), as a match's players read theirs.
+fn seconds(text: &str) -> Result<f64, messhall_table::arena::TimeError> {
+    messhall_table::arena::read_seconds(text)
 }
 
 /// A share of the points for a sequential test: strictly between 0 and 1.
@@ -652,9 +646,13 @@ mod tests {
         assert_eq!(seconds("0.5"), Ok(0.5));
         assert_eq!(seconds("3"), Ok(3.0));
         for bad in ["0", "-1", "inf", "NaN", "1e9", "fast", ""] {
-            let err = seconds(bad).unwrap_err();
+            let err = seconds(bad).unwrap_err().to_string();
             assert!(err.contains(&format!("{bad:?}")), "{err}");
         }
+        assert_eq!(
+            seconds("fast"),
+            Err(messhall_table::arena::TimeError::NotANumber { text: "fast".into() })
+        );
     }
 
     #[test]

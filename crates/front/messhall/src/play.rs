@@ -487,7 +487,7 @@ fn make_players(table: &Table, settings: &Settings) -> Result<[Box<dyn Player>; 
     let make = |i: usize| {
         settings.players[i]
             .make(table.kind(), seat_seed(table, i), settings.hash_mb)
-            .map_err(anyhow::Error::msg)
+            .map_err(anyhow::Error::new)
     };
     Ok([make(0)?, make(1)?])
 }

@@ -204,7 +204,9 @@ impl Player {
                 }
             },
         };
-        let player = spec.make(&kind, seed, hash_mb).map_err(EngineError::new_err)?;
+        let player = spec
+            .make(&kind, seed, hash_mb)
+            .map_err(|e| EngineError::new_err(e.to_string()))?;
         Ok(Player {
             player: Mutex::new(player),
             spec,

@@ -80,7 +80,7 @@ pub fn act_error(e: messhall_table::ActError) -> PyErr {
 /// A table that could not be set up.
 pub fn setup_error(e: messhall_table::SetupError) -> PyErr {
     match e {
-        messhall_table::SetupError::Fen(why) => FenError::new_err(why),
+        messhall_table::SetupError::Fen(why) => FenError::new_err(why.to_string()),
         e => SetupError::new_err(e.to_string()),
     }
 }

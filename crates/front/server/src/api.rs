@@ -217,7 +217,7 @@ pub async fn create(
                 }
                 let player = spec
                     .make(&kind, i as u64 + 1, server.config.hash_mb)
-                    .map_err(|e| ApiError::bad("bad-player", e))?;
+                    .map_err(|e| ApiError::bad("bad-player", e.to_string()))?;
                 let state = SeatState {
                     kind: SeatKind::Computer,
                     player: spec.to_string(),

@@ -621,14 +621,14 @@ fn load_variant_file(path: &str) -> Result<Added, String> {
     match catalog::load(path) {
         Ok(GameKind::Chess(game)) => {
             if let Err(why) = catalog::check_protocol_name(game.variant.name()) {
-                Err(why)
+                Err(why.to_string())
             } else if catalog::builtin(game.variant.name()).is_some() {
                 Err(format!(
                     "the file's variant is named \"{}\", the name of a built-in one",
                     echo(game.variant.name())
                 ))
             } else {
-                let weights = messhall_table::file_weights(&game)?;
+                let weights = messhall_table::file_weights(&game).map_err(|e| e.to_string())?;
                 Ok(Added {
                     variant: game.variant,
                     weights,

@@ -568,7 +568,7 @@ impl<W: Write> Session<W> {
         let GameKind::Chess(chess) = &game else {
             return Ok(());
         };
-        let weights = messhall_table::file_weights(chess)?;
+        let weights = messhall_table::file_weights(chess).map_err(|e| e.to_string())?;
         let variant = chess.variant.clone();
         let same = Arc::ptr_eq(&variant, &self.variant) && weights == self.weights;
         self.game = game;

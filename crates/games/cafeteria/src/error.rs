@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::action::{FoodId, StudentId};
+use crate::game::{CanPlace, FoodPlace};
 use crate::refusal::Refusal;
 
 /// A problem in the game's data files.
@@ -110,4 +112,92 @@ pub enum ReplayError {
     /// The record parses badly.
     #[error("record does not parse: {0}")]
     Parse(String),
+}
+
+/// A broken invariant of a game in progress ([`crate::Game::check`]): a bug in the rules if it
+/// ever shows.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BrokenInvariant {
+    /// The census names a food counter the game does not have.
+    #[error("food {food} does not exist")]
+    NoSuchFood {
+        /// The food counter.
+        food: FoodId,
+    },
+    /// A food counter is in two places.
+    #[error("food {food} is in two places (one is {place:?})")]
+    FoodTwice {
+        /// The food counter.
+        food: FoodId,
+        /// One of its places.
+        place: FoodPlace,
+    },
+    /// A food counter is nowhere.
+    #[error("food {food} is nowhere")]
+    FoodNowhere {
+        /// The food counter.
+        food: usize,
+    },
+    /// Trays were made or lost.
+    #[error("{counted} trays instead of {expected}")]
+    Trays {
+        /// The trays found.
+        counted: u32,
+        /// The trays of the game.
+        expected: u8,
+    },
+    /// A garbage can's place and the students holding it disagree.
+    #[error("can {can} is {place:?} but {holders} students hold it")]
+    CanHolders {
+        /// The can.
+        can: usize,
+        /// Where the can says it is.
+        place: CanPlace,
+        /// How many students hold it.
+        holders: usize,
+    },
+    /// A garbage can names a holder that does not hold it.
+    #[error("can {can} is held by the wrong student")]
+    CanHolder {
+        /// The can.
+        can: usize,
+    },
+    /// Garbage counters were made or lost.
+    #[error("{counted} garbage counters instead of {expected}")]
+    GarbageCounters {
+        /// The counters found.
+        counted: u32,
+        /// The counters of the game.
+        expected: u8,
+    },
+    /// A student who is not acting carries an empty tray.
+    #[error("student {student} carries an empty tray")]
+    EmptyTray {
+        /// The student.
+        student: StudentId,
+    },
+    /// The round count is past the game's rounds.
+    #[error("round {round} is past the last round")]
+    PastLastRound {
+        /// The round.
+        round: u8,
+    },
+    /// More tables are tipped than there are Tipped! markers.
+    #[error("more tipped tables than Tipped! markers ({tipped} of {markers})")]
+    TippedTables {
+        /// The tipped tables.
+        tipped: usize,
+        /// The markers.
+        markers: u8,
+    },
+    /// A student carries more than a tray or two hands hold.
+    #[error("student {student} carries {items} items, more than {capacity}")]
+    Overloaded {
+        /// The student.
+        student: usize,
+        /// What they carry.
+        items: usize,
+        /// What they can carry.
+        capacity: usize,
+    },
 }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, FacultyId, FoodId, GameOption, StudentId, Target};
 use crate::data::{CENTER_TABLE, Data, Family, Special, Sq, data};
-use crate::error::{ActionError, SetupError};
+use crate::error::{ActionError, BrokenInvariant, SetupError};
 use crate::event::{Event, Note, Seen};
 
 /// How a game is set up: the players, the optional rules and the edition of the rules.
@@ -734,26 +734,29 @@ impl Game {
     /// once, and the round count is within the game's rounds.
     ///
     /// # Errors
-    /// A description of the first broken invariant.
-    pub fn check(&self) -> Result<(), String> {
+    /// The first broken invariant.
+    pub fn check(&self) -> Result<(), BrokenInvariant> {
         let mut seen = vec![0u8; self.data.counters.len()];
         for (id, place) in self.census() {
             let slot = seen
                 .get_mut(usize::from(id))
-                .ok_or_else(|| format!("food {id} does not exist"))?;
+                .ok_or(BrokenInvariant::NoSuchFood { food: id })?;
             *slot += 1;
             if *slot > 1 {
-                return Err(format!("food {id} is in two places (one is {place:?})"));
+                return Err(BrokenInvariant::FoodTwice { food: id, place });
             }
         }
         if let Some(i) = seen.iter().position(|&c| c == 0) {
-            return Err(format!("food {i} is nowhere"));
+            return Err(BrokenInvariant::FoodNowhere { food: i });
         }
         let carried = self.students.iter().filter(|s| matches!(s.hold, Hold::Tray(_))).count() as u32;
         let on_tables: u32 = self.tables.iter().map(|t| u32::from(t.trays)).sum();
         let trays = u32::from(self.line_trays) + on_tables + carried + u32::from(self.removed_trays);
         if trays != u32::from(self.data.trays) {
-            return Err(format!("{trays} trays instead of {}", self.data.trays));
+            return Err(BrokenInvariant::Trays {
+                counted: trays,
+                expected: self.data.trays,
+            });
         }
         for (c, can) in self.cans.iter().enumerate() {
             let holders = self
@@ -763,21 +766,24 @@ impl Game {
                 .count();
             let held = matches!(can.place, CanPlace::Held(_));
             if holders != usize::from(held) {
-                return Err(format!("can {c} is {:?} but {holders} students hold it", can.place));
+                return Err(BrokenInvariant::CanHolders {
+                    can: c,
+                    place: can.place,
+                    holders,
+                });
             }
             if let CanPlace::Held(s) = can.place
                 && self.students[usize::from(s)].hold != Hold::Can(c as u8)
             {
-                return Err(format!("can {c} is held by the wrong student"));
+                return Err(BrokenInvariant::CanHolder { can: c });
             }
         }
         let marked = self.garbage.iter().filter(|g| g.counter).count() as u32;
         if marked + u32::from(self.garbage_pile) != u32::from(self.data.garbage_counters) {
-            return Err(format!(
-                "{} garbage counters instead of {}",
-                marked + u32::from(self.garbage_pile),
-                self.data.garbage_counters
-            ));
+            return Err(BrokenInvariant::GarbageCounters {
+                counted: marked + u32::from(self.garbage_pile),
+                expected: self.data.garbage_counters,
+            });
         }
         if !self.empty_trays_carried() {
             // Only the student to act may hold a tray just taken, until food is put on it.
@@ -785,15 +791,18 @@ impl Game {
             if let Some(i) =
                 (0..self.students.len() as StudentId).find(|&s| self.carries_empty_tray(s) && Some(s) != acting)
             {
-                return Err(format!("student {i} carries an empty tray"));
+                return Err(BrokenInvariant::EmptyTray { student: i });
             }
         }
         if self.round > self.data.rounds {
-            return Err(format!("round {} is past the last round", self.round));
+            return Err(BrokenInvariant::PastLastRound { round: self.round });
         }
         let tipped = self.tables.iter().filter(|t| t.hider.is_some()).count();
         if tipped > usize::from(self.data.tipped_markers) {
-            return Err("more tipped tables than Tipped! markers".into());
+            return Err(BrokenInvariant::TippedTables {
+                tipped,
+                markers: self.data.tipped_markers,
+            });
         }
         for (i, s) in self.students.iter().enumerate() {
             let cap = match &s.hold {
@@ -802,7 +811,11 @@ impl Game {
                 _ => (0, 0),
             };
             if cap.0 > cap.1 {
-                return Err(format!("student {i} carries {} items, more than {}", cap.0, cap.1));
+                return Err(BrokenInvariant::Overloaded {
+                    student: i,
+                    items: cap.0,
+                    capacity: cap.1,
+                });
             }
         }
         Ok(())

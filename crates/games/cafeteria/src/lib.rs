@@ -47,7 +47,7 @@ pub mod words;
 
 pub use action::{Action, FacultyId, FoodId, GameOption, StudentId, Target};
 pub use data::{CENTER_TABLE, Cell, Data, Dir, FacultySpec, Family, FoodKind, Map, Special, Sq, StudentSpec, data};
-pub use error::{ActionError, DataError, NotationError, OptionError, ReplayError, SetupError};
+pub use error::{ActionError, BrokenInvariant, DataError, NotationError, OptionError, ReplayError, SetupError};
 pub use event::{Attack, Event, Note, Seen};
 pub use game::{
     Can, CanPlace, EndKind, Faculty, FoodPlace, Game, GarbageMark, Hold, Mystery, Outcome, Setup, Status, Student,

@@ -2,7 +2,10 @@
 //! position of their game, moves, tampered records. The inputs are in `tests/rejected/`.
 
 use messhall_catalog::builtin;
-use messhall_rules::{Action, GameRecord, Move, MoveKind, Position, Role, Setup, SetupProblem, Square, Variant};
+use messhall_rules::{
+    Action, ActionIdError, ChanceOutcome, GameRecord, Move, MoveKind, Position, ReplayError, Role, Setup, SetupProblem,
+    Square, Variant,
+};
 use std::sync::Arc;
 
 fn variant(name: &str) -> Arc<Variant> {
@@ -145,11 +148,37 @@ fn a_record_with_ids_the_game_does_not_have_is_refused() {
         record.replay(v.clone()).unwrap_err().to_string(),
         "record action 0: piece type 200 is not one of the 6 of chess"
     );
+    assert_eq!(
+        record.replay(v.clone()).err(),
+        Some(ReplayError::OutOfRange {
+            index: 0,
+            error: ActionIdError::NoSuchRole {
+                role: Role(200),
+                roles: 6,
+                variant: "chess".into()
+            }
+        })
+    );
     let off_board = Square::from_index(200);
     let record = record_of(&v, Action::Move(Move::new(sq("e2"), off_board, MoveKind::Quiet)));
     assert_eq!(
         record.replay(v.clone()).unwrap_err().to_string(),
         "record action 0: square index 200 is not on the 8x8 board"
+    );
+    assert_eq!(
+        Action::Move(Move::new(sq("e2"), off_board, MoveKind::Quiet)).check_ids(&v),
+        Err(ActionIdError::OffBoard {
+            square: off_board,
+            size: v.size()
+        })
+    );
+    let odds = ChanceOutcome {
+        weight: 3,
+        ..ChanceOutcome::forced(sq("e2"), sq("e3"))
+    };
+    assert_eq!(
+        Action::Chance(odds).check_ids(&v),
+        Err(ActionIdError::NotAProbability { weight: 3, total: 1 })
     );
     let record = record_of(
         &v,

@@ -3,6 +3,7 @@
 //! `own-start=FEN`, for UCI `searchmoves=1` and `nodes=N`.
 
 use messhall_rules::echo;
+use messhall_table::arena::read_seconds;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -127,7 +128,10 @@ impl EngineConfig {
                     crate::xboard::board_pieces(board).map_err(|why| fail(format!("own-start: {why}")))?;
                     config.own_start = Some(board.to_string());
                 }
-                "time" => config.time = Some(seconds(value).map_err(fail)?),
+                "time" => {
+                    let seconds = read_seconds(value).map_err(|e| fail(e.to_string()))?;
+                    config.time = Some(Duration::from_secs_f64(seconds));
+                }
                 "nodes" => {
                     if protocol != Protocol::Uci {
                         return Err(fail("nodes is a setting of UCI engines".into()));
@@ -166,17 +170,6 @@ impl EngineConfig {
             }
         }
         Ok(config)
-    }
-}
-
-/// A time in seconds above 0, at most a day.
-fn seconds(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(t) if t > 0.0 && t <= 86_400.0 => Ok(Duration::from_secs_f64(t)),
-        _ => Err(format!(
-            "time \"{}\" is not a number of seconds above 0 and up to 86400 (like 0.3)",
-            echo(text)
-        )),
     }
 }
 
@@ -230,7 +223,7 @@ mod tests {
             ("uci:sh,variant=", "empty value"),
             ("uci:sh,speed=3", "unknown setting"),
             ("uci:sh,option.=3", "unknown setting"),
-            ("uci:sh,time=0", "not a number of seconds"),
+            ("uci:sh,time=0", "\"0\" is not a time above 0 and up to 86400 seconds"),
             ("uci:sh,time=soon", "not a number of seconds"),
             ("uci:sh,ini=/no/such.ini", "does not exist"),
             ("uci:sh,nodes=0", "whole number above 0"),

@@ -4,12 +4,13 @@
 //! [`Player::fault`]: the engine is stopped, and a match scores the game lost for it.
 
 use crate::config::{EngineConfig, Protocol};
+use crate::fault::Fault;
 use crate::process::{EngineProcess, ReadError};
 use crate::uci::UciLink;
 use crate::xboard::XBoardLink;
 use messhall_records::{GameKind, Seat};
 use messhall_rules::{Color, Variant};
-use messhall_table::{Action, Budget, Choice, Legal, Player, Table};
+use messhall_table::{Action, Budget, CannotPlay, Choice, Legal, Player, Table};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -21,9 +22,6 @@ const PATIENCE: u32 = 10;
 
 /// Time an engine may take beyond [`PATIENCE`] times its time per move (starting, a slow pipe).
 const GRACE: Duration = Duration::from_secs(2);
-
-/// What [`read_until`] says when the deadline passes.
-const NO_ANSWER: &str = "did not answer in time";
 
 /// How long an engine may take to take in the moves it is told, apart from its time to move
 /// (Fairy-Max checks each move with a search, which takes seconds in some Food Fight positions).
@@ -102,23 +100,21 @@ impl ExternalEngine {
     /// An engine of `config` for `game` (started at its first move).
     ///
     /// # Errors
-    /// When the game is not a chess game, or has chance steps (the PieceEater's): an engine
-    /// cannot be told them.
-    pub fn new(config: Arc<EngineConfig>, game: &GameKind) -> Result<ExternalEngine, String> {
+    /// [`CannotPlay`] when the game is not a chess game, or has chance steps (the PieceEater's):
+    /// an engine cannot be told them.
+    pub fn new(config: Arc<EngineConfig>, game: &GameKind) -> Result<ExternalEngine, CannotPlay> {
         let GameKind::Chess(chess) = game else {
-            return Err(format!(
-                "{} plays chess games only, not the cafeteria game",
-                config.name
-            ));
+            return Err(CannotPlay::ChessOnly {
+                player: config.name.clone(),
+            });
         };
         let variant = chess.variant.clone();
         if has_chance_steps(&variant) {
-            return Err(format!(
-                "{} cannot play {}: its {} steps by chance after the moves, which no external engine here can be told",
-                config.name,
-                variant.name(),
-                variant.rules().neutral_name()
-            ));
+            return Err(CannotPlay::ChanceSteps {
+                player: config.name.clone(),
+                variant: variant.name().to_string(),
+                neutral: variant.rules().neutral_name().to_string(),
+            });
         }
         let info = GameInfo {
             variant: config
@@ -139,12 +135,12 @@ impl ExternalEngine {
     }
 
     /// The engine's answer for the seat to move at `table`, checked by our rules.
-    fn answer(&mut self, table: &Table, budget: &Budget) -> Result<Action, String> {
-        let chess = table.chess().ok_or("the table is not a chess game")?;
+    fn answer(&mut self, table: &Table, budget: &Budget) -> Result<Action, Fault> {
+        let chess = table.chess().ok_or(Fault::NotChess)?;
         match table.legal() {
             Legal::Moves(_) => {}
-            Legal::Steps(_) => return Err("cannot steer a neutral piece's step".into()),
-            _ => return Err("has nothing to do".into()),
+            Legal::Steps(_) => return Err(Fault::Steer),
+            _ => return Err(Fault::NothingToDo),
         }
         let v = chess.variant();
         let game = chess.game();
@@ -156,7 +152,7 @@ impl ExternalEngine {
                     san: v.san(&game.positions()[i], mv),
                 }),
                 messhall_rules::Action::Chance(_) => {
-                    return Err("cannot be told the chance steps of this game".into());
+                    return Err(Fault::ChanceSteps);
                 }
             }
         }
@@ -185,21 +181,22 @@ impl ExternalEngine {
                     let mut fresh = XBoardLink::start(&self.config, self.info.clone())?;
                     let said = fresh
                         .think(&moves, movetime, allowed)
-                        .map_err(|why| format!("{why} (also after a restart)"))?;
+                        .map_err(|fault| Fault::AfterRestart(Box::new(fault)))?;
                     self.link = Some(Link::XBoard(Box::new(fresh)));
                     said
                 }
                 Err(why) => return Err(why),
             },
             Some(Link::Uci(u)) => u.think(&moves, &searchmoves, self.config.nodes, movetime, allowed)?,
-            None => return Err("did not start".into()),
+            None => return Err(Fault::NotStarted),
         };
-        let mv = v
-            .parse_move(chess.position(), &said)
-            .map_err(|e| format!("answered the illegal move \"{}\" ({e})", messhall_rules::echo(&said)))?;
+        let mv = match v.parse_move(chess.position(), &said) {
+            Ok(mv) => mv,
+            Err(why) => return Err(Fault::IllegalMove { said, why: Some(why) }),
+        };
         let action = Action::Move(mv);
         if !table.legal().contains(&action) {
-            return Err(format!("answered the illegal move \"{}\"", messhall_rules::echo(&said)));
+            return Err(Fault::IllegalMove { said, why: None });
         }
         if let Some(Link::XBoard(x)) = &mut self.link {
             x.played(&mv.to_coordinates(v));
@@ -217,8 +214,8 @@ impl Player for ExternalEngine {
         self.fault = None;
         match self.answer(table, budget) {
             Ok(action) => Choice::Act(action),
-            Err(why) => {
-                let why = if why == NO_ANSWER {
+            Err(fault) => {
+                let why = if let Fault::Silent = fault {
                     let movetime = budget.movetime.unwrap_or(DEFAULT_MOVETIME);
                     let allowed = movetime * PATIENCE + GRACE;
                     format!(
@@ -228,7 +225,7 @@ impl Player for ExternalEngine {
                         GRACE.as_secs()
                     )
                 } else {
-                    why
+                    fault.to_string()
                 };
                 // A hung or confused engine is stopped; the next game starts a fresh one.
                 self.link = None;
@@ -260,8 +257,8 @@ fn has_chance_steps(v: &Variant) -> bool {
 pub(crate) fn read_until<T>(
     process: &mut EngineProcess,
     deadline: Instant,
-    mut judge: impl FnMut(&str) -> Option<Result<T, String>>,
-) -> Result<T, String> {
+    mut judge: impl FnMut(&str) -> Option<Result<T, Fault>>,
+) -> Result<T, Fault> {
     loop {
         match process.read_line(deadline) {
             Ok(line) => {
@@ -269,8 +266,8 @@ pub(crate) fn read_until<T>(
                     return answer;
                 }
             }
-            Err(ReadError::Timeout) => return Err(NO_ANSWER.into()),
-            Err(ReadError::Closed(how)) => return Err(format!("stopped ({how})")),
+            Err(ReadError::Timeout) => return Err(Fault::Silent),
+            Err(ReadError::Closed(how)) => return Err(Fault::Stopped(how)),
         }
     }
 }

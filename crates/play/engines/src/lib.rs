@@ -23,6 +23,7 @@
 
 mod config;
 mod external;
+mod fault;
 mod notation;
 mod process;
 mod uci;

@@ -2,6 +2,7 @@
 //! read on a thread of their own so every wait has a deadline. The process is killed when the
 //! value is dropped, so no engine outlives its game.
 
+use crate::fault::{Exit, SendError, SpawnError};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -44,12 +45,12 @@ impl Log {
 }
 
 /// Why no line came.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReadError {
     /// The deadline passed.
     Timeout,
     /// The engine closed its output: it ended or crashed (with how it ended, when known).
-    Closed(String),
+    Closed(Exit),
 }
 
 impl EngineProcess {
@@ -57,20 +58,23 @@ impl EngineProcess {
     /// error thrown away, the dialogue appended to `log` if one is given.
     ///
     /// # Errors
-    /// Why the program could not be started or the log not opened.
+    /// [`SpawnError`]: why the program could not be started or the log not opened.
     pub fn spawn(
         program: &Path,
         args: &[String],
         dir: Option<&Path>,
         log: Option<&Path>,
-    ) -> Result<EngineProcess, String> {
+    ) -> Result<EngineProcess, SpawnError> {
         let log_file = match log {
             Some(path) => Some(
                 std::fs::OpenOptions::new()
                     .create(true)
                     .append(true)
                     .open(path)
-                    .map_err(|e| format!("cannot open the log {}: {e}", path.display()))?,
+                    .map_err(|error| SpawnError::Log {
+                        path: path.to_path_buf(),
+                        error,
+                    })?,
             ),
             None => None,
         };
@@ -83,15 +87,18 @@ impl EngineProcess {
         if let Some(dir) = dir {
             command.current_dir(dir);
         }
-        let mut child = command
-            .spawn()
-            .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
+        let mut child = command.spawn().map_err(|error| SpawnError::Start {
+            program: program.to_path_buf(),
+            error,
+        })?;
         let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
             (Some(i), Some(o)) => (i, o),
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!("cannot talk to {}: no pipes", program.display()));
+                return Err(SpawnError::NoPipes {
+                    program: program.to_path_buf(),
+                });
             }
         };
         let log = log_file.map(|file| Log {
@@ -136,17 +143,17 @@ impl EngineProcess {
     /// Sends one line.
     ///
     /// # Errors
-    /// When the engine no longer reads (it ended or crashed).
-    pub fn send(&mut self, line: &str) -> Result<(), String> {
+    /// [`SendError`] when the engine no longer reads (it ended or crashed).
+    pub fn send(&mut self, line: &str) -> Result<(), SendError> {
         if let Some(log) = &self.log {
             log.write('>', line);
         }
-        let stdin = self.stdin.as_mut().ok_or("its input is closed")?;
+        let stdin = self.stdin.as_mut().ok_or(SendError::InputClosed)?;
         let sent = stdin
             .write_all(line.as_bytes())
             .and_then(|()| stdin.write_all(b"\n"))
             .and_then(|()| stdin.flush());
-        sent.map_err(|_| format!("stopped reading its input ({})", self.exit_status()))
+        sent.map_err(|_| SendError::StoppedReading(self.exit_status()))
     }
 
     /// The next line the engine writes before `deadline`.
@@ -162,9 +169,8 @@ impl EngineProcess {
         }
     }
 
-    /// How the process ended, in words (`exited with status 3`, `killed by signal 9`), or that
-    /// it still runs.
-    fn exit_status(&mut self) -> String {
+    /// How the process ended, or that it still runs.
+    fn exit_status(&mut self) -> Exit {
         // Give a dying process a moment to be reaped.
         for _ in 0..20 {
             match self.child.try_wait() {
@@ -173,7 +179,7 @@ impl EngineProcess {
                 Err(_) => break,
             }
         }
-        "it still runs".into()
+        Exit::Running
     }
 
     /// Stops the engine at once.
@@ -191,19 +197,19 @@ impl Drop for EngineProcess {
 }
 
 #[cfg(unix)]
-fn describe_exit(status: std::process::ExitStatus) -> String {
+fn describe_exit(status: std::process::ExitStatus) -> Exit {
     use std::os::unix::process::ExitStatusExt;
     match (status.code(), status.signal()) {
-        (Some(code), _) => format!("exited with status {code}"),
-        (None, Some(signal)) => format!("killed by signal {signal}"),
-        (None, None) => "ended".into(),
+        (Some(code), _) => Exit::Status(code),
+        (None, Some(signal)) => Exit::Signal(signal),
+        (None, None) => Exit::Ended,
     }
 }
 
 #[cfg(not(unix))]
-fn describe_exit(status: std::process::ExitStatus) -> String {
+fn describe_exit(status: std::process::ExitStatus) -> Exit {
     match status.code() {
-        Some(code) => format!("exited with status {code}"),
-        None => "ended".into(),
+        Some(code) => Exit::Status(code),
+        None => Exit::Ended,
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::config::EngineConfig;
 use crate::external::{GameInfo, MoveText, read_until};
+use crate::fault::Fault;
 use crate::process::EngineProcess;
 use std::time::{Duration, Instant};
 
@@ -19,7 +20,7 @@ pub(crate) struct UciLink {
 
 impl UciLink {
     /// Starts the engine and its game.
-    pub(crate) fn start(config: &EngineConfig, info: GameInfo) -> Result<UciLink, String> {
+    pub(crate) fn start(config: &EngineConfig, info: GameInfo) -> Result<UciLink, Fault> {
         let mut process = EngineProcess::spawn(&config.program, &[], None, config.log.as_deref())?;
         process.send("uci")?;
         let mut options: Vec<String> = Vec::new();
@@ -37,11 +38,14 @@ impl UciLink {
             }
             None
         })
-        .map_err(|e| format!("{e} (answering uci)"))?;
+        .map_err(|fault| Fault::Answering {
+            command: "uci",
+            fault: Box::new(fault),
+        })?;
         let has = |name: &str| options.iter().any(|o| o.eq_ignore_ascii_case(name));
         if let Some(ini) = &config.ini {
             if !has("VariantPath") {
-                return Err("has no VariantPath option for the ini file".into());
+                return Err(Fault::NoVariantPath);
             }
             process.send(&format!("setoption name VariantPath value {}", ini.display()))?;
         }
@@ -50,16 +54,17 @@ impl UciLink {
             if let (None, Some(known)) = (&config.ini, &variants)
                 && !known.iter().any(|k| k == name)
             {
-                return Err(format!(
-                    "does not play the variant \"{name}\" (UCI_Variant offers {})",
-                    known.join(", ")
-                ));
+                return Err(Fault::UnknownVariant {
+                    name: name.clone(),
+                    offerer: "UCI_Variant",
+                    offered: known.clone(),
+                });
             }
             process.send(&format!("setoption name UCI_Variant value {name}"))?;
         }
         for (name, value) in &config.options {
             if !has(name) {
-                return Err(format!("has no option \"{}\"", messhall_rules::echo(name)));
+                return Err(Fault::NoOption { name: name.clone() });
             }
             process.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -73,12 +78,15 @@ impl UciLink {
         Ok(link)
     }
 
-    fn ready(&mut self) -> Result<(), String> {
+    fn ready(&mut self) -> Result<(), Fault> {
         self.process.send("isready")?;
         read_until(&mut self.process, Instant::now() + HANDSHAKE, |line| {
             (line == "readyok").then_some(Ok(()))
         })
-        .map_err(|e| format!("{e} (answering isready)"))
+        .map_err(|fault| Fault::Answering {
+            command: "isready",
+            fault: Box::new(fault),
+        })
     }
 
     /// The engine's move after `moves` from the start, among `searchmoves` if there are any, in
@@ -90,7 +98,7 @@ impl UciLink {
         nodes: Option<u64>,
         movetime: Duration,
         allowed: Duration,
-    ) -> Result<String, String> {
+    ) -> Result<String, Fault> {
         let mut position = match &self.start_fen {
             Some(fen) => format!("position fen {fen}"),
             None => "position startpos".to_string(),
@@ -121,7 +129,7 @@ impl UciLink {
             if let Some(rest) = line.strip_prefix("bestmove") {
                 let mv = rest.split_whitespace().next().unwrap_or("");
                 return Some(match mv {
-                    "" | "(none)" | "0000" => Err(format!("found no move (\"{}\")", messhall_rules::echo(line))),
+                    "" | "(none)" | "0000" => Err(Fault::NoMove { line: line.to_string() }),
                     mv => Ok(mv.to_string()),
                 });
             }

@@ -5,6 +5,7 @@
 
 use crate::config::EngineConfig;
 use crate::external::{GameInfo, MoveText, Start, TAKING_IN, read_until};
+use crate::fault::{Fault, FenBoardError};
 use crate::notation::Ranks;
 use crate::process::EngineProcess;
 use std::time::{Duration, Instant};
@@ -45,7 +46,7 @@ pub(crate) struct XBoardLink {
 
 impl XBoardLink {
     /// Starts the engine and its game.
-    pub(crate) fn start(config: &EngineConfig, info: GameInfo) -> Result<XBoardLink, String> {
+    pub(crate) fn start(config: &EngineConfig, info: GameInfo) -> Result<XBoardLink, Fault> {
         // Fairy-Max reads its ini from its first argument.
         let args: Vec<String> = config.ini.iter().map(|p| p.display().to_string()).collect();
         let process = EngineProcess::spawn(&config.program, &args, None, config.log.as_deref())?;
@@ -64,16 +65,17 @@ impl XBoardLink {
         if let (Some(name), Some(known)) = (&link.info.variant, &link.features.variants)
             && !known.iter().any(|k| k == name)
         {
-            return Err(format!(
-                "does not play the variant \"{name}\" (it offers {})",
-                known.join(", ")
-            ));
+            return Err(Fault::UnknownVariant {
+                name: name.clone(),
+                offerer: "it",
+                offered: known.clone(),
+            });
         }
         link.new_game(Instant::now() + HANDSHAKE)?;
         Ok(link)
     }
 
-    fn handshake(&mut self) -> Result<(), String> {
+    fn handshake(&mut self) -> Result<(), Fault> {
         self.process.send("xboard")?;
         self.process.send("protover 2")?;
         let started = Instant::now();
@@ -84,10 +86,12 @@ impl XBoardLink {
                 Ok(line) => line,
                 Err(crate::process::ReadError::Timeout) if !seen => return Ok(()),
                 Err(crate::process::ReadError::Timeout) => {
-                    return Err(format!("sent no \"feature done=1\" within {} s", HANDSHAKE.as_secs()));
+                    return Err(Fault::NoFeatureDone {
+                        seconds: HANDSHAKE.as_secs(),
+                    });
                 }
                 Err(crate::process::ReadError::Closed(how)) => {
-                    return Err(format!("ended during the handshake ({how})"));
+                    return Err(Fault::EndedInHandshake(how));
                 }
             };
             let Some(rest) = line.strip_prefix("feature ") else {
@@ -116,7 +120,7 @@ impl XBoardLink {
     }
 
     /// A new game from the start, in force mode: the engine knows no move yet.
-    fn new_game(&mut self, deadline: Instant) -> Result<(), String> {
+    fn new_game(&mut self, deadline: Instant) -> Result<(), Fault> {
         self.process.send("new")?;
         if let Some(name) = &self.info.variant {
             self.process.send(&format!("variant {name}"))?;
@@ -144,21 +148,19 @@ impl XBoardLink {
     /// Gives the engine a start position: with `setboard` if it has it, else in edit mode
     /// (pieces and squares only; White to move): the whole board, or with the engine's own start
     /// known, only the pieces that differ from it.
-    fn set_up(&mut self, start: &Start) -> Result<(), String> {
+    fn set_up(&mut self, start: &Start) -> Result<(), Fault> {
         if self.features.setboard {
-            return self.process.send(&format!("setboard {}", start.fen));
+            return Ok(self.process.send(&format!("setboard {}", start.fen))?);
         }
         if !start.white_to_move {
-            return Err("cannot be given a start with Black to move (no feature setboard=1)".into());
+            return Err(Fault::BlackStarts);
         }
         let pieces: Vec<&(bool, char, String)> = match &self.own_start {
             None => start.pieces.iter().collect(),
             Some(own) => {
                 let own = board_pieces(own)?;
                 if let Some((_, _, square)) = own.iter().find(|o| !start.pieces.iter().any(|p| p.2 == o.2)) {
-                    return Err(format!(
-                        "cannot be given our start in edit mode: its own start has a piece on {square}, which ours leaves empty"
-                    ));
+                    return Err(Fault::OwnStartPiece { square: square.clone() });
                 }
                 start.pieces.iter().filter(|p| !own.contains(p)).collect()
             }
@@ -176,12 +178,12 @@ impl XBoardLink {
                 self.process.send(&line)?;
             }
         }
-        self.process.send(".")
+        Ok(self.process.send(".")?)
     }
 
     /// Waits for the engine to have read everything sent so far (with `ping`, if it has it),
     /// failing if it refused something on the way.
-    fn sync(&mut self, deadline: Instant, what: &str) -> Result<(), String> {
+    fn sync(&mut self, deadline: Instant, what: &str) -> Result<(), Fault> {
         if !self.features.ping {
             return Ok(());
         }
@@ -195,7 +197,10 @@ impl XBoardLink {
             }
             if line.starts_with("Illegal move") || line.starts_with("Error") {
                 *doubtful = true;
-                return Some(Err(format!("refused {what}: \"{}\"", messhall_rules::echo(line))));
+                return Some(Err(Fault::Refused {
+                    what: what.to_string(),
+                    line: line.to_string(),
+                }));
             }
             None
         })
@@ -208,12 +213,7 @@ impl XBoardLink {
 
     /// The engine's move after `moves` from the start (our coordinates, in our numbering; SAN
     /// if the engine asked for SAN).
-    pub(crate) fn think(
-        &mut self,
-        moves: &[MoveText],
-        movetime: Duration,
-        allowed: Duration,
-    ) -> Result<String, String> {
+    pub(crate) fn think(&mut self, moves: &[MoveText], movetime: Duration, allowed: Duration) -> Result<String, Fault> {
         let taking_in = Instant::now() + TAKING_IN;
         self.doubtful = false;
         self.process.send("force")?;
@@ -279,16 +279,15 @@ fn claims(line: &str) -> bool {
 /// What a line the engine writes while we wait for its move means: `None` to read on (thinking
 /// output, `telluser`, a draw offer), or the end of its turn: a resignation, a result it claims,
 /// or an error it reports.
-fn answer_line(line: &str) -> Option<Result<String, String>> {
-    let shown = messhall_rules::echo(line);
+fn answer_line(line: &str) -> Option<Result<String, Fault>> {
     if line == "resign" {
-        return Some(Err("resigned".into()));
+        return Some(Err(Fault::Resigned));
     }
     if claims(line) {
-        return Some(Err(format!("claimed a result of its own: \"{shown}\"")));
+        return Some(Err(Fault::ClaimedResult { line: line.to_string() }));
     }
     if line.starts_with("Illegal move") || line.starts_with("Error") {
-        return Some(Err(format!("said \"{shown}\" instead of moving")));
+        return Some(Err(Fault::SaidInsteadOfMoving { line: line.to_string() }));
     }
     None
 }
@@ -297,12 +296,14 @@ fn answer_line(line: &str) -> Option<Result<String, String>> {
 /// and more in several): White's, the letter in upper case, the square.
 ///
 /// # Errors
-/// When the board is not such text.
-pub(crate) fn board_pieces(board: &str) -> Result<Vec<(bool, char, String)>, String> {
+/// [`FenBoardError`] when the board is not such text.
+pub(crate) fn board_pieces(board: &str) -> Result<Vec<(bool, char, String)>, FenBoardError> {
     let rows: Vec<&str> = board.split('/').collect();
     let ranks = rows.len();
     if board.is_empty() || !(1..=16).contains(&ranks) {
-        return Err(format!("\"{}\" is not the board of a FEN", messhall_rules::echo(board)));
+        return Err(FenBoardError::NotABoard {
+            board: board.to_string(),
+        });
     }
     let mut pieces = Vec::new();
     for (row, text) in rows.iter().enumerate() {
@@ -325,22 +326,22 @@ pub(crate) fn board_pieces(board: &str) -> Result<Vec<(bool, char, String)>, Str
                 ));
                 file += 1;
             } else {
-                return Err(format!("'{c}' in the board of a FEN"));
+                return Err(FenBoardError::Character(c));
             }
         }
         if file > 16 {
-            return Err(format!("rank {rank} of the FEN has {file} files"));
+            return Err(FenBoardError::Rank { rank, files: file });
         }
     }
     Ok(pieces)
 }
 
 /// The letter of file `file` (0 is `a`), up to 16 files.
-fn file_letter(file: usize) -> Result<char, String> {
+fn file_letter(file: usize) -> Result<char, FenBoardError> {
     b"abcdefghijklmnop"
         .get(file)
         .map(|&b| b as char)
-        .ok_or_else(|| "more than 16 files in the FEN".to_string())
+        .ok_or(FenBoardError::Files)
 }
 
 /// The `key=value` pairs of a feature line; a value may be quoted (`variants="normal,fairy"`).
@@ -380,6 +381,9 @@ mod tests {
         for bad in ["", "x/y?", "17/8", "8/8/8/8/8/8/8/8/8/8/8/8/8/8/8/8/8"] {
             assert!(board_pieces(bad).is_err(), "{bad}");
         }
+        assert_eq!(board_pieces("x/y?"), Err(FenBoardError::Character('?')));
+        assert_eq!(board_pieces("17/8"), Err(FenBoardError::Rank { rank: 2, files: 17 }));
+        assert_eq!(board_pieces("16k"), Err(FenBoardError::Files));
     }
 
     #[test]

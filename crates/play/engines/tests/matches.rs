@@ -313,5 +313,21 @@ fn the_pieceeater_is_refused_clearly() {
         Ok(_) => panic!("an engine was made for the PieceEater"),
         Err(e) => e,
     };
+    assert!(
+        matches!(&e, messhall_table::CannotPlay::ChanceSteps { player, variant, .. }
+            if player == "uci:sh" && variant == "pieceeater"),
+        "{e:?}"
+    );
+    let e = e.to_string();
     assert!(e.contains("PieceEater") && e.contains("chance"), "{e}");
+    let e = messhall_engines::ExternalEngine::new(
+        EngineConfig::parse("uci:sh").unwrap().into(),
+        &catalog::builtin("cafeteria").unwrap(),
+    )
+    .err()
+    .map(|e| e.to_string());
+    assert_eq!(
+        e.as_deref(),
+        Some("uci:sh plays chess games only, not the cafeteria game")
+    );
 }

@@ -28,16 +28,25 @@ pub const MAX_PROTOCOL_NAME_CHARS: usize = 64;
 /// space in it would forge other tokens. Letters, digits, `-`, `_`, `.` and `+` are allowed.
 ///
 /// # Errors
-/// A one-line message quoting the name (escaped).
-pub fn check_protocol_name(name: &str) -> Result<(), String> {
+/// [`UnsendableName`] holding the name.
+pub fn check_protocol_name(name: &str) -> Result<(), UnsendableName> {
     let fits = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '+');
     if !name.is_empty() && name.len() <= MAX_PROTOCOL_NAME_CHARS && name.chars().all(fits) {
         return Ok(());
     }
-    Err(format!(
-        "the variant name \"{}\" cannot be sent to a GUI: use 1 to {MAX_PROTOCOL_NAME_CHARS} letters, digits, '-', '_', '.' or '+'",
-        messhall_rules::echo(&name.escape_default().to_string())
-    ))
+    Err(UnsendableName { name: name.to_string() })
+}
+
+/// A variant name an engine protocol cannot carry ([`check_protocol_name`]); shown quoted and
+/// escaped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the variant name \"{}\" cannot be sent to a GUI: use 1 to {MAX_PROTOCOL_NAME_CHARS} letters, digits, '-', '_', '.' or '+'",
+    messhall_rules::echo(&.name.escape_default().to_string())
+)]
+pub struct UnsendableName {
+    /// The name as it was given.
+    pub name: String,
 }
 
 /// Which rules a game is played by.
@@ -293,6 +302,8 @@ mod tests {
         }
         for bad in ["q\" myname=\"evil", "c1,normal", "two words", "", "tab\there", "é"] {
             let e = check_protocol_name(bad).unwrap_err();
+            assert_eq!(e, UnsendableName { name: bad.to_string() });
+            let e = e.to_string();
             assert!(e.contains("cannot be sent to a GUI") && !e.contains('\t'), "{bad}: {e}");
         }
         assert!(check_protocol_name(&"x".repeat(MAX_PROTOCOL_NAME_CHARS + 1)).is_err());

@@ -7,14 +7,14 @@
 //! ([`Player::fault`]) loses that game ([`messhall_records::Ending::Forfeit`]) and the match goes on.
 
 use crate::player::{Budget, Player, TurnError, take_turn};
-use crate::players::PlayerSpec;
-use crate::table::{Action, Table, TableSetup};
+use crate::players::{CannotPlay, PlayerSpec, SpecError};
+use crate::table::{ActError, Action, SetupError, Table, TableSetup};
 use messhall_dice::Seed;
 use messhall_records::GameResult;
 use messhall_records::catalog::GameKind;
 use messhall_records::seat_of;
 use messhall_records::{Record, steered};
-use messhall_rules::{Color, Game, Variant};
+use messhall_rules::{Color, Game, Variant, echo};
 use messhall_search::SearchRng;
 use messhall_tally::{Decide, Tally};
 use std::fmt;
@@ -34,7 +34,39 @@ pub const MATCH_SEED: u64 = 0x6d65_7373;
 
 /// Makes a contestant's player for one game: the game, the player's own seed, and the size in MB
 /// of an engine's table. An error says why the player cannot play that game.
-pub type PlayerMaker = Arc<dyn Fn(&GameKind, u64, usize) -> Result<Box<dyn Player>, String> + Send + Sync>;
+pub type PlayerMaker = Arc<dyn Fn(&GameKind, u64, usize) -> Result<Box<dyn Player>, CannotPlay> + Send + Sync>;
+
+/// The longest time per move a contestant may have: a day.
+pub const MAX_SECONDS: f64 = 86_400.0;
+
+/// Reads a time per move in seconds (`0.5`): above 0, at most [`MAX_SECONDS`].
+///
+/// # Errors
+/// [`TimeError`] holding the text.
+pub fn read_seconds(text: &str) -> Result<f64, TimeError> {
+    match text.trim().parse::<f64>() {
+        Ok(t) if t > 0.0 && t <= MAX_SECONDS => Ok(t),
+        Ok(_) => Err(TimeError::OutOfRange { text: text.to_string() }),
+        Err(_) => Err(TimeError::NotANumber { text: text.to_string() }),
+    }
+}
+
+/// A time per move that was refused ([`read_seconds`]); the text is shown shortened and escaped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeError {
+    /// Not a number.
+    #[error("\"{}\" is not a number of seconds (like 0.5)", echo(.text))]
+    NotANumber {
+        /// The text.
+        text: String,
+    },
+    /// A number not above 0, or above a day.
+    #[error("\"{}\" is not a time above 0 and up to 86400 seconds (like 0.5)", echo(.text))]
+    OutOfRange {
+        /// The text.
+        text: String,
+    },
+}
 
 /// One side of a match: who plays (a maker of a fresh player for each game), and its own time
 /// per move if it has one.
@@ -66,10 +98,38 @@ impl fmt::Debug for Contestant {
     }
 }
 
-/// Why a contestant's text was refused.
+/// Why a contestant's text was refused. The text is shown shortened and escaped.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct ContestantError(String);
+pub enum ContestantError {
+    /// Its `time=` is no time per move.
+    #[error("player \"{}\": {error}", echo(.player))]
+    Time {
+        /// The contestant's text.
+        player: String,
+        /// Why the time was refused.
+        error: TimeError,
+    },
+    /// Something other than `time=S` after the comma.
+    #[error("player \"{}\": after the comma expected time=SECONDS, found \"{}\"", echo(.player), echo(.setting))]
+    Setting {
+        /// The contestant's text.
+        player: String,
+        /// What came after the comma.
+        setting: String,
+    },
+    /// Nothing before the comma.
+    #[error("player \"{}\": no player before the comma (like level=10,time=2)", echo(.player))]
+    NoPlayer {
+        /// The contestant's text.
+        player: String,
+    },
+    /// The player's specification is refused.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A person named for a match.
+    #[error("a match is between computer players (level=N, depth=N, nodes=N, random, greedy)")]
+    Human,
+}
 
 impl Contestant {
     /// A contestant of our own: `spec`, with its own time per move if `time` is given.
@@ -111,37 +171,38 @@ impl Contestant {
         }
     }
 
-    /// Reads `CONFIG` or `CONFIG,time=S`; `seconds` reads S.
+    /// Reads `CONFIG` or `CONFIG,time=S` (S as [`read_seconds`] reads it).
     ///
     /// # Errors
     /// [`ContestantError`] naming the text and what was expected.
-    pub fn parse(text: &str, seconds: impl Fn(&str) -> Result<f64, String>) -> Result<Contestant, ContestantError> {
-        let shown = messhall_rules::echo(text);
+    pub fn parse(text: &str) -> Result<Contestant, ContestantError> {
+        let player = || text.to_string();
         let (config, time) = match text.split_once(',') {
             None => (text, None),
             Some((config, setting)) => match setting.split_once('=') {
-                Some(("time", s)) => match seconds(s) {
+                Some(("time", s)) => match read_seconds(s) {
                     Ok(t) => (config, Some(Duration::from_secs_f64(t))),
-                    Err(e) => return Err(ContestantError(format!("player \"{shown}\": {e}"))),
+                    Err(error) => {
+                        return Err(ContestantError::Time {
+                            player: player(),
+                            error,
+                        });
+                    }
                 },
                 _ => {
-                    return Err(ContestantError(format!(
-                        "player \"{shown}\": after the comma expected time=SECONDS, found \"{}\"",
-                        messhall_rules::echo(setting)
-                    )));
+                    return Err(ContestantError::Setting {
+                        player: player(),
+                        setting: setting.to_string(),
+                    });
                 }
             },
         };
         if config.is_empty() {
-            return Err(ContestantError(format!(
-                "player \"{shown}\": no player before the comma (like level=10,time=2)"
-            )));
+            return Err(ContestantError::NoPlayer { player: player() });
         }
-        let spec = PlayerSpec::parse(config).map_err(|e| ContestantError(e.to_string()))?;
+        let spec = PlayerSpec::parse(config)?;
         if spec == PlayerSpec::Human {
-            return Err(ContestantError(
-                "a match is between computer players (level=N, depth=N, nodes=N, random, greedy)".into(),
-            ));
+            return Err(ContestantError::Human);
         }
         Ok(Contestant::of(spec, time))
     }
@@ -210,15 +271,34 @@ pub struct GameReport {
     pub final_fen: String,
 }
 
+/// Why the caller's report of a game failed (a record that could not be written): the
+/// caller's own error.
+pub type ReportError = Box<dyn std::error::Error + Send + Sync>;
+
 /// Why a match could not be played.
 #[derive(Debug, thiserror::Error)]
 pub enum MatchError {
-    /// A setting that does not fit.
-    #[error("{0}")]
-    Setup(String),
+    /// The game is not a chess variant.
+    #[error("a match is played on a chess variant")]
+    NotChess,
+    /// The table refused the match's setup.
+    #[error(transparent)]
+    Table(#[from] SetupError),
+    /// The game ended during its random opening.
+    #[error("opening: the game ended")]
+    OpeningEnded,
+    /// The table refused a ply of the random opening.
+    #[error("opening: {0}")]
+    OpeningRefused(ActError),
+    /// The opening played at the table did not reach the opening's position.
+    #[error("the opening did not replay at the table")]
+    OpeningDiverged,
+    /// A contestant's player cannot play the match's game.
+    #[error(transparent)]
+    Player(#[from] CannotPlay),
     /// What the caller's report function returned.
     #[error("{0}")]
-    Report(String),
+    Report(ReportError),
 }
 
 /// Draws allowed for one opening ply. A drawn ply that ends the game, or lets the reply win at
@@ -273,10 +353,10 @@ pub fn reply_wins(v: &Variant, game: &mut Game) -> bool {
 /// Plays game number `g` (from 0) of a match.
 ///
 /// # Errors
-/// [`MatchError::Setup`] when the game is not a chess variant or a player does not fit it.
+/// [`MatchError`] when the game is not a chess variant or a player does not fit it.
 pub fn play_game(m: &MatchSpec, g: u32) -> Result<GameReport, MatchError> {
     let GameKind::Chess(chess) = &m.game else {
-        return Err(MatchError::Setup("a match is played on a chess variant".into()));
+        return Err(MatchError::NotChess);
     };
     let v = chess.variant.clone();
     let a_color = if g % 2 == 0 { Color::White } else { Color::Black };
@@ -298,9 +378,9 @@ pub fn play_game(m: &MatchSpec, g: u32) -> Result<GameReport, MatchError> {
         players,
         ..TableSetup::default()
     };
-    let mut table = Table::new(m.game.clone(), &setup).map_err(|e| MatchError::Setup(e.to_string()))?;
+    let mut table = Table::new(m.game.clone(), &setup)?;
     replay_opening(&mut table, &opening)?;
-    let make = |c: &Contestant, s: u64| (c.make)(&m.game, MATCH_SEED + s, m.hash_mb).map_err(MatchError::Setup);
+    let make = |c: &Contestant, s: u64| (c.make)(&m.game, MATCH_SEED + s, m.hash_mb).map_err(MatchError::Player);
     let mut players: [Box<dyn Player>; 2] = [make(&m.a, 2 * seed)?, make(&m.b, 2 * seed + 1)?];
     let times = [m.a.movetime(m.time), m.b.movetime(m.time)];
     let a_seat = seat_of(a_color);
@@ -337,9 +417,7 @@ pub fn play_game(m: &MatchSpec, g: u32) -> Result<GameReport, MatchError> {
         .result()
         .cloned()
         .unwrap_or_else(|| GameResult::draw(2, messhall_records::Ending::MoveLimit));
-    let chess_table = table
-        .chess()
-        .ok_or_else(|| MatchError::Setup("not a chess table".into()))?;
+    let chess_table = table.chess().ok_or(MatchError::NotChess)?;
     Ok(GameReport {
         number: g + 1,
         a_color,
@@ -366,16 +444,11 @@ fn replay_opening(table: &mut Table, opening: &Game) -> Result<(), MatchError> {
             messhall_rules::Action::Chance(o) if steered(v, &opening.positions()[i]) => Action::Steer(o),
             messhall_rules::Action::Chance(_) => break,
         };
-        let seat = table
-            .turn()
-            .seat()
-            .ok_or_else(|| MatchError::Setup("opening: the game ended".into()))?;
-        table
-            .try_act(seat, action)
-            .map_err(|e| MatchError::Setup(format!("opening: {e}")))?;
+        let seat = table.turn().seat().ok_or(MatchError::OpeningEnded)?;
+        table.try_act(seat, action).map_err(MatchError::OpeningRefused)?;
     }
     if table.chess().is_none_or(|c| c.position() != opening.position()) {
-        return Err(MatchError::Setup("the opening did not replay at the table".into()));
+        return Err(MatchError::OpeningDiverged);
     }
     Ok(())
 }
@@ -387,10 +460,10 @@ fn replay_opening(table: &mut Table, opening: &Game) -> Result<(), MatchError> {
 /// [`MatchError`] for a bad setting, or the first error `report` returns.
 pub fn play_match(
     m: &MatchSpec,
-    report: &mut dyn FnMut(&GameReport) -> Result<(), String>,
+    report: &mut dyn FnMut(&GameReport) -> Result<(), ReportError>,
 ) -> Result<Tally, MatchError> {
     if !matches!(m.game, GameKind::Chess(_)) {
-        return Err(MatchError::Setup("a match is played on a chess variant".into()));
+        return Err(MatchError::NotChess);
     }
     let first = m.first_game.max(1) - 1;
     let numbers: Vec<u32> = (first..first.saturating_add(m.games)).collect();

@@ -2,7 +2,7 @@
 //! its rolls), read as turns and events.
 
 use crate::event::Event;
-use crate::table::{ActError, Action, Legal, SetupError, Turn};
+use crate::table::{ActError, Action, Expected, Illegal, Legal, SetupError, Turn};
 use messhall_cafeteria::{Game, Setup};
 use messhall_dice::{Draw, Recorder, Seed, SeededDice};
 use messhall_records::Seat;
@@ -22,8 +22,7 @@ pub struct CafeteriaTable {
 impl CafeteriaTable {
     pub(crate) fn new(setup: Setup, seed: Seed) -> Result<CafeteriaTable, SetupError> {
         let mut dice = Recorder::new(SeededDice::from_seed(seed));
-        let mut game =
-            Game::new_narrated(setup.clone(), &mut dice).map_err(|e| SetupError::Cafeteria(e.to_string()))?;
+        let mut game = Game::new_narrated(setup.clone(), &mut dice)?;
         let start = game.take_events();
         Ok(CafeteriaTable {
             setup,
@@ -122,10 +121,7 @@ impl CafeteriaTable {
         let Legal::Student(actions) = legal else {
             return Err(ActError::Over);
         };
-        let action = self
-            .game
-            .parse_action(text)
-            .map_err(|e| ActError::Illegal(e.to_string()))?;
+        let action = self.game.parse_action(text).map_err(|e| ActError::Illegal(e.into()))?;
         if actions.contains(&action) {
             Ok(Action::Student(action))
         } else {
@@ -137,19 +133,20 @@ impl CafeteriaTable {
         match action {
             Action::Student(a) => {
                 if let Err(e) = self.game.check_ids(a) {
-                    return ActError::Illegal(e.to_string());
+                    return ActError::Illegal(e.into());
                 }
-                let name = self.game.action_name(a);
-                match self.game.refusal(a) {
-                    // The rules say why, as data; here it is worded for the table's error.
-                    Some(why) => ActError::Illegal(format!(
-                        "{name}: {}",
-                        messhall_cafeteria::words::refusal(&self.game, &why)
-                    )),
-                    None => ActError::Illegal(format!("{name} is open but was not played")),
-                }
+                let action = self.game.action_name(a);
+                ActError::Illegal(match self.game.refusal(a) {
+                    // The rules say why, as data; the words need the game as it is now.
+                    Some(refusal) => Illegal::Refused {
+                        action,
+                        why: messhall_cafeteria::words::refusal(&self.game, &refusal),
+                        refusal,
+                    },
+                    None => Illegal::Unplayed { action },
+                })
             }
-            _ => ActError::WrongKind("a cafeteria student's action is expected".into()),
+            _ => ActError::WrongKind(Expected::Student),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! A chess game at a table: the rules' [`Game`] with its dice, read as turns and events.
 
 use crate::event::{Event, Removal, changed_squares, energies, removed_pieces};
-use crate::table::{ActError, Action, Legal, SetupError, Turn};
+use crate::table::{ActError, Action, Expected, Illegal, Legal, SetupError, Turn};
 use messhall_dice::{Seed, SeededDice};
 use messhall_records::catalog::ChessGame;
 use messhall_records::{GameResult, Seat, seat_of};
@@ -21,7 +21,7 @@ impl ChessTable {
     pub(crate) fn new(chess: &ChessGame, fen: Option<&str>, seed: Seed) -> Result<ChessTable, SetupError> {
         let variant = chess.variant.clone();
         let start = match fen {
-            Some(text) => Position::from_fen(&variant, text).map_err(|e| SetupError::Fen(e.to_string()))?,
+            Some(text) => Position::from_fen(&variant, text)?,
             None => variant.start(),
         };
         let game = Game::with_dice(variant.clone(), start.clone(), SeededDice::from_seed(seed));
@@ -235,19 +235,17 @@ impl ChessTable {
                     .find(|o| o.to.to_string().eq_ignore_ascii_case(wanted) || o.to_text() == wanted)
                     .map(|o| Action::Steer(*o))
                     .ok_or_else(|| {
-                        let names: Vec<String> = outcomes.iter().map(|o| o.to.to_string()).collect();
-                        ActError::Illegal(format!(
-                            "\"{}\" is not a square the step may go to ({})",
-                            messhall_rules::echo(wanted),
-                            names.join(", ")
-                        ))
+                        ActError::Illegal(Illegal::StepSquare {
+                            text: wanted.to_string(),
+                            squares: outcomes.iter().map(|o| o.to).collect(),
+                        })
                     })
             }
             Legal::Moves(_) => self
                 .variant
                 .parse_move(pos, text)
                 .map(Action::Move)
-                .map_err(|e| ActError::Illegal(e.to_string())),
+                .map_err(|e| ActError::Illegal(e.into())),
             Legal::Nothing | Legal::Student(_) => Err(ActError::Over),
         }
     }
@@ -258,15 +256,13 @@ impl ChessTable {
                 // The rules explain a move they refuse when it is given as text.
                 let text = mv.to_coordinates(&self.variant);
                 match self.variant.parse_move(self.game.position(), &text) {
-                    Err(e) => ActError::Illegal(e.to_string()),
-                    Ok(_) => ActError::Illegal(format!("move \"{text}\" is not legal here")),
+                    Err(e) => ActError::Illegal(e.into()),
+                    Ok(_) => ActError::Illegal(Illegal::NotLegalHere { text }),
                 }
             }
-            (Legal::Steps(_), Action::Steer(o)) => {
-                ActError::Illegal(format!("the step {} is not one that may be chosen here", o.to_text()))
-            }
-            (Legal::Steps(_), _) => ActError::WrongKind("a step of the neutral piece is to be steered first".into()),
-            (Legal::Moves(_), _) => ActError::WrongKind("a move is expected".into()),
+            (Legal::Steps(_), Action::Steer(o)) => ActError::Illegal(Illegal::Step { outcome: *o }),
+            (Legal::Steps(_), _) => ActError::WrongKind(Expected::Step),
+            (Legal::Moves(_), _) => ActError::WrongKind(Expected::Move),
             _ => ActError::Over,
         }
     }

@@ -7,7 +7,7 @@ use crate::table::{Action, Legal, Table};
 use messhall_records::Seat;
 use messhall_records::color_of;
 use messhall_rules::Variant;
-use messhall_search::{Engine, HashError, Level, Limits, Options, SearchInfo, Weights};
+use messhall_search::{Engine, HashError, Level, Limits, Options, SearchInfo, Weights, WeightsError};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -143,8 +143,8 @@ impl Player for EnginePlayer {
 /// and a variant that came from a record or an upload (whose name is no path on this disk).
 ///
 /// # Errors
-/// A one-line message naming the weights file when it cannot be read or is refused.
-pub fn file_weights(game: &messhall_records::catalog::ChessGame) -> Result<Option<Weights>, String> {
+/// [`RefusedWeights`] naming the weights file when it cannot be read or is refused.
+pub fn file_weights(game: &messhall_records::catalog::ChessGame) -> Result<Option<Weights>, RefusedWeights> {
     let Some(path) = &game.weights_file else {
         return Ok(None);
     };
@@ -153,5 +153,18 @@ pub fn file_weights(game: &messhall_records::catalog::ChessGame) -> Result<Optio
     }
     Weights::from_file(&game.variant, path)
         .map(Some)
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .map_err(|error| RefusedWeights {
+            path: path.clone(),
+            error,
+        })
+}
+
+/// A weights file beside a variant file that cannot be read or is refused.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {error}", .path.display())]
+pub struct RefusedWeights {
+    /// The weights file.
+    pub path: std::path::PathBuf,
+    /// Why it was refused.
+    pub error: WeightsError,
 }

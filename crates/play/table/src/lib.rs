@@ -63,13 +63,13 @@ pub use cafeteria_player::CafeteriaBot;
 pub use cafeteria_table::CafeteriaTable;
 pub use chess_table::ChessTable;
 pub use clock::GameClock;
-pub use engine_player::{EnginePlayer, file_weights};
+pub use engine_player::{EnginePlayer, RefusedWeights, file_weights};
 pub use event::{Event, Removal, changed_squares, removed_pieces};
 pub use line::Line;
 pub use messhall_tally::{Decide, EloEstimate, SEQUENTIAL_MIN_GAMES, Tally, elo};
 pub use player::{Budget, Choice, Person, Player, TurnError, take_turn};
-pub use players::{LEVELS, PlayerSpec, SpecError};
-pub use table::{ActError, Action, Legal, SetupError, Table, TableSetup, Turn};
+pub use players::{CannotPlay, LEVELS, PlayerSpec, SpecError};
+pub use table::{ActError, Action, Expected, Illegal, Legal, SetupError, Table, TableSetup, Turn};
 pub use thinker::{PerftFirst, SearchPanicked, Thinker};
 
 /// docs/play-layer.md, whose example runs as a doc test.

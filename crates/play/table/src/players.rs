@@ -4,11 +4,12 @@
 
 use crate::baseline_player::{Greedy, RandomMover};
 use crate::cafeteria_player::CafeteriaBot;
-use crate::engine_player::EnginePlayer;
+use crate::engine_player::{EnginePlayer, RefusedWeights};
 use crate::player::{Person, Player};
 use messhall_cafeteria_ai::bots::BotKind;
 use messhall_records::catalog::GameKind;
 use messhall_rules::echo as shorten;
+use messhall_search::HashError;
 use std::fmt;
 
 /// Who plays a seat.
@@ -36,6 +37,49 @@ pub enum PlayerSpec {
 pub struct SpecError {
     text: String,
     why: String,
+}
+
+/// Why a player cannot play a game: its specification is for the other kind of game, its engine
+/// cannot be had, or (for a player from elsewhere, an external engine) the game is one it cannot
+/// be told.
+#[derive(Debug, thiserror::Error)]
+pub enum CannotPlay {
+    /// An engine setting for the cafeteria game.
+    #[error("{spec} is a chess engine setting; the cafeteria game's bots are random, rules, search and search-v1")]
+    EngineInCafeteria {
+        /// The specification.
+        spec: PlayerSpec,
+    },
+    /// A cafeteria bot for a chess game.
+    #[error("{spec} is a cafeteria bot; chess players are human, ai, level=N, depth=N, nodes=N, random and greedy")]
+    BotInChess {
+        /// The specification.
+        spec: PlayerSpec,
+    },
+    /// The engine's table cannot be had.
+    #[error(transparent)]
+    Hash(#[from] HashError),
+    /// The weights file beside the variant file is refused.
+    #[error(transparent)]
+    Weights(#[from] RefusedWeights),
+    /// A player of chess games only, given the cafeteria game.
+    #[error("{player} plays chess games only, not the cafeteria game")]
+    ChessOnly {
+        /// The player's name.
+        player: String,
+    },
+    /// A player that cannot be told the chance steps of a variant's neutral piece.
+    #[error(
+        "{player} cannot play {variant}: its {neutral} steps by chance after the moves, which no external engine here can be told"
+    )]
+    ChanceSteps {
+        /// The player's name.
+        player: String,
+        /// The variant's name.
+        variant: String,
+        /// The name of its neutral piece.
+        neutral: String,
+    },
 }
 
 /// The levels there are.
@@ -111,16 +155,14 @@ impl PlayerSpec {
     /// Whether this is a computer player that can play `kind`.
     ///
     /// # Errors
-    /// A message when the specification does not fit the game (an engine level in the cafeteria
-    /// game, a cafeteria bot in chess).
-    pub fn check_for(&self, kind: &GameKind) -> Result<(), String> {
+    /// [`CannotPlay`] when the specification does not fit the game (an engine level in the
+    /// cafeteria game, a cafeteria bot in chess).
+    pub fn check_for(&self, kind: &GameKind) -> Result<(), CannotPlay> {
         match (self, kind) {
-            (PlayerSpec::Level(_) | PlayerSpec::Depth(_) | PlayerSpec::Nodes(_), GameKind::Cafeteria) => Err(format!(
-                "{self} is a chess engine setting; the cafeteria game's bots are random, rules, search and search-v1"
-            )),
-            (PlayerSpec::Bot(_), GameKind::Chess(_)) => Err(format!(
-                "{self} is a cafeteria bot; chess players are human, ai, level=N, depth=N, nodes=N, random and greedy"
-            )),
+            (PlayerSpec::Level(_) | PlayerSpec::Depth(_) | PlayerSpec::Nodes(_), GameKind::Cafeteria) => {
+                Err(CannotPlay::EngineInCafeteria { spec: *self })
+            }
+            (PlayerSpec::Bot(_), GameKind::Chess(_)) => Err(CannotPlay::BotInChess { spec: *self }),
             _ => Ok(()),
         }
     }
@@ -132,7 +174,7 @@ impl PlayerSpec {
     ///
     /// # Errors
     /// As [`PlayerSpec::check_for`]; and when a variant file's weights file is refused.
-    pub fn make(&self, kind: &GameKind, seed: u64, hash_mb: usize) -> Result<Box<dyn Player>, String> {
+    pub fn make(&self, kind: &GameKind, seed: u64, hash_mb: usize) -> Result<Box<dyn Player>, CannotPlay> {
         self.make_on_threads(kind, seed, hash_mb, 1)
     }
 
@@ -146,7 +188,7 @@ impl PlayerSpec {
         seed: u64,
         hash_mb: usize,
         threads: usize,
-    ) -> Result<Box<dyn Player>, String> {
+    ) -> Result<Box<dyn Player>, CannotPlay> {
         self.check_for(kind)?;
         Ok(match (*self, kind) {
             (PlayerSpec::Human, _) => Box::new(Person),
@@ -156,15 +198,14 @@ impl PlayerSpec {
             (PlayerSpec::Random, GameKind::Chess(c)) => Box::new(RandomMover::new(c.variant.clone(), seed)),
             (PlayerSpec::Greedy, GameKind::Chess(c)) => Box::new(Greedy::new(c.variant.clone(), seed)),
             (spec, GameKind::Chess(c)) => {
-                let mut engine =
-                    EnginePlayer::try_new(c.variant.clone(), spec, seed, hash_mb).map_err(|e| e.to_string())?;
+                let mut engine = EnginePlayer::try_new(c.variant.clone(), spec, seed, hash_mb)?;
                 if let Some(weights) = crate::engine_player::file_weights(c)? {
                     engine.set_weights(&weights);
                 }
                 engine.set_threads(threads);
                 Box::new(engine)
             }
-            (spec, GameKind::Cafeteria) => return Err(format!("{spec} cannot play the cafeteria game")),
+            (spec, GameKind::Cafeteria) => return Err(CannotPlay::EngineInCafeteria { spec }),
         })
     }
 }
@@ -224,8 +265,22 @@ mod tests {
     fn players_that_do_not_fit_the_game_are_refused() {
         let chess = messhall_records::catalog::builtin("chess").unwrap();
         let cafeteria = messhall_records::catalog::builtin("cafeteria").unwrap();
-        assert!(PlayerSpec::Level(3).make(&cafeteria, 1, 1).is_err());
-        assert!(PlayerSpec::Bot(BotKind::Search).make(&chess, 1, 1).is_err());
+        assert!(matches!(
+            PlayerSpec::Level(3).make(&cafeteria, 1, 1),
+            Err(CannotPlay::EngineInCafeteria {
+                spec: PlayerSpec::Level(3)
+            })
+        ));
+        assert!(matches!(
+            PlayerSpec::Bot(BotKind::Search).make(&chess, 1, 1),
+            Err(CannotPlay::BotInChess {
+                spec: PlayerSpec::Bot(BotKind::Search)
+            })
+        ));
+        assert_eq!(
+            PlayerSpec::Level(3).check_for(&cafeteria).unwrap_err().to_string(),
+            "level=3 is a chess engine setting; the cafeteria game's bots are random, rules, search and search-v1"
+        );
         assert!(PlayerSpec::Random.make(&cafeteria, 1, 1).is_ok());
         assert!(PlayerSpec::Greedy.make(&chess, 1, 1).is_ok());
     }

@@ -24,7 +24,7 @@ use messhall_records::ClockSpec;
 use messhall_records::Seat;
 use messhall_records::catalog::GameKind;
 use messhall_records::{Ending, FreshDice, GameResult};
-use messhall_rules::{ChanceOutcome, Move, Square};
+use messhall_rules::{ChanceOutcome, FenError, Move, MoveError, Square, echo};
 use std::time::Instant;
 
 /// How a table starts: where, with which dice, on which clock.
@@ -153,24 +153,95 @@ pub enum ActError {
     NoSuchSeat(Seat),
     /// The action is of the wrong kind for the turn (a move while a step is to be steered...).
     #[error("{0}")]
-    WrongKind(String),
+    WrongKind(Expected),
     /// Not a legal action now; says why.
-    #[error("{0}")]
-    Illegal(String),
+    #[error(transparent)]
+    Illegal(#[from] Illegal),
+}
+
+/// Why an action is not legal now ([`ActError::Illegal`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// A move the rules refuse, with their reason.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// A move the rules refuse (given as data, it read as a legal move's text).
+    #[error("move \"{text}\" is not legal here")]
+    NotLegalHere {
+        /// The move in coordinates.
+        text: String,
+    },
+    /// A square the neutral piece's step may not go to.
+    #[error(
+        "\"{}\" is not a square the step may go to ({})",
+        echo(.text),
+        .squares.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    )]
+    StepSquare {
+        /// The text given.
+        text: String,
+        /// The squares the step may go to.
+        squares: Vec<Square>,
+    },
+    /// A step of the neutral piece that may not be chosen.
+    #[error("the step {} is not one that may be chosen here", .outcome.to_text())]
+    Step {
+        /// The step.
+        outcome: ChanceOutcome,
+    },
+    /// A cafeteria action that does not read.
+    #[error(transparent)]
+    Notation(#[from] messhall_cafeteria::NotationError),
+    /// A cafeteria action naming something the game does not have.
+    #[error(transparent)]
+    Ids(#[from] messhall_cafeteria::ActionError),
+    /// A cafeteria action the rules refuse.
+    #[error("{action}: {why}")]
+    Refused {
+        /// The action, as the game names it.
+        action: String,
+        /// The rule it breaks, as data.
+        refusal: messhall_cafeteria::Refusal,
+        /// The refusal in words (the words need the game as it was).
+        why: String,
+    },
+    /// A cafeteria action the rules allow that the table's list of actions lacks.
+    #[error("{action} is open but was not played")]
+    Unplayed {
+        /// The action, as the game names it.
+        action: String,
+    },
+}
+
+/// The kind of action a turn expects ([`ActError::WrongKind`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Expected {
+    /// A step of the neutral piece, to be steered before the next move.
+    #[error("a step of the neutral piece is to be steered first")]
+    Step,
+    /// A chess move.
+    #[error("a move is expected")]
+    Move,
+    /// A cafeteria student's action.
+    #[error("a cafeteria student's action is expected")]
+    Student,
 }
 
 /// Why a table could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// The start position.
-    #[error("{0}")]
-    Fen(String),
-    /// A setting that does not apply to this game.
-    #[error("{0}")]
-    NotForThisGame(String),
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// Cafeteria settings (players, bots, options) for a chess game.
+    #[error("players, bots and options are settings of the cafeteria game")]
+    CafeteriaSettings,
+    /// A FEN for the cafeteria game.
+    #[error("the cafeteria game has no FEN: it always starts from its own setup")]
+    CafeteriaFen,
     /// The cafeteria game's setup.
-    #[error("{0}")]
-    Cafeteria(String),
+    #[error(transparent)]
+    Cafeteria(#[from] messhall_cafeteria::SetupError),
 }
 
 /// The game at a table (both kinds are large and a table holds one: no boxing needed).
@@ -212,17 +283,13 @@ impl Table {
         let play = match &kind {
             GameKind::Chess(chess) => {
                 if setup.cafeteria.is_some() {
-                    return Err(SetupError::NotForThisGame(
-                        "players, bots and options are settings of the cafeteria game".into(),
-                    ));
+                    return Err(SetupError::CafeteriaSettings);
                 }
                 Play::Chess(ChessTable::new(chess, setup.fen.as_deref(), seed)?)
             }
             GameKind::Cafeteria => {
                 if setup.fen.is_some() {
-                    return Err(SetupError::NotForThisGame(
-                        "the cafeteria game has no FEN: it always starts from its own setup".into(),
-                    ));
+                    return Err(SetupError::CafeteriaFen);
                 }
                 let cafeteria = setup
                     .cafeteria

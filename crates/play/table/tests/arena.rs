@@ -4,10 +4,10 @@
 use messhall_records::catalog;
 use messhall_rules::Game;
 use messhall_search::SearchRng;
-use messhall_table::PlayerSpec;
 use messhall_table::arena::{
-    Contestant, MATCH_SEED, MAX_PLIES, MatchSpec, OPENING_PLIES, play_game, play_opening, reply_wins,
+    Contestant, MATCH_SEED, MAX_PLIES, MatchError, MatchSpec, OPENING_PLIES, play_game, play_opening, reply_wins,
 };
+use messhall_table::{CannotPlay, PlayerSpec};
 use std::time::Duration;
 
 fn spec(variant: &str, max_plies: usize) -> MatchSpec {
@@ -85,4 +85,20 @@ fn each_pair_of_games_gets_its_own_dice() {
     };
     assert_eq!(opening(4), opening(5));
     assert_ne!(opening(4), opening(6));
+}
+
+/// A match's refusals are data: the cafeteria game is no match game, and a contestant that
+/// cannot play the game says why.
+#[test]
+fn a_match_that_cannot_be_played_says_why() {
+    let err = play_game(&spec("cafeteria", MAX_PLIES), 0).unwrap_err();
+    assert!(matches!(err, MatchError::NotChess), "{err:?}");
+    assert_eq!(err.to_string(), "a match is played on a chess variant");
+    let mut m = spec("chess", MAX_PLIES);
+    m.b = Contestant::of(PlayerSpec::Bot(messhall_cafeteria_ai::bots::BotKind::Rules), None);
+    let err = play_game(&m, 0).unwrap_err();
+    assert!(
+        matches!(err, MatchError::Player(CannotPlay::BotInChess { .. })),
+        "{err:?}"
+    );
 }

@@ -4,7 +4,9 @@
 use messhall_dice::Seed;
 use messhall_records::{Ending, FreshDice, Seat, catalog, pgn};
 use messhall_rules::{Color, Move, Reason};
-use messhall_table::{ActError, Action, Budget, Choice, Event, Legal, PlayerSpec, Table, TableSetup, Turn};
+use messhall_table::{
+    ActError, Action, Budget, Choice, Event, Expected, Illegal, Legal, PlayerSpec, SetupError, Table, TableSetup, Turn,
+};
 use std::time::Duration;
 
 fn table(name: &str, fen: Option<&str>, seed: u64) -> Table {
@@ -91,7 +93,9 @@ fn captures_are_removals_and_illegal_moves_change_nothing() {
         t.try_act(Seat(0), qd5.clone()),
         Err(ActError::NotYourTurn { .. })
     ));
-    let err = t.parse_action("e2e5").unwrap_err().to_string();
+    let err = t.parse_action("e2e5").unwrap_err();
+    assert!(matches!(err, ActError::Illegal(Illegal::Move(_))), "{err:?}");
+    let err = err.to_string();
     assert!(err.contains("not legal here"), "{err}");
     let Legal::Moves(moves) = t.legal().clone() else {
         panic!()
@@ -480,4 +484,41 @@ fn a_students_own_face_down_food_is_seen_by_its_player_alone() {
         }
     }
     assert!(secret >= 3, "only {secret} drops or feeds played");
+}
+
+/// A table's setup refusals and an action of the wrong kind are data, each with its one line.
+#[test]
+fn setup_refusals_and_wrong_kinds_are_named() {
+    let setup = |fen: Option<&str>, cafeteria: bool| TableSetup {
+        fen: fen.map(str::to_string),
+        cafeteria: cafeteria.then(|| messhall_cafeteria::Setup::new(4, &[])),
+        ..TableSetup::default()
+    };
+    let refusal = |name: &str, setup: TableSetup| Table::new(catalog::builtin(name).unwrap(), &setup).err();
+    assert_eq!(refusal("chess", setup(None, true)), Some(SetupError::CafeteriaSettings));
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let err = refusal("cafeteria", setup(Some(fen), false)).unwrap();
+    assert_eq!(err, SetupError::CafeteriaFen);
+    assert_eq!(
+        err.to_string(),
+        "the cafeteria game has no FEN: it always starts from its own setup"
+    );
+    assert!(matches!(
+        refusal("chess", setup(Some("8/8 w"), false)),
+        Some(SetupError::Fen(_))
+    ));
+
+    let mut t = table("chess", None, 1);
+    let seat = t.turn().seat().unwrap();
+    let e4 = "e4".parse().unwrap();
+    let err = t
+        .try_act(seat, Action::Steer(messhall_rules::ChanceOutcome::forced(e4, e4)))
+        .unwrap_err();
+    assert_eq!(err, ActError::WrongKind(Expected::Move));
+    assert_eq!(err.to_string(), "a move is expected");
+
+    let t = table("cafeteria", None, 1);
+    let err = t.parse_action("juggle the trays").unwrap_err();
+    assert!(matches!(err, ActError::Illegal(Illegal::Notation(_))), "{err:?}");
+    assert!(err.to_string().contains("is not an action"), "{err}");
 }

@@ -5,7 +5,7 @@ use crate::moves::{Move, MoveError, MoveKind};
 use crate::spec::{RoyalRule, StalemateRule};
 use crate::{ChanceEvent, ChanceOutcome, Color, FenError, Position, Role, Variant, echo, pick_outcome};
 use messhall_dice::SeededDice;
-use messhall_geometry::Square;
+use messhall_geometry::{BoardSize, Square};
 use std::sync::Arc;
 
 /// Why a game ended.
@@ -70,29 +70,23 @@ impl Action {
     /// before anything looks it up.
     ///
     /// # Errors
-    /// What is out of range, in words.
-    pub fn check_ids(&self, variant: &Variant) -> Result<(), String> {
+    /// [`ActionIdError`] for the first id that is out of range.
+    pub fn check_ids(&self, variant: &Variant) -> Result<(), ActionIdError> {
         let v = variant;
-        let square = |s: Square| {
-            if v.size.contains(s) {
+        let square = |square: Square| {
+            if v.size.contains(square) {
                 Ok(())
             } else {
-                Err(format!(
-                    "square index {} is not on the {}x{} board",
-                    s.index(),
-                    v.size.files(),
-                    v.size.ranks()
-                ))
+                Err(ActionIdError::OffBoard { square, size: v.size })
             }
         };
-        let role = |r: Role| match v.try_role(r) {
+        let role = |role: Role| match v.try_role(role) {
             Some(_) => Ok(()),
-            None => Err(format!(
-                "piece type {} is not one of the {} of {}",
-                r.0,
-                v.role_count(),
-                v.name
-            )),
+            None => Err(ActionIdError::NoSuchRole {
+                role,
+                roles: v.role_count(),
+                variant: v.name.clone(),
+            }),
         };
         match self {
             Action::Move(m) => {
@@ -110,12 +104,73 @@ impl Action {
                 square(o.from)?;
                 square(o.to)?;
                 if o.total == 0 || o.weight > o.total {
-                    return Err(format!("chance {}/{} is not a probability", o.weight, o.total));
+                    return Err(ActionIdError::NotAProbability {
+                        weight: o.weight,
+                        total: o.total,
+                    });
                 }
                 Ok(())
             }
         }
     }
+}
+
+/// An id of an action that names nothing in its variant (as a tampered record may hold).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionIdError {
+    /// A square beyond the board.
+    #[error("square index {} is not on the {}x{} board", .square.index(), .size.files(), .size.ranks())]
+    OffBoard {
+        /// The square.
+        square: Square,
+        /// The variant's board.
+        size: BoardSize,
+    },
+    /// A piece type the variant does not have.
+    #[error("piece type {} is not one of the {roles} of {variant}", .role.0)]
+    NoSuchRole {
+        /// The piece type.
+        role: Role,
+        /// How many piece types the variant has.
+        roles: usize,
+        /// The variant's name.
+        variant: String,
+    },
+    /// A chance whose weight and total are no probability.
+    #[error("chance {weight}/{total} is not a probability")]
+    NotAProbability {
+        /// The numerator.
+        weight: u32,
+        /// The denominator.
+        total: u32,
+    },
+}
+
+/// Why a chance outcome cannot be chosen now ([`Game::try_resolve`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    /// No chance event waits for a choice.
+    #[error("no chance event is pending, so {} cannot happen", .outcome.to_text())]
+    NothingPending {
+        /// The outcome asked for.
+        outcome: ChanceOutcome,
+    },
+    /// The pending event does not offer the outcome.
+    #[error("{} is not one of the outcomes offered ({})", .outcome.to_text(), outcome_list(.offered))]
+    NotOffered {
+        /// The outcome asked for.
+        outcome: ChanceOutcome,
+        /// The outcomes the event offers.
+        offered: Vec<ChanceOutcome>,
+    },
+}
+
+fn outcome_list(outcomes: &[ChanceOutcome]) -> String {
+    outcomes
+        .iter()
+        .map(ChanceOutcome::to_text)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A most unlikely run of chance events one after the other; beyond it a game stops resolving
@@ -220,22 +275,15 @@ impl Game {
     /// follow.
     ///
     /// # Errors
-    /// A message saying why when no event is pending or it does not offer `outcome`; the game
-    /// is unchanged.
-    pub fn try_resolve(&mut self, outcome: ChanceOutcome) -> Result<(), String> {
+    /// [`ResolveError`] when no event is pending or it does not offer `outcome`; the game is
+    /// unchanged.
+    pub fn try_resolve(&mut self, outcome: ChanceOutcome) -> Result<(), ResolveError> {
         match self.pending_chance() {
-            None => Err(format!(
-                "no chance event is pending, so {} cannot happen",
-                outcome.to_text()
-            )),
-            Some(event) if !event.offers(&outcome) => {
-                let offered: Vec<String> = event.outcomes.iter().map(ChanceOutcome::to_text).collect();
-                Err(format!(
-                    "{} is not one of the outcomes offered ({})",
-                    outcome.to_text(),
-                    offered.join(", ")
-                ))
-            }
+            None => Err(ResolveError::NothingPending { outcome }),
+            Some(event) if !event.offers(&outcome) => Err(ResolveError::NotOffered {
+                outcome,
+                offered: event.outcomes,
+            }),
             Some(_) => {
                 self.push_chance(outcome);
                 self.roll_pending();
@@ -476,6 +524,14 @@ pub enum ReplayError {
         /// Why it could not be played, in one line.
         why: String,
     },
+    /// An action of the record names a square or a piece type its variant does not have.
+    #[error("record action {index}: {error}")]
+    OutOfRange {
+        /// The action's index in the record, from 0.
+        index: usize,
+        /// The id out of range.
+        error: ActionIdError,
+    },
     /// A line of the record does not read.
     #[error("record line {line}: {why}")]
     Syntax {
@@ -497,7 +553,7 @@ impl GameRecord {
         for (index, action) in self.actions.iter().enumerate() {
             action
                 .check_ids(&variant)
-                .map_err(|why| ReplayError::Action { index, why })?;
+                .map_err(|error| ReplayError::OutOfRange { index, error })?;
         }
         let start = Position::from_fen(&variant, &self.start)?;
         let mut game = Game::with_seed(variant, start, self.seed);

@@ -41,7 +41,7 @@ pub use check::CheckLines;
 pub use color::{ByColor, Color};
 pub use echo::{ECHO_CHARS, echo, one_line};
 pub use fen::{FenError, MAX_MOVE_COUNT};
-pub use game::{Action, Game, GameRecord, Outcome, Reason, ReplayError};
+pub use game::{Action, ActionIdError, Game, GameRecord, Outcome, Reason, ReplayError, ResolveError};
 pub use hooks::{GameRules, Inactivity, MoveEffects, NoRules};
 pub use messhall_geometry::{BoardSize, Square, SquareSet};
 pub use movegen::MoveList;

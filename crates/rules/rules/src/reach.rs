@@ -3,15 +3,27 @@
 //! reaches marked as a move, a capture, or both, and what it may do only while it has never
 //! moved.
 
-use crate::{Color, MoveKind, Piece, Position, Role, Setup, SetupProblem, Square, Variant};
+use crate::{Color, FenError, MoveKind, Piece, Position, Role, Setup, SetupProblem, Square, Variant};
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Why a diagram could not be worked out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct DiagramError(String);
+pub enum DiagramError {
+    /// The board has no central square (it is 0 files or ranks wide).
+    #[error("the board is too small")]
+    BoardTooSmall,
+    /// A piece type the variant does not have.
+    #[error("no piece type {}", .0.0)]
+    NoSuchRole(Role),
+    /// The board does not read as a FEN of the variant.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// Every piece type is royal: none can stand in as an enemy to capture.
+    #[error("no piece that is not royal")]
+    NoProbe,
+}
 
 /// Where a piece type standing alone on an empty board may go.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,10 +47,9 @@ pub struct PieceReach {
 /// # Errors
 /// [`DiagramError`] for a board too small or a role the variant does not have.
 pub fn piece_reach(v: &Variant, role: Role) -> Result<PieceReach, DiagramError> {
-    let from = Square::new((v.size.files() - 1) / 2, (v.size.ranks() - 1) / 2)
-        .ok_or_else(|| DiagramError("the board is too small".into()))?;
+    let from = Square::new((v.size.files() - 1) / 2, (v.size.ranks() - 1) / 2).ok_or(DiagramError::BoardTooSmall)?;
     if v.try_role(role).is_none() {
-        return Err(DiagramError(format!("no piece type {}", role.0)));
+        return Err(DiagramError::NoSuchRole(role));
     }
     let letter = v.piece_letter(Piece::new(Color::White, role));
     let board = BTreeMap::new();
@@ -68,10 +79,8 @@ pub fn piece_reach(v: &Variant, role: Role) -> Result<PieceReach, DiagramError> 
 /// # Errors
 /// [`DiagramError`] for a FEN that does not read.
 pub fn drawn_board(v: &Variant, fen: &str) -> Result<Position, DiagramError> {
-    let setup = Setup::from_fen(v, fen).map_err(|e| DiagramError(e.to_string()))?;
-    setup
-        .position(v, &SetupProblem::ALL)
-        .map_err(|e| DiagramError(e.to_string()))
+    let setup = Setup::from_fen(v, fen)?;
+    Ok(setup.position(v, &SetupProblem::ALL)?)
 }
 
 /// A FEN of `board` plus `letter{note}` on `square`, with the piece's side to move.
@@ -140,10 +149,7 @@ pub fn reach(
     }
     // An enemy of the piece for probing: a piece of the first type that is not royal (so the
     // probe never counts as a check), in the other colour.
-    let (_, probe_role) = v
-        .roles()
-        .find(|(_, r)| !r.royal)
-        .ok_or_else(|| DiagramError("no piece that is not royal".into()))?;
+    let (_, probe_role) = v.roles().find(|(_, r)| !r.royal).ok_or(DiagramError::NoProbe)?;
     let enemy = if letter.is_ascii_lowercase() {
         probe_role.letter.to_ascii_uppercase()
     } else {
@@ -181,5 +187,9 @@ mod tests {
         assert_eq!(names(&pawn.moves), ["d5"]);
         assert_eq!(names(&pawn.captures), ["c5", "e5"]);
         assert_eq!(names(&pawn.initial), ["d6"]);
+        let err = piece_reach(&v, Role(60)).unwrap_err();
+        assert_eq!(err, DiagramError::NoSuchRole(Role(60)));
+        assert_eq!(err.to_string(), "no piece type 60");
+        assert!(matches!(drawn_board(&v, "9/8 w"), Err(DiagramError::Fen(_))));
     }
 }

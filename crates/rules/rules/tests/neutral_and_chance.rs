@@ -310,8 +310,10 @@ fn checked_play_and_resolve_say_why_and_change_nothing() {
         .to_string();
     assert!(err.contains("not legal"), "{err}");
     assert!(game.actions().is_empty());
-    let err = game.try_resolve(ChanceOutcome::forced(e2, e5)).unwrap_err();
-    assert!(err.contains("no chance event is pending"), "{err}");
+    let outcome = ChanceOutcome::forced(e2, e5);
+    let err = game.try_resolve(outcome).unwrap_err();
+    assert_eq!(err, messhall_rules::ResolveError::NothingPending { outcome });
+    assert_eq!(err.to_string(), "no chance event is pending, so e2-e5 cannot happen");
     let e4 = v.parse_move(game.position(), "e4").unwrap();
     game.try_play(e4).unwrap();
     assert_eq!(game.moves(), [e4]);

@@ -133,6 +133,32 @@ fn without_the_options_their_counters_are_unused() {
 }
 
 #[test]
+fn a_broken_invariant_is_named_with_its_counts() {
+    let mut g = lab(4, &[]);
+    let food = g.unused[0];
+    g.unused.push(food);
+    assert_eq!(
+        g.check(),
+        Err(crate::BrokenInvariant::FoodTwice {
+            food,
+            place: crate::FoodPlace::Unused
+        })
+    );
+    g.unused.pop();
+    g.line_trays += 1;
+    let expected = g.data.trays;
+    let err = g.check().unwrap_err();
+    assert_eq!(
+        err,
+        crate::BrokenInvariant::Trays {
+            counted: u32::from(expected) + 1,
+            expected
+        }
+    );
+    assert_eq!(err.to_string(), format!("{} trays instead of {expected}", expected + 1));
+}
+
+#[test]
 fn tipping_a_table_hides_the_student_and_draws_the_nearest_staff_member() {
     let mut g = lab(4, &[GameOption::TableTipping]);
     put(&mut g, 0, "e3");

@@ -6,7 +6,7 @@ use crate::record::FreshDice;
 use crate::result::{Ending, GameResult};
 use crate::seat::{Seat, color_of};
 use messhall_dice::{Seed, SeededDice};
-use messhall_rules::{ChanceOutcome, Color, Game, Move, MoveKind, Position, Variant};
+use messhall_rules::{ChanceOutcome, Color, FenError, Game, Move, MoveKind, Position, Variant};
 use std::sync::Arc;
 
 /// What the game waits for.
@@ -32,9 +32,9 @@ pub(super) struct Board {
 
 impl Board {
     /// The game from `fen` (the variant's start when `None`) with the dice of `seed`.
-    pub fn new(variant: Arc<Variant>, fen: Option<&str>, seed: Seed) -> Result<Board, String> {
+    pub fn new(variant: Arc<Variant>, fen: Option<&str>, seed: Seed) -> Result<Board, FenError> {
         let start = match fen {
-            Some(text) => Position::from_fen(&variant, text).map_err(|e| e.to_string())?,
+            Some(text) => Position::from_fen(&variant, text)?,
             None => variant.start(),
         };
         let game = Game::with_dice(variant.clone(), start.clone(), SeededDice::from_seed(seed));

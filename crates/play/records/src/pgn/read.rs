@@ -217,7 +217,7 @@ impl GameReader {
             None => Vec::new(),
         };
         let board = Board::new(chess.variant.clone(), tags.value("FEN"), dice)
-            .map_err(|why| tag_error("FEN", why))?
+            .map_err(|e| tag_error("FEN", e.to_string()))?
             .with_fresh_dice(fresh);
         let text = |tag: &str, default: &str| tags.value(tag).unwrap_or(default).to_string();
         let standard = Header::default();

@@ -21,7 +21,7 @@ pub(super) fn write_record(record: &Record, header: &Header) -> Result<String, P
     let board = replay(
         record,
         Board::new(chess.variant, record.start.as_deref(), record.seed)
-            .map_err(export)?
+            .map_err(|e| export(e.to_string()))?
             .with_fresh_dice(record.fresh_dice.clone()),
     )?;
     let name = |i: usize| {
