@@ -142,10 +142,13 @@ impl Server {
             } else {
                 self.request(&head, body).await?;
             }
-            let health = tokio::time::timeout(Duration::from_secs(2), self.http.get(format!("{}/health", self.base)).send())
-                .await
-                .map_err(|_| "/health did not answer within 2 s".to_string())?
-                .map_err(|e| format!("/health: {e}"))?;
+            let health = tokio::time::timeout(
+                Duration::from_secs(2),
+                self.http.get(format!("{}/health", self.base)).send(),
+            )
+            .await
+            .map_err(|_| "/health did not answer within 2 s".to_string())?
+            .map_err(|e| format!("/health: {e}"))?;
             if health.status() != 200 {
                 return Err(format!("/health answered {}", health.status()));
             }
@@ -174,7 +177,11 @@ impl Server {
             // Not a request a client can send (a bad address): nothing of the server's.
             return Ok(());
         };
-        let answer = self.http.execute(request).await.map_err(|e| format!("no answer: {e}"))?;
+        let answer = self
+            .http
+            .execute(request)
+            .await
+            .map_err(|e| format!("no answer: {e}"))?;
         let status = answer.status().as_u16();
         let text = answer.text().await.map_err(|e| format!("answer cut: {e}"))?;
         if status >= 500 && status != 503 {
@@ -182,7 +189,9 @@ impl Server {
         }
         if status >= 400 {
             let v: Value = serde_json::from_str(&text).map_err(|_| format!("{status} not JSON: {text}"))?;
-            let message = v["message"].as_str().ok_or_else(|| format!("{status} without a message: {text}"))?;
+            let message = v["message"]
+                .as_str()
+                .ok_or_else(|| format!("{status} without a message: {text}"))?;
             if v["code"].as_str().is_none() || message.contains('\n') {
                 return Err(format!("{status} refusal not one line with a code: {text}"));
             }

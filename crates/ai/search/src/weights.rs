@@ -64,7 +64,7 @@ pub enum WeightsError {
     #[error("weights file: {0}")]
     /// The file is not the weights format: where and why.
     Syntax(String),
-    #[error("weights file: mobility names {0:?}, which is not a piece of {1}")]
+    #[error("weights file: mobility names \"{name}\", which is not a piece of {variant}", name = messhall_rules::echo(.0), variant = .1)]
     /// A mobility weight names a piece the variant does not have: the name and the variant.
     UnknownPiece(String, String),
     #[error("weights file: {0} = {1} is beyond +/-{MAX_WEIGHT}")]

@@ -48,6 +48,18 @@ fn the_smallest_i32_weight_is_refused_not_a_panic() {
     }
 }
 
+/// A fuzz finding: a mobility weight named with 5,000 characters was echoed whole.
+#[test]
+fn an_unknown_piece_with_a_long_name_is_named_shortened() {
+    let v = chess();
+    let name = "Bisho".repeat(1000);
+    let e = Weights::from_toml(&v, &format!("[mobility]\n{name} = [1, 1]\n")).unwrap_err();
+    assert!(matches!(&e, WeightsError::UnknownPiece(n, _) if *n == name), "{e}");
+    let line = e.to_string();
+    assert!(line.starts_with("weights file: mobility names \"BishoBisho"), "{line}");
+    assert!(line.chars().count() < 300 && !line.contains('\n'), "{line}");
+}
+
 #[test]
 fn a_weights_file_is_bounded_before_it_is_read() {
     let v = chess();

@@ -322,7 +322,11 @@ fn fixed_nodes_and_time_are_respected() {
         let info = engine
             .search(&v.start(), &[], &Limits::nodes(5_000), &mut |_| {})
             .unwrap();
-        let slack = if threads == 1 { 64 } else { 4 * messhall_search::search::CHECK_EVERY };
+        let slack = if threads == 1 {
+            64
+        } else {
+            4 * messhall_search::search::CHECK_EVERY
+        };
         assert!(info.nodes <= 5_000 + slack, "{threads}: {}", info.nodes);
         let start = Instant::now();
         engine.search(

@@ -301,9 +301,11 @@ async fn store_new(server: &Server, game: &LiveGame, client: &str, listed: bool)
         .create_game(&row, client, &seats, server.config.games_per_client)
         .await
         .map_err(|e| match e {
-            StoreError::TooManyGames(limit) => {
-                ApiError::new(429, "too-many-games", format!("at most {limit} games not over per client"))
-            }
+            StoreError::TooManyGames(limit) => ApiError::new(
+                429,
+                "too-many-games",
+                format!("at most {limit} games not over per client"),
+            ),
             e => ApiError::storage(e),
         })
 }

@@ -45,7 +45,9 @@ pub fn client_address(peer: IpAddr, headers: &HeaderMap, trusted: &[IpAddr]) -> 
         let Ok(text) = value.to_str() else { continue };
         for element in text.split(',') {
             for pair in element.split(';') {
-                let Some((name, value)) = pair.trim().split_once('=') else { continue };
+                let Some((name, value)) = pair.trim().split_once('=') else {
+                    continue;
+                };
                 if name.trim().eq_ignore_ascii_case("for") {
                     hops.extend(parse_node(value.trim().trim_matches('"')));
                 }
@@ -165,11 +167,17 @@ mod tests {
         // Off by default: the header is anyone's to write.
         assert_eq!(client_address(proxy, &h, &[]), proxy);
         // From the proxy: the nearest address it did not add itself.
-        assert_eq!(client_address(proxy, &h, &[proxy]), "203.0.113.7".parse::<IpAddr>().unwrap());
+        assert_eq!(
+            client_address(proxy, &h, &[proxy]),
+            "203.0.113.7".parse::<IpAddr>().unwrap()
+        );
         let other: IpAddr = "198.51.100.1".parse().unwrap();
         assert_eq!(client_address(other, &h, &[proxy]), other);
         let f = headers(&[("forwarded", "for=6.6.6.6, for=\"[2001:db8::5]:4711\";proto=https")]);
-        assert_eq!(client_address(proxy, &f, &[proxy]), "2001:db8::5".parse::<IpAddr>().unwrap());
+        assert_eq!(
+            client_address(proxy, &f, &[proxy]),
+            "2001:db8::5".parse::<IpAddr>().unwrap()
+        );
         // A chain of trusted proxies is skipped.
         let second: IpAddr = "10.0.0.2".parse().unwrap();
         let h = headers(&[("x-forwarded-for", "203.0.113.7, 10.0.0.2")]);

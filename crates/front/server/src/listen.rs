@@ -4,11 +4,11 @@
 //!
 //! `axum::serve` has none of these, so connections are served here with hyper directly.
 
+use crate::client::Holds;
 use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use crate::client::Holds;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -99,7 +99,10 @@ pub async fn serve(
     })
     .await;
     if drained.is_err() {
-        tracing::warn!(left = connections.len(), "shutdown deadline reached: closing connections still open");
+        tracing::warn!(
+            left = connections.len(),
+            "shutdown deadline reached: closing connections still open"
+        );
         connections.shutdown().await;
     }
     Ok(())

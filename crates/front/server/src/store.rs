@@ -352,11 +352,12 @@ impl Store {
     /// # Errors
     /// [`StoreError::Sql`].
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<SeatRow>, Vec<EntryRow>)>, StoreError> {
-        let Some(row) =
-            sqlx::query("SELECT id, game, setup, status, result, created_ms, updated_ms, listed FROM games WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?
+        let Some(row) = sqlx::query(
+            "SELECT id, game, setup, status, result, created_ms, updated_ms, listed FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
         else {
             return Ok(None);
         };

@@ -131,7 +131,8 @@ async fn an_analysis_of_a_live_games_position_is_refused_until_it_is_over() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_has_one_analysis_at_a_time_and_others_take_their_turn() {
     let running = common::start(&common::sqlite_url()).await;
-    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    // No short mate: the search takes its whole second.
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     let from = |ip: [u8; 4]| {
         let http = reqwest::Client::builder()
             .local_address(std::net::IpAddr::from(ip))
@@ -173,8 +174,10 @@ async fn a_computer_waiting_for_a_thread_keeps_its_clock() {
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     // The person moves first; the computer's clock then runs while it waits for the thread.
     let timed = client
-        .create(json!({"game": "chess", "seats": [{"player": "me"}, {"player": "level=1"}],
-                       "clock": {"base_ms": 3000, "increment_ms": 0}}))
+        .create(
+            json!({"game": "chess", "seats": [{"player": "me"}, {"player": "level=1"}],
+                       "clock": {"base_ms": 3000, "increment_ms": 0}}),
+        )
         .await;
     let id = timed["id"].as_str().unwrap();
     let token = timed["tokens"][0]["token"].as_str().unwrap();
@@ -189,7 +192,9 @@ async fn a_computer_waiting_for_a_thread_keeps_its_clock() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_game_let_go_answers_its_next_read_and_move_from_the_store() {
     for db in databases() {
-        let running = messhall_server::start("127.0.0.1:0", common::config(&db)).await.unwrap();
+        let running = messhall_server::start("127.0.0.1:0", common::config(&db))
+            .await
+            .unwrap();
         let client = Client::new(running.addr);
         let created = client
             .create(json!({"game": "chess", "seats": [{"player": "me"}, {"player": "random"}]}))
@@ -199,9 +204,17 @@ async fn an_idle_game_let_go_answers_its_next_read_and_move_from_the_store() {
         client.play_first(id, token).await;
         let before = client.wait_ply(id, 2).await;
         let mine = client.state(id, Some(token)).await;
-        running.server.evict(std::time::Duration::MAX, std::time::Duration::ZERO).await;
+        running
+            .server
+            .evict(std::time::Duration::MAX, std::time::Duration::ZERO)
+            .await;
         let kept: Vec<String> = futures_util::future::join_all(
-            running.server.all().await.iter().map(|g| async move { g.lock().await.id.clone() }),
+            running
+                .server
+                .all()
+                .await
+                .iter()
+                .map(|g| async move { g.lock().await.id.clone() }),
         )
         .await;
         assert!(!kept.iter().any(|k| k == id), "{db}: the idle game is still held");
@@ -254,39 +267,47 @@ impl DatabaseLock {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reads_are_answered_while_a_write_waits_for_the_database() {
     for db in databases() {
-        let running = messhall_server::start("127.0.0.1:0", common::config(&db)).await.unwrap();
+        let running = messhall_server::start("127.0.0.1:0", common::config(&db))
+            .await
+            .unwrap();
         let client = Client::new(running.addr);
-        let created = client
-            .create(json!({"game": "chess", "seats": [{"player": "me"}, {"player": "open"}]}))
-            .await;
-        let id = created["id"].as_str().unwrap().to_string();
-        let ann = created["tokens"][0]["token"].as_str().unwrap().to_string();
+        let (id, ann, _) = client.two_people("chess").await;
+        let ply = client.state(&id, None).await["ply"].as_i64().unwrap();
         let lock = DatabaseLock::take(&db).await;
         let mover = {
             let (client, id, ann) = (client.clone(), id.clone(), ann.clone());
             tokio::spawn(async move {
                 client
-                    .post(&format!("/api/games/{id}/act"), Some(&ann), json!({"ply": 0, "action": "e4"}))
+                    .post(
+                        &format!("/api/games/{id}/act"),
+                        Some(&ann),
+                        json!({"ply": ply, "action": "e4"}),
+                    )
                     .await
             })
         };
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-        assert!(!mover.is_finished(), "{db}: the move was not kept waiting by the lock");
+        if mover.is_finished() {
+            let (status, v) = mover.await.unwrap();
+            panic!("{db}: the move was not kept waiting by the lock: {status} {v}");
+        }
         let asked = std::time::Instant::now();
         let state = client.state(&id, Some(&ann)).await;
         let took = asked.elapsed();
         // Held up by the write, it would wait for the database (its busy timeout, 10 s).
         assert!(took < std::time::Duration::from_secs(2), "{db}: a read took {took:?}");
-        assert_eq!(state["ply"], 0, "{db}: a move not yet stored is not shown");
+        assert_eq!(state["ply"], ply, "{db}: a move not yet stored is not shown");
         let watch = common::connect_ws(running.addr, &id, None, 0);
         assert!(
-            tokio::time::timeout(std::time::Duration::from_secs(1), watch).await.is_ok(),
+            tokio::time::timeout(std::time::Duration::from_secs(1), watch)
+                .await
+                .is_ok(),
             "{db}: a watcher is let in while the write waits"
         );
         lock.release().await;
         let (status, v) = mover.await.unwrap();
-        assert_eq!((status, v["ply"].as_i64()), (200, Some(1)), "{db}: {v}");
-        assert_eq!(client.state(&id, None).await["ply"], 1);
+        assert_eq!((status, v["ply"].as_i64()), (200, Some(ply + 1)), "{db}: {v}");
+        assert_eq!(client.state(&id, None).await["ply"], ply + 1);
         running.shutdown().await;
     }
 }

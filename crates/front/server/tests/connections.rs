@@ -35,8 +35,12 @@ async fn a_half_sent_request_is_closed_within_the_header_timeout() {
     assert!(took < Duration::from_secs(2), "closed after {took:?}");
     // A kept-alive connection idle after a full request is let go the same way.
     let mut idle = TcpStream::connect(running.addr).await.unwrap();
-    idle.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n").await.unwrap();
-    let (took, answer) = closed_within(&mut idle, Duration::from_secs(5)).await.expect("an idle connection must close");
+    idle.write_all(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let (took, answer) = closed_within(&mut idle, Duration::from_secs(5))
+        .await
+        .expect("an idle connection must close");
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(took < Duration::from_secs(2), "closed after {took:?}");
     running.shutdown().await;
@@ -117,9 +121,17 @@ async fn health_answers_while_one_address_is_refused_over_its_connection_cap() {
         .build()
         .unwrap();
     let start = Instant::now();
-    let health = other.get(format!("http://{}/health", running.addr)).send().await.unwrap();
+    let health = other
+        .get(format!("http://{}/health", running.addr))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(health.status().as_u16(), 200);
-    assert!(start.elapsed() < Duration::from_millis(500), "took {:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_millis(500),
+        "took {:?}",
+        start.elapsed()
+    );
     // The held ones are still open; once they close, the address is served again.
     for stream in &mut held {
         assert!(closed_within(stream, Duration::from_millis(50)).await.is_none());
@@ -134,7 +146,11 @@ async fn health_answers_while_one_address_is_refused_over_its_connection_cap() {
 #[tokio::test]
 async fn starting_with_postgresql_down_says_the_connection_was_refused() {
     // Nothing listens on a port just bound and let go.
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let config = common::config(&format!("postgres://messhall@127.0.0.1:{port}/messhall"));
     let start = Instant::now();
     let refused = match messhall_server::start("127.0.0.1:0", config).await {

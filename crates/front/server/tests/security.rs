@@ -9,20 +9,6 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-async fn two_people(client: &Client, game: &str) -> (String, String, String) {
-    let created = client
-        .create(json!({"game": game, "seats": [{"player": "me"}, {"player": "open"}]}))
-        .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let ann = created["tokens"][0]["token"].as_str().unwrap().to_string();
-    let code = created["joins"][0]["code"].as_str().unwrap();
-    let (_, joined) = client
-        .post(&format!("/api/games/{id}/join"), None, json!({"code": code}))
-        .await;
-    let bob = joined["token"].as_str().unwrap().to_string();
-    (id, ann, bob)
-}
-
 fn fingerprint(state: &Value) -> Value {
     json!([
         state["ply"],
@@ -37,7 +23,7 @@ fn fingerprint(state: &Value) -> Value {
 async fn moves_without_the_right_are_refused_and_change_nothing() {
     let running = common::start(&common::sqlite_url()).await;
     let client = Client::new(running.addr);
-    let (id, ann, bob) = two_people(&client, "chess").await;
+    let (id, ann, bob) = client.two_people("chess").await;
     let before = client.state(&id, None).await;
     // The join is the game's first entry.
     assert_eq!(before["ply"], 1);
@@ -73,7 +59,7 @@ async fn moves_without_the_right_are_refused_and_change_nothing() {
         );
     }
     // A token in the URL works as the header does; another game's token does not.
-    let (other, other_ann, _) = two_people(&client, "chess").await;
+    let (other, other_ann, _) = client.two_people("chess").await;
     let (status, _) = client
         .post(
             &format!("{act}?token={other_ann}"),
@@ -166,7 +152,7 @@ async fn moves_without_the_right_are_refused_and_change_nothing() {
 async fn of_requests_racing_at_one_ply_exactly_one_wins() {
     let running = common::start(&common::sqlite_url()).await;
     let client = Client::new(running.addr);
-    let (id, ann, _) = two_people(&client, "chess").await;
+    let (id, ann, _) = client.two_people("chess").await;
     let moves = ["e4", "d4", "c4", "Nf3", "a3", "h3", "g3", "b3"];
     let mut tasks = Vec::new();
     for mv in moves {
@@ -205,7 +191,7 @@ async fn a_server_behind_the_database_reads_the_game_again() {
     let db = common::sqlite_url();
     let (a, b) = (common::start(&db).await, common::start(&db).await);
     let (on_a, on_b) = (Client::new(a.addr), Client::new(b.addr));
-    let (id, ann, bob) = two_people(&on_a, "chess").await;
+    let (id, ann, bob) = on_a.two_people("chess").await;
     let act = format!("/api/games/{id}/act");
     assert_eq!(on_b.state(&id, None).await["ply"], 1);
     let (status, v) = on_a.post(&act, Some(&ann), json!({"ply": 1, "action": "e4"})).await;
@@ -242,7 +228,7 @@ async fn a_server_behind_the_database_reads_the_game_again() {
 async fn websocket_catch_up_and_bad_messages() {
     let running = common::start(&common::sqlite_url()).await;
     let client = Client::new(running.addr);
-    let (id, ann, bob) = two_people(&client, "chess").await;
+    let (id, ann, bob) = client.two_people("chess").await;
     for _ in 0..3 {
         for token in [&ann, &bob] {
             client.play_first(&id, token).await;
@@ -347,7 +333,7 @@ async fn a_game_takes_only_so_many_connections() {
     config.watchers_per_game = 2;
     let running = messhall_server::start("127.0.0.1:0", config).await.unwrap();
     let client = Client::new(running.addr);
-    let (id, _, _) = two_people(&client, "chess").await;
+    let (id, _, _) = client.two_people("chess").await;
     let first = connect_ws(running.addr, &id, None, 0).await;
     let mut second = connect_ws(running.addr, &id, None, 0).await;
     let third = tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", running.addr)).await;
@@ -385,7 +371,7 @@ async fn silent_connections_are_closed_and_old_gaps_get_the_state() {
     config.catch_up_events = 3;
     let running = messhall_server::start("127.0.0.1:0", config).await.unwrap();
     let client = Client::new(running.addr);
-    let (id, ann, bob) = two_people(&client, "chess").await;
+    let (id, ann, bob) = client.two_people("chess").await;
     for _ in 0..3 {
         for token in [&ann, &bob] {
             client.play_first(&id, token).await;
@@ -464,7 +450,7 @@ async fn hidden_food_is_shown_to_its_owner_only() {
 async fn a_finished_game_let_go_of_is_read_again_from_the_database() {
     let running = common::start(&common::sqlite_url()).await;
     let client = Client::new(running.addr);
-    let (id, ann, bob) = two_people(&client, "friendly").await;
+    let (id, ann, bob) = client.two_people("friendly").await;
     client.play_first(&id, &ann).await;
     client.play_first(&id, &bob).await;
     let (status, _) = client
@@ -473,7 +459,10 @@ async fn a_finished_game_let_go_of_is_read_again_from_the_database() {
     assert_eq!(status, 200);
     let before = client.state(&id, Some(&bob)).await;
     assert_eq!(running.server.all().await.len(), 1);
-    running.server.evict(std::time::Duration::ZERO, std::time::Duration::MAX).await;
+    running
+        .server
+        .evict(std::time::Duration::ZERO, std::time::Duration::MAX)
+        .await;
     assert!(running.server.all().await.is_empty(), "the finished game was let go of");
     let after = client.state(&id, Some(&bob)).await;
     assert_eq!(after, before);
@@ -526,7 +515,7 @@ async fn variant_files_are_limited_per_minute() {
 async fn the_bearer_scheme_is_read_in_any_case() {
     let running = common::start(&common::sqlite_url()).await;
     let client = Client::new(running.addr);
-    let (id, ann, _) = two_people(&client, "chess").await;
+    let (id, ann, _) = client.two_people("chess").await;
     for scheme in ["bearer", "BEARER", "Bearer"] {
         let resp = client
             .http

@@ -89,7 +89,7 @@ impl NotationError {
 
 /// An option name that is not known.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown option {0:?}: use a-new-beginning, mystery-meat, table-tipping or salad-bar")]
+#[error("unknown option \"{}\": use a-new-beginning, mystery-meat, table-tipping or salad-bar", messhall_rules::echo(.0))]
 pub struct OptionError(pub String);
 
 /// A replay that does not match its record.

@@ -107,6 +107,22 @@ impl Client {
         v
     }
 
+    /// A game of two people: the creator's seat and a second one joined by its code; the id
+    /// and the two seats' tokens.
+    pub async fn two_people(&self, game: &str) -> (String, String, String) {
+        let created = self
+            .create(json!({"game": game, "seats": [{"player": "me"}, {"player": "open"}]}))
+            .await;
+        let id = created["id"].as_str().unwrap().to_string();
+        let ann = created["tokens"][0]["token"].as_str().unwrap().to_string();
+        let code = created["joins"][0]["code"].as_str().unwrap();
+        let (_, joined) = self
+            .post(&format!("/api/games/{id}/join"), None, json!({"code": code}))
+            .await;
+        let bob = joined["token"].as_str().unwrap().to_string();
+        (id, ann, bob)
+    }
+
     /// Plays the first legal action of the seat of `token`; the new state.
     pub async fn play_first(&self, id: &str, token: &str) -> Value {
         let state = self.state(id, Some(token)).await;
