@@ -43,6 +43,18 @@ fn serve(db: &str) -> (Child, String) {
     (child, addr)
 }
 
+/// A client from a loopback address of this run's own: the games a client may have not over
+/// are counted by address, and on a shared PostgreSQL other tests' games (and earlier runs')
+/// would count against this one.
+fn own_address() -> reqwest::Client {
+    let pid = std::process::id();
+    let ip = std::net::Ipv4Addr::new(127, 1, (pid >> 8) as u8, pid as u8);
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::V4(ip))
+        .build()
+        .unwrap()
+}
+
 struct Api {
     base: String,
     http: reqwest::Client,
@@ -122,7 +134,7 @@ async fn kill_and_resume(db: &str) {
     let (mut first, addr) = serve(db);
     let api = Api {
         base: format!("http://{addr}"),
-        http: reqwest::Client::new(),
+        http: own_address(),
     };
     let mut computers = Vec::new();
     for (game, a, b) in [
@@ -182,7 +194,7 @@ async fn kill_and_resume(db: &str) {
     let (mut second, addr) = serve(db);
     let api = Api {
         base: format!("http://{addr}"),
-        http: reqwest::Client::new(),
+        http: own_address(),
     };
     for old in &before {
         let id = old["id"].as_str().unwrap();
