@@ -64,7 +64,9 @@ impl Engine {
         };
         let mut engine = messhall_search::Engine::try_new(variant.game.variant.clone(), &options)
             .map_err(|e| EngineError::new_err(e.to_string()))?;
-        if let Some(weights) = messhall_table::file_weights(&variant.game).map_err(EngineError::new_err)? {
+        if let Some(weights) =
+            messhall_table::file_weights(&variant.game).map_err(|e| EngineError::new_err(e.to_string()))?
+        {
             engine.set_weights(&weights);
         }
         Ok(Engine {
