@@ -339,8 +339,7 @@ pub async fn join(
 ) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let name = checked_name(req.name.as_deref(), "")?;
-    let gate = shared.gate().await;
-    let game = shared.lock().await;
+    let (gate, game) = server.write(&shared).await?;
     let Some(seat) = game.seats.iter().position(|s| {
         s.kind == SeatKind::Open
             && s.join_hash
@@ -397,8 +396,7 @@ pub async fn act(
         ));
     }
     let shared = server.game(&id).await?;
-    let gate = shared.gate().await;
-    let game = shared.lock().await;
+    let (gate, game) = server.write(&shared).await?;
     let seat = seat_of(&game, &headers, &q)?;
     if game.table.result().is_some() {
         return Err(ApiError::conflict("game-over", "the game is over"));
@@ -433,8 +431,7 @@ async fn by_seat(
     make: fn(Seat) -> Entry,
 ) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
-    let gate = shared.gate().await;
-    let game = shared.lock().await;
+    let (gate, game) = server.write(&shared).await?;
     let seat = seat_of(&game, &headers, &q)?;
     let game = server
         .commit_shared(&gate, &shared, game, make(seat), None, None)

@@ -24,6 +24,7 @@ pub mod error;
 pub mod game;
 pub mod limits;
 pub mod listen;
+pub mod notify;
 pub mod openapi;
 pub mod rate;
 pub mod replay;
@@ -194,6 +195,9 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
         connections_per_address: server.config.connections_per_address,
         shutdown_grace: server.config.shutdown_grace,
     };
+    // Entries other servers store (on PostgreSQL) reach the games held here.
+    let notices = server.store.notices().await?;
+    tokio::spawn(server.clone().follow(notices));
     let flags = server.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_millis(200));

@@ -276,22 +276,74 @@ impl Server {
         Ok(game)
     }
 
-    /// Brings `game` up to the database, where another server stored entries this one has not
-    /// seen: rebuilt from its entries, keeping the connections that watch it (they get the
-    /// events they have not had) and the computer players (one may be thinking).
-    async fn reload(&self, game: &mut LiveGame) -> Result<(), ApiError> {
-        let mut fresh = self.rebuild(&game.id).await?;
-        let sent = game.feed.len();
-        std::mem::swap(&mut fresh.tx, &mut game.tx);
-        std::mem::swap(&mut fresh.players, &mut game.players);
-        fresh.thinking = game.thinking.take();
-        *game = fresh;
-        // The game replays as it was played here up to where this copy stopped, so its first
-        // `sent` events are the ones already sent.
-        for item in game.feed.iter().skip(sent) {
-            let _ = game.tx.send(item.clone());
+    /// The game for a writer: its gate taken, then the game brought up to the database (entries
+    /// another server stored since this one last looked), and locked. The database is read
+    /// with the game unlocked, so readers are answered meanwhile.
+    ///
+    /// # Errors
+    /// 500 when the database cannot be read or a stored entry does not replay.
+    pub async fn write<'a>(&self, shared: &'a GameCell) -> Result<(Gate<'a>, MutexGuard<'a, LiveGame>), ApiError> {
+        let gate = shared.gate().await;
+        let game = self.catch_up(&gate, shared).await?;
+        Ok((gate, game))
+    }
+
+    /// Brings a game whose gate the caller holds up to the database; it comes back locked.
+    async fn catch_up<'a>(&self, _gate: &Gate<'a>, shared: &'a GameCell) -> Result<MutexGuard<'a, LiveGame>, ApiError> {
+        let (id, held) = {
+            let game = shared.lock().await;
+            (game.id.clone(), game.ply)
+        };
+        let rows = self.store.entries_from(&id, held).await.map_err(ApiError::storage)?;
+        let entries = rows
+            .iter()
+            .map(|r| serde_json::from_str::<Entry>(&r.entry))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| ApiError::storage(format!("game {id}: a stored entry does not read: {e}")))?;
+        let seats = if entries.iter().any(|e| matches!(e, Entry::Join { .. })) {
+            Some(self.store.seats(&id).await.map_err(ApiError::storage)?)
+        } else {
+            None
+        };
+        let mut game = shared.lock().await;
+        if !rows.is_empty() {
+            apply_stored(&mut game, &rows, &entries, seats)?;
+            tracing::info!(game = %id, from = held, to = game.ply, "caught up with the database");
         }
-        Ok(())
+        Ok(game)
+    }
+
+    /// Follows the news of stored entries (the store's [`crate::notify::Notices`]) until
+    /// shutdown: each game held here that another server changed is caught up at once, so its
+    /// WebSockets get the events; after news may have been missed, every game held is.
+    pub async fn follow(self: Arc<Server>, mut notices: crate::notify::Notices) {
+        let mut stopping = self.shutdown.subscribe();
+        loop {
+            let notice = tokio::select! {
+                notice = notices.next() => notice,
+                _ = stopping.wait_for(|s| *s) => return,
+            };
+            let games: Vec<Shared> = match notice {
+                crate::notify::Notice::Entry { id, ply } => {
+                    let held = self.games.lock().await.get(&id).cloned();
+                    match held {
+                        // Not held here, or past that ply already (this server stored it).
+                        Some(shared) if shared.lock().await.ply <= ply => vec![shared],
+                        _ => Vec::new(),
+                    }
+                }
+                crate::notify::Notice::Resync => self.all().await,
+            };
+            for shared in games {
+                let server = self.clone();
+                tokio::spawn(async move {
+                    let caught = server.write(&shared).await;
+                    if let Err(e) = caught {
+                        tracing::warn!(error = %e, "a game not caught up with the database");
+                    }
+                });
+            }
+        }
     }
 
     /// Puts a new game in memory.
@@ -330,7 +382,7 @@ impl Server {
                 Self::install(game, pending);
                 Ok(())
             }
-            Err(e) => Err(self.refused(game, e).await),
+            Err(e) => Err(Self::refused(e)),
         }
     }
 
@@ -342,7 +394,7 @@ impl Server {
     /// As [`Server::commit`].
     pub async fn commit_shared<'a>(
         &self,
-        _gate: &Gate<'a>,
+        gate: &Gate<'a>,
         shared: &'a GameCell,
         game: MutexGuard<'a, LiveGame>,
         entry: Entry,
@@ -351,14 +403,23 @@ impl Server {
     ) -> Result<MutexGuard<'a, LiveGame>, ApiError> {
         let pending = self.prepare(&game, entry, expected_ply, seat_row)?;
         drop(game);
-        let stored = self.append(&pending).await;
-        let mut game = shared.lock().await;
-        match stored {
+        match self.append(&pending).await {
             Ok(()) => {
+                let mut game = shared.lock().await;
                 Self::install(&mut game, pending);
                 Ok(game)
             }
-            Err(e) => Err(self.refused(&mut game, e).await),
+            Err(e) => {
+                if matches!(e, StoreError::Taken(_)) {
+                    // Another server stored this ply first: this copy is behind. It catches up
+                    // now, so the next request (or computer move) starts from the game as stored
+                    // instead of being refused at this ply forever.
+                    if let Err(e) = self.catch_up(gate, shared).await {
+                        tracing::warn!(game = %pending.id, error = %e, "a game behind the database not caught up");
+                    }
+                }
+                Err(Self::refused(e))
+            }
         }
     }
 
@@ -385,6 +446,7 @@ impl Server {
             ply: game.ply,
             entry: serde_json::to_string(&entry).map_err(ApiError::storage)?,
             clock: LiveGame::clock_json(next.table(), now),
+            stored_ms: 0,
         };
         Ok(Pending {
             id: game.id.clone(),
@@ -408,17 +470,9 @@ impl Server {
     }
 
     /// The answer to a write the database refused.
-    async fn refused(&self, game: &mut LiveGame, e: StoreError) -> ApiError {
+    fn refused(e: StoreError) -> ApiError {
         match e {
-            StoreError::Taken(_) => {
-                // Another server on the same database stored this ply: this copy is behind.
-                // It is read again, so the next request (or computer move) starts from the
-                // game as stored instead of being refused at this ply forever.
-                if let Err(e) = self.reload(game).await {
-                    tracing::warn!(game = %game.id, error = %e, "a game behind the database not reloaded");
-                }
-                ApiError::conflict("stale-ply", "another request changed the game first")
-            }
+            StoreError::Taken(_) => ApiError::conflict("stale-ply", "another request changed the game first"),
             e => ApiError::storage(e),
         }
     }
@@ -477,8 +531,16 @@ impl Server {
         })
         .await;
         drop(permit);
+        // Another server may have changed the game meanwhile: caught up, a stale choice is seen
+        // as one (the ply moved on) and dropped.
         let gate = shared.gate().await;
-        let mut game = shared.lock().await;
+        let mut game = match self.catch_up(&gate, &shared).await {
+            Ok(game) => game,
+            Err(e) => {
+                tracing::warn!(error = %e, "a game not caught up with the database");
+                shared.lock().await
+            }
+        };
         game.thinking = None;
         let Ok((player, choice)) = thought else {
             tracing::error!(game = %game.id, "a computer player's thread failed");
@@ -512,7 +574,23 @@ impl Server {
             if game.status() != crate::wire::Status::Playing || game.queued_since.is_some() {
                 continue;
             }
-            let Some(seat) = game.table.clock().and_then(|c| c.flagged(now)) else {
+            if game.table.clock().and_then(|c| c.flagged(now)).is_none() {
+                continue;
+            }
+            // Fallen as this server sees it: caught up first, since another server may have
+            // stored a move (or the flag) already; whichever stores the flag first decides it.
+            drop(game);
+            let game = match self.catch_up(&gate, &shared).await {
+                Ok(game) => game,
+                Err(e) => {
+                    tracing::warn!(error = %e, "a game not caught up with the database");
+                    continue;
+                }
+            };
+            if game.status() != crate::wire::Status::Playing {
+                continue;
+            }
+            let Some(seat) = game.table.clock().and_then(|c| c.flagged(Instant::now())) else {
                 continue;
             };
             let id = game.id.clone();
@@ -559,6 +637,62 @@ impl Server {
             }
         }
     }
+}
+
+/// Plays into `game` the entries another server stored (`rows`, from the game's own ply on),
+/// taking the seats' hashes from `seats` when a join was among them. The entries are replayed
+/// untimed (the server that took them judged the clock); then the clock is set as stored with
+/// the last one, the seat to act charged the wall time since it was stored, as every server
+/// counts it.
+fn apply_stored(
+    game: &mut LiveGame,
+    rows: &[EntryRow],
+    entries: &[Entry],
+    seats: Option<Vec<SeatRow>>,
+) -> Result<(), ApiError> {
+    let clock = game.table.replace_clock(None);
+    let now = Instant::now();
+    let mut outcome = Ok(());
+    let mut last = None;
+    for (row, entry) in rows.iter().zip(entries) {
+        if row.ply != game.ply {
+            outcome = Err(ApiError::storage(format!(
+                "game {} entry {} read where {} was expected",
+                game.id, row.ply, game.ply
+            )));
+            break;
+        }
+        match game.step(entry, now, false) {
+            Ok(next) => {
+                game.install(next);
+                last = Some(row);
+            }
+            Err(e) => {
+                outcome = Err(ApiError::storage(format!(
+                    "game {} entry {}: {}",
+                    game.id, row.ply, e.message
+                )));
+                break;
+            }
+        }
+    }
+    if let Some(seats) = seats {
+        for (state, stored) in game.seats.iter_mut().zip(seats) {
+            state.token_hash = stored.token_hash;
+            state.join_hash = stored.join_hash;
+        }
+    }
+    match last {
+        None => {
+            game.table.replace_clock(clock);
+        }
+        Some(last) => {
+            let waited = Duration::from_millis(u64::try_from(crate::store::now_ms() - last.stored_ms).unwrap_or(0));
+            let since = now.checked_sub(waited).unwrap_or(now);
+            game.restore_clock(clock.map(|c| c.spec()), last.clock.as_deref(), since);
+        }
+    }
+    outcome
 }
 
 impl LiveGame {

@@ -30,10 +30,22 @@ pub enum StoreError {
 }
 
 /// The database.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
     sqlite: bool,
+    url: String,
+    /// SQLite's news of appended entries, in-process (PostgreSQL's goes through the database).
+    appended: tokio::sync::broadcast::Sender<(String, i64)>,
+}
+
+impl std::fmt::Debug for Store {
+    // Without the URL, which may hold a password.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("sqlite", &self.sqlite)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A game's row.
@@ -83,6 +95,9 @@ pub struct EntryRow {
     pub entry: String,
     /// Each seat's time left after it, JSON, in a game with a clock.
     pub clock: Option<String>,
+    /// When it was stored, in ms since 1970 (as read back; an entry being appended is stamped
+    /// by [`Store::append`] and this is not used).
+    pub stored_ms: i64,
 }
 
 /// Milliseconds since 1970.
@@ -138,7 +153,12 @@ impl Store {
         if sqlite {
             sqlx::query("PRAGMA journal_mode = WAL").execute(&pool).await?;
         }
-        let store = Store { pool, sqlite };
+        let store = Store {
+            pool,
+            sqlite,
+            url: url.clone(),
+            appended: tokio::sync::broadcast::Sender::new(1024),
+        };
         store.migrate().await?;
         Ok(store)
     }
@@ -343,8 +363,33 @@ impl Store {
             .bind(id)
             .execute(tx.conn())
             .await?;
+        if !self.sqlite {
+            // Delivered to every server listening when (and only if) this commits.
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(crate::notify::CHANNEL)
+                .bind(crate::notify::payload(id, entry.ply))
+                .execute(tx.conn())
+                .await?;
+        }
         tx.commit().await?;
+        if self.sqlite {
+            // Nobody may be listening: that is no error.
+            let _ = self.appended.send((id.to_string(), entry.ply));
+        }
         Ok(())
+    }
+
+    /// Where this server hears of entries appended to its games, by itself or (on PostgreSQL) by
+    /// other servers on the same database.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`] when PostgreSQL's listener cannot connect.
+    pub async fn notices(&self) -> Result<crate::notify::Notices, StoreError> {
+        if self.sqlite {
+            Ok(crate::notify::Notices::Local(self.appended.subscribe()))
+        } else {
+            Ok(crate::notify::Notices::postgres(&self.url).await?)
+        }
     }
 
     /// A game's row, seats and entries.
@@ -362,21 +407,44 @@ impl Store {
             return Ok(None);
         };
         let game = game_row(&row)?;
-        let seats = self
-            .rows_of(
-                "SELECT seat, kind, player, name, token_hash, join_hash FROM seats WHERE game_id = $1 ORDER BY seat",
-                id,
-                |r| seat_row(r, true),
-            )
-            .await?;
+        let seats = self.seats(id).await?;
         let entries = self
             .rows_of(
-                "SELECT ply, entry, clock FROM entries WHERE game_id = $1 ORDER BY ply",
+                "SELECT ply, entry, clock, created_ms FROM entries WHERE game_id = $1 ORDER BY ply",
                 id,
                 entry_row,
             )
             .await?;
         Ok(Some((game, seats, entries)))
+    }
+
+    /// A game's entries from `ply` on, in order: what another server stored that this one has
+    /// not seen.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn entries_from(&self, id: &str, ply: i64) -> Result<Vec<EntryRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT ply, entry, clock, created_ms FROM entries WHERE game_id = $1 AND ply >= $2 ORDER BY ply",
+        )
+        .bind(id)
+        .bind(ply)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(entry_row).collect::<Result<Vec<_>, _>>()?)
+    }
+
+    /// A game's seats as stored now, with their token and join hashes.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
+        self.rows_of(
+            "SELECT seat, kind, player, name, token_hash, join_hash FROM seats WHERE game_id = $1 ORDER BY seat",
+            id,
+            |r| seat_row(r, true),
+        )
+        .await
     }
 
     /// The ids of the games not over, oldest first (resumed on start).
@@ -543,6 +611,7 @@ fn entry_row(row: &AnyRow) -> Result<EntryRow, sqlx::Error> {
         ply: row.try_get(0)?,
         entry: row.try_get(1)?,
         clock: row.try_get(2)?,
+        stored_ms: row.try_get(3)?,
     })
 }
 

@@ -578,6 +578,13 @@ impl Table {
         true
     }
 
+    /// Puts `clock` on the table as it is (running or not, `None`: untimed) and gives back the
+    /// one it had: a server replaying actions another server accepted does not judge them by
+    /// its own clock.
+    pub fn replace_clock(&mut self, clock: Option<GameClock>) -> Option<GameClock> {
+        std::mem::replace(&mut self.clock, clock)
+    }
+
     /// Ends the game on time for `seat` (a front end or record that knows its flag fell).
     pub fn end_on_time(&mut self, seat: Seat) -> Vec<Event> {
         if self.result.is_some() {
