@@ -179,12 +179,11 @@ pub async fn create(
         ));
     }
     let mut seats = Vec::new();
-    let mut players = Vec::new();
     let mut tokens = Vec::new();
     let mut joins = Vec::new();
     for (i, s) in req.seats.iter().enumerate() {
         let text = s.player.trim();
-        let (state, player) = match text {
+        let state = match text {
             "me" | "open" => {
                 let secret = new_secret()?;
                 let me = text == "me";
@@ -201,35 +200,33 @@ pub async fn create(
                     });
                 }
                 let hash = Some(crate::token::hash(&secret));
-                let state = SeatState {
+                SeatState {
                     kind: if me { SeatKind::Human } else { SeatKind::Open },
                     player: "human".into(),
                     name: checked_name(s.name.as_deref(), "")?,
                     token_hash: if me { hash.clone() } else { None },
                     join_hash: if me { None } else { hash },
-                };
-                (state, None)
+                }
             }
             spec_text => {
                 let spec = PlayerSpec::parse(spec_text).map_err(|e| ApiError::bad("bad-player", e.to_string()))?;
                 if spec == PlayerSpec::Human {
                     return Err(ApiError::bad("bad-player", "a person's seat is me or open"));
                 }
-                let player = spec
-                    .make(&kind, i as u64 + 1, server.config.hash_mb)
+                // Made once here to refuse a player that cannot play this game; each move's
+                // player is made afresh by the worker that thinks it.
+                spec.make(&kind, 0, 1)
                     .map_err(|e| ApiError::bad("bad-player", e.to_string()))?;
-                let state = SeatState {
+                SeatState {
                     kind: SeatKind::Computer,
                     player: spec.to_string(),
                     name: checked_name(s.name.as_deref(), &spec.to_string())?,
                     token_hash: None,
                     join_hash: None,
-                };
-                (state, Some(player))
+                }
             }
         };
         seats.push(state);
-        players.push(player);
     }
     let setup = TableSetup {
         fen: req.fen.clone(),
@@ -252,7 +249,7 @@ pub async fn create(
     let table = Table::new(kind, &setup).map_err(|e| ApiError::bad("bad-setup", e.to_string()))?;
     let id = crate::token::game_id().map_err(ApiError::storage)?;
     let created = now_ms();
-    let game = LiveGame::new(id.clone(), table, seats, players, created);
+    let game = LiveGame::new(id.clone(), table, seats, created);
     store_new(&server, &game, &client, req.listed).await?;
     let shared = server.insert(game).await;
     server.schedule(&shared);
@@ -298,7 +295,13 @@ async fn store_new(server: &Server, game: &LiveGame, client: &str, listed: bool)
         .collect();
     server
         .store
-        .create_game(&row, client, &seats, server.config.games_per_client)
+        .create_game(
+            &row,
+            client,
+            &seats,
+            server.config.games_per_client,
+            game.computer_to_act().map(|s| i64::from(s.0)),
+        )
         .await
         .map_err(|e| match e {
             StoreError::TooManyGames(limit) => ApiError::new(
@@ -645,13 +648,7 @@ pub async fn import(
         });
     }
     let id = crate::token::game_id().map_err(ApiError::storage)?;
-    let mut game = LiveGame::new(
-        id.clone(),
-        start,
-        seats.clone(),
-        (0..seats.len()).map(|_| None).collect(),
-        now_ms(),
-    );
+    let mut game = LiveGame::new(id.clone(), start, seats.clone(), now_ms());
     let mut entries: Vec<Entry> = table
         .actions()
         .iter()

@@ -6,7 +6,7 @@
 use crate::error::ApiError;
 use crate::wire::{FeedEvent, Note, ServerNote, Status};
 use messhall_records::{ClockSpec, Seat};
-use messhall_table::{ActError, Action, GameClock, Player, Table};
+use messhall_table::{ActError, Action, GameClock, Table};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -110,30 +110,6 @@ impl FeedItem {
     }
 }
 
-/// Computer players by seat, behind a lock of their own (a player need not be `Sync`).
-pub struct Players(std::sync::Mutex<Vec<Option<Box<dyn Player>>>>);
-
-impl Players {
-    /// The players, by seat (`None` for people).
-    pub fn new(players: Vec<Option<Box<dyn Player>>>) -> Players {
-        Players(std::sync::Mutex::new(players))
-    }
-
-    /// Takes out `seat`'s player to think.
-    pub fn take(&self, seat: Seat) -> Option<Box<dyn Player>> {
-        let mut players = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        players.get_mut(seat.index()).and_then(Option::take)
-    }
-
-    /// Puts `seat`'s player back.
-    pub fn put(&self, seat: Seat, player: Box<dyn Player>) {
-        let mut players = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(slot) = players.get_mut(seat.index()) {
-            *slot = Some(player);
-        }
-    }
-}
-
 /// A game in memory.
 pub struct LiveGame {
     /// Its id.
@@ -142,8 +118,6 @@ pub struct LiveGame {
     pub table: Table,
     /// Its seats.
     pub seats: Vec<SeatState>,
-    /// Computer players by seat (taken out while one thinks).
-    pub players: Players,
     /// Seats that offered a draw.
     pub draw_offers: BTreeSet<u8>,
     /// The seat that asked for a take-back.
@@ -156,9 +130,6 @@ pub struct LiveGame {
     pub tx: tokio::sync::broadcast::Sender<FeedItem>,
     /// The stop flag of a search under way.
     pub thinking: Option<Arc<AtomicBool>>,
-    /// Since when a computer to move has waited for a thread: its clock does not count that
-    /// wait (it is given back once a thread is free, and no flag falls meanwhile).
-    pub queued_since: Option<std::time::Instant>,
     /// When the game was created, in ms since 1970.
     pub created_ms: i64,
     /// When it last changed.
@@ -194,26 +165,18 @@ pub fn status(table: &Table, seats: &[SeatState]) -> Status {
 
 impl LiveGame {
     /// A game at `table` with `seats`, before any entry.
-    pub fn new(
-        id: String,
-        table: Table,
-        seats: Vec<SeatState>,
-        players: Vec<Option<Box<dyn Player>>>,
-        created_ms: i64,
-    ) -> LiveGame {
+    pub fn new(id: String, table: Table, seats: Vec<SeatState>, created_ms: i64) -> LiveGame {
         let (tx, _) = tokio::sync::broadcast::channel(256);
         let mut game = LiveGame {
             id,
             table,
             seats,
-            players: Players::new(players),
             draw_offers: BTreeSet::new(),
             takeback: None,
             ply: 0,
             feed: Vec::new(),
             tx,
             thinking: None,
-            queued_since: None,
             created_ms,
             touched: Instant::now(),
         };
@@ -230,6 +193,14 @@ impl LiveGame {
     /// The number of the last event.
     pub fn last_event(&self) -> u64 {
         self.feed.len() as u64
+    }
+
+    /// The computer seat to act, in a game being played.
+    pub fn computer_to_act(&self) -> Option<Seat> {
+        if self.status() != Status::Playing {
+            return None;
+        }
+        self.table.turn().seat().filter(|&s| self.is_computer(s))
     }
 
     /// Whether `seat` is played by the computer.

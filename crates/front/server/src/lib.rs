@@ -22,6 +22,7 @@ pub mod api;
 pub mod client;
 pub mod error;
 pub mod game;
+pub mod jobs;
 pub mod limits;
 pub mod listen;
 pub mod notify;
@@ -198,6 +199,11 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
     // Entries other servers store (on PostgreSQL) reach the games held here.
     let notices = server.store.notices().await?;
     tokio::spawn(server.clone().follow(notices));
+    // Computer moves are jobs: this server's workers take them, as any server's may.
+    let instance = token::game_id().map_err(|e| ServeError::Io(std::io::Error::other(e)))?;
+    for i in 0..server.config.ai_threads.max(1) {
+        tokio::spawn(server.clone().work(format!("{instance}-{i}")));
+    }
     let flags = server.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_millis(200));

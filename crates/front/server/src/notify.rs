@@ -13,6 +13,10 @@ use tokio::sync::broadcast;
 /// the game's id, as `PLY ID`.
 pub const CHANNEL: &str = "messhall_entries";
 
+/// The PostgreSQL channel a new job is announced on (payload: the game's id): idle workers
+/// look for work at once instead of at their next poll.
+pub const JOBS_CHANNEL: &str = "messhall_jobs";
+
 /// How long the listener waits before connecting again after PostgreSQL refused it.
 const RETRY: Duration = Duration::from_secs(1);
 

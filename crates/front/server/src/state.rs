@@ -11,12 +11,12 @@ use crate::game::{Entry, LiveGame, SeatKind, SeatState};
 use crate::rate::Rate;
 use crate::store::{EntryRow, SeatRow, Store, StoreError};
 use messhall_records::{Record, Seat};
-use messhall_table::{Budget, Choice, GameClock, PlayerSpec, Table};
+use messhall_table::Table;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use tokio::sync::{Mutex, MutexGuard, Semaphore};
+use tokio::sync::{Mutex, MutexGuard};
 
 /// The server's settings.
 #[derive(Clone, Debug)]
@@ -25,7 +25,7 @@ pub struct Config {
     pub db: String,
     /// A computer player's time per move when the game has no clock.
     pub ai_movetime: Duration,
-    /// How many computer players think at once (the blocking pool's size).
+    /// How many computer moves this server thinks at once (its workers).
     pub ai_threads: usize,
     /// An engine's hash table, in MB.
     pub hash_mb: usize,
@@ -128,6 +128,8 @@ struct Pending {
     status: crate::wire::Status,
     result: Option<String>,
     seat_row: Option<SeatRow>,
+    /// The computer seat the entry hands the turn to: its job is written with the entry.
+    job: Option<Seat>,
     next: crate::game::Next,
 }
 
@@ -138,7 +140,6 @@ pub struct Server {
     /// The database.
     pub store: Store,
     games: Mutex<HashMap<String, Shared>>,
-    pool: Arc<Semaphore>,
     /// Games created per client ([`Config::games_per_client_hour`]).
     pub creates: Rate,
     /// Variant files worked out per client ([`Config::variants_per_client_minute`]).
@@ -156,14 +157,12 @@ pub struct Server {
 impl Server {
     /// A server over `store`.
     pub fn new(config: Config, store: Store) -> Arc<Server> {
-        let threads = config.ai_threads.max(1);
         Arc::new(Server {
             creates: Rate::new(config.games_per_client_hour, Duration::from_secs(3600)),
             variant_work: Rate::new(config.variants_per_client_minute, Duration::from_secs(60)),
             config,
             store,
             games: Mutex::new(HashMap::new()),
-            pool: Arc::new(Semaphore::new(threads)),
             watching: Arc::default(),
             analysing: Arc::default(),
             stopping: AtomicBool::new(false),
@@ -171,7 +170,8 @@ impl Server {
         })
     }
 
-    /// Loads every game not over and sets its computer players going again.
+    /// Loads every game not over and makes sure each whose computer seat is to act has its job
+    /// (games stored before jobs were; a job any server's workers then take).
     ///
     /// # Errors
     /// [`StoreError`] when the database fails; a game that no longer replays is logged and
@@ -181,9 +181,12 @@ impl Server {
         let mut resumed = 0;
         for id in ids {
             match self.game(&id).await {
-                Ok(game) => {
+                Ok(shared) => {
                     resumed += 1;
-                    self.schedule(&game);
+                    let game = shared.lock().await;
+                    if let Some(seat) = game.computer_to_act() {
+                        self.store.ensure_job(&id, game.ply, i64::from(seat.0)).await?;
+                    }
                 }
                 Err(e) => tracing::error!(game = %id, error = %e, "game not resumed"),
             }
@@ -220,9 +223,7 @@ impl Server {
         let mut header = Record::from_json(&row.setup).map_err(ApiError::storage)?;
         let clock = header.clock.take();
         let table = Table::replay(&header).map_err(ApiError::storage)?;
-        let kind = table.kind().clone();
         let mut states = Vec::new();
-        let mut players = Vec::new();
         for seat in &seats {
             states.push(SeatState {
                 kind: match seat.kind.as_str() {
@@ -234,15 +235,6 @@ impl Server {
                 name: seat.name.clone(),
                 token_hash: seat.token_hash.clone(),
                 join_hash: seat.join_hash.clone(),
-            });
-            players.push(if seat.kind == "computer" {
-                let spec = PlayerSpec::parse(&seat.player).map_err(ApiError::storage)?;
-                Some(
-                    spec.make(&kind, seat.seat as u64 + 1, self.config.hash_mb)
-                        .map_err(ApiError::storage)?,
-                )
-            } else {
-                None
             });
         }
         // The seats as they were at the start: joins are among the entries.
@@ -257,7 +249,7 @@ impl Server {
                 }
             }
         }
-        let mut game = LiveGame::new(row.id.clone(), table, states.clone(), players, row.created_ms);
+        let mut game = LiveGame::new(row.id.clone(), table, states.clone(), row.created_ms);
         let now = Instant::now();
         for entry in &entries {
             let parsed: Entry = serde_json::from_str(&entry.entry).map_err(ApiError::storage)?;
@@ -440,7 +432,8 @@ impl Server {
         }
         let now = Instant::now();
         let next = game.step(&entry, now, true)?;
-        let status = crate::game::status(next.table(), &game.seats_after(&entry));
+        let seats = game.seats_after(&entry);
+        let status = crate::game::status(next.table(), &seats);
         let result = next.table().result().and_then(|r| serde_json::to_string(r).ok());
         let row = EntryRow {
             ply: game.ply,
@@ -448,19 +441,31 @@ impl Server {
             clock: LiveGame::clock_json(next.table(), now),
             stored_ms: 0,
         };
+        let job = (status == crate::wire::Status::Playing)
+            .then(|| next.table().turn().seat())
+            .flatten()
+            .filter(|s| seats.get(s.index()).is_some_and(|x| x.kind == SeatKind::Computer));
         Ok(Pending {
             id: game.id.clone(),
             row,
             status,
             result,
             seat_row,
+            job,
             next,
         })
     }
 
     async fn append(&self, p: &Pending) -> Result<(), StoreError> {
         self.store
-            .append(&p.id, &p.row, p.status.name(), p.result.as_deref(), p.seat_row.as_ref())
+            .append(
+                &p.id,
+                &p.row,
+                p.status.name(),
+                p.result.as_deref(),
+                p.seat_row.as_ref(),
+                p.job.map(|s| i64::from(s.0)),
+            )
             .await
     }
 
@@ -477,93 +482,6 @@ impl Server {
         }
     }
 
-    /// Starts the computer's turn in `game` if a computer seat is to act and none thinks yet
-    /// (in a task of its own: the search runs on the blocking pool).
-    pub fn schedule(self: &Arc<Server>, shared: &Shared) {
-        if self.stopping.load(Ordering::Relaxed) {
-            return;
-        }
-        let turn: std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>> =
-            Box::pin(self.clone().computer_turn(shared.clone()));
-        tokio::spawn(turn);
-    }
-
-    async fn computer_turn(self: Arc<Server>, shared: Shared) {
-        let mut game = shared.lock().await;
-        if game.thinking.is_some() || game.status() != crate::wire::Status::Playing {
-            return;
-        }
-        let Some(seat) = game.table.turn().seat() else { return };
-        if !game.is_computer(seat) {
-            return;
-        }
-        let Some(mut player) = game.players.take(seat) else {
-            return;
-        };
-        let stop = player.stop_flag().unwrap_or_else(|| Arc::new(AtomicBool::new(false)));
-        stop.store(false, Ordering::Relaxed);
-        game.thinking = Some(stop);
-        let ply = game.ply;
-        let movetime = self.config.ai_movetime;
-        let queued_since = Instant::now();
-        game.queued_since = Some(queued_since);
-        drop(game);
-        let permit = self.pool.clone().acquire_owned().await;
-        // The clock is changed as a writer changes the game: not while an entry is being stored.
-        let gate = shared.gate().await;
-        let mut game = shared.lock().await;
-        game.queued_since = None;
-        // The wait for a thread is the server's, not the player's: its clock runs again from
-        // now with the time it had when it began to wait.
-        let now = Instant::now();
-        if let Some(clock) = game.table.clock()
-            && clock.running() == Some(seat)
-        {
-            let waited = GameClock::with_left(clock.spec(), clock.all_left(queued_since));
-            game.table.set_clock(waited, now);
-        }
-        let table: Table = game.table.clone();
-        drop(game);
-        drop(gate);
-        let thought = tokio::task::spawn_blocking(move || {
-            let choice = player.choose(&table, seat, &Budget::movetime(movetime));
-            (player, choice)
-        })
-        .await;
-        drop(permit);
-        // Another server may have changed the game meanwhile: caught up, a stale choice is seen
-        // as one (the ply moved on) and dropped.
-        let gate = shared.gate().await;
-        let mut game = match self.catch_up(&gate, &shared).await {
-            Ok(game) => game,
-            Err(e) => {
-                tracing::warn!(error = %e, "a game not caught up with the database");
-                shared.lock().await
-            }
-        };
-        game.thinking = None;
-        let Ok((player, choice)) = thought else {
-            tracing::error!(game = %game.id, "a computer player's thread failed");
-            return;
-        };
-        game.players.put(seat, player);
-        if self.stopping.load(Ordering::Relaxed) {
-            return;
-        }
-        if game.ply == ply
-            && let Choice::Act(action) = choice
-        {
-            let id = game.id.clone();
-            let entry = Entry::Act { seat, action };
-            if let Err(e) = self.commit_shared(&gate, &shared, game, entry, Some(ply), None).await {
-                tracing::warn!(game = %id, error = %e, "computer move refused");
-            }
-        }
-        drop(gate);
-        // The game may have changed meanwhile (a take-back): the computer looks again.
-        self.schedule(&shared);
-    }
-
     /// Ends on time the games whose running clock has run out.
     pub async fn check_flags(self: &Arc<Server>) {
         let now = Instant::now();
@@ -571,7 +489,8 @@ impl Server {
             // A game whose writer is busy is looked at on the next round.
             let Some(gate) = shared.try_gate() else { continue };
             let game = shared.lock().await;
-            if game.status() != crate::wire::Status::Playing || game.queued_since.is_some() {
+            // A computer's flag is the worker's to judge (its wait for a worker does not count).
+            if game.status() != crate::wire::Status::Playing || game.computer_to_act().is_some() {
                 continue;
             }
             if game.table.clock().and_then(|c| c.flagged(now)).is_none() {
@@ -587,7 +506,7 @@ impl Server {
                     continue;
                 }
             };
-            if game.status() != crate::wire::Status::Playing {
+            if game.status() != crate::wire::Status::Playing || game.computer_to_act().is_some() {
                 continue;
             }
             let Some(seat) = game.table.clock().and_then(|c| c.flagged(Instant::now())) else {
@@ -612,7 +531,7 @@ impl Server {
             // A game a writer is storing stays until the entry is in.
             let Some(_gate) = shared.try_gate() else { continue };
             let Ok(game) = shared.live.try_lock() else { continue };
-            let unused = game.thinking.is_none() && game.queued_since.is_none() && game.tx.receiver_count() == 0;
+            let unused = game.thinking.is_none() && game.tx.receiver_count() == 0;
             let over = game.status() == crate::wire::Status::Over;
             let clock_runs = game.table.clock().is_some_and(|c| c.running().is_some());
             if unused

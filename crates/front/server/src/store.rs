@@ -37,6 +37,9 @@ pub struct Store {
     url: String,
     /// SQLite's news of appended entries, in-process (PostgreSQL's goes through the database).
     appended: tokio::sync::broadcast::Sender<(String, i64)>,
+    /// Wakes this process's workers when a job is written here (other servers hear of it
+    /// through PostgreSQL, or find it when they next look).
+    pub jobs_written: std::sync::Arc<tokio::sync::Notify>,
 }
 
 impl std::fmt::Debug for Store {
@@ -84,6 +87,21 @@ pub struct SeatRow {
     pub token_hash: Option<String>,
     /// The hash of the join code, while open.
     pub join_hash: Option<String>,
+}
+
+/// A computer seat's move to make: a row of `jobs`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// The game.
+    pub game_id: String,
+    /// The ply the move is to be stored at.
+    pub ply: i64,
+    /// The seat to move.
+    pub seat: i64,
+    /// When the job was written (the seat's turn began), in ms since 1970.
+    pub created_ms: i64,
+    /// How many times it was claimed (more than once: a worker died or gave it back).
+    pub tries: i64,
 }
 
 /// An entry's row.
@@ -158,6 +176,7 @@ impl Store {
             sqlite,
             url: url.clone(),
             appended: tokio::sync::broadcast::Sender::new(1024),
+            jobs_written: std::sync::Arc::default(),
         };
         store.migrate().await?;
         Ok(store)
@@ -252,6 +271,7 @@ impl Store {
         client: &str,
         seats: &[SeatRow],
         open_limit: i64,
+        job: Option<i64>,
     ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         // SQLite's write lock (BEGIN IMMEDIATE) already orders writers; PostgreSQL's readers
@@ -301,7 +321,13 @@ impl Store {
             .execute(tx.conn())
             .await?;
         }
+        if let Some(seat) = job {
+            self.write_job(&mut tx, &game.id, 0, seat).await?;
+        }
         tx.commit().await?;
+        if job.is_some() {
+            self.jobs_written.notify_waiters();
+        }
         Ok(())
     }
 
@@ -318,6 +344,7 @@ impl Store {
         status: &str,
         result: Option<&str>,
         seat: Option<&SeatRow>,
+        job: Option<i64>,
     ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         if let Some(seat) = seat {
@@ -363,6 +390,15 @@ impl Store {
             .bind(id)
             .execute(tx.conn())
             .await?;
+        // The entry at this ply settles the job of this ply (and any older one left over).
+        sqlx::query("DELETE FROM jobs WHERE game_id = $1 AND ply <= $2")
+            .bind(id)
+            .bind(entry.ply)
+            .execute(tx.conn())
+            .await?;
+        if let Some(seat) = job {
+            self.write_job(&mut tx, id, entry.ply + 1, seat).await?;
+        }
         if !self.sqlite {
             // Delivered to every server listening when (and only if) this commits.
             sqlx::query("SELECT pg_notify($1, $2)")
@@ -376,7 +412,140 @@ impl Store {
             // Nobody may be listening: that is no error.
             let _ = self.appended.send((id.to_string(), entry.ply));
         }
+        if job.is_some() {
+            self.jobs_written.notify_waiters();
+        }
         Ok(())
+    }
+
+    /// Writes the job of `seat`'s move at `ply` in a transaction under way (on PostgreSQL,
+    /// announced to the other servers' workers when it commits).
+    async fn write_job(&self, tx: &mut Write, id: &str, ply: i64, seat: i64) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO jobs (game_id, ply, seat, created_ms) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
+            .bind(id)
+            .bind(ply)
+            .bind(seat)
+            .bind(now_ms())
+            .execute(tx.conn())
+            .await?;
+        if !self.sqlite {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(crate::notify::JOBS_CHANNEL)
+                .bind(id)
+                .execute(tx.conn())
+                .await?;
+        }
+        Ok(())
+    }
+
+    /// Makes sure a game not over whose computer seat is to act at `ply` has its job (a game
+    /// stored before jobs were, or whose job was lost): nothing if it has one.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn ensure_job(&self, id: &str, ply: i64, seat: i64) -> Result<(), StoreError> {
+        let mut tx = self.write().await?;
+        self.write_job(&mut tx, id, ply, seat).await?;
+        tx.commit().await?;
+        self.jobs_written.notify_waiters();
+        Ok(())
+    }
+
+    /// Claims the oldest job free to take (never claimed, released, or its lease run out) for
+    /// `worker` until `lease` from now; `None` when there is none. On PostgreSQL the rows other
+    /// servers are claiming are skipped (`FOR UPDATE SKIP LOCKED`); SQLite has one writer at a
+    /// time.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn claim(&self, worker: &str, lease: std::time::Duration) -> Result<Option<Job>, StoreError> {
+        let now = now_ms();
+        let pick = if self.sqlite {
+            "SELECT game_id, ply FROM jobs WHERE lease_ms < $3 ORDER BY created_ms LIMIT 1"
+        } else {
+            "SELECT game_id, ply FROM jobs WHERE lease_ms < $3 ORDER BY created_ms LIMIT 1 FOR UPDATE SKIP LOCKED"
+        };
+        let sql = format!(
+            "UPDATE jobs SET worker = $1, lease_ms = $2, tries = tries + 1 WHERE (game_id, ply) IN ({pick}) \
+             RETURNING game_id, ply, seat, created_ms, tries"
+        );
+        let mut tx = self.write().await?;
+        let row = sqlx::query(&sql)
+            .bind(worker)
+            .bind(now + lease.as_millis() as i64)
+            .bind(now)
+            .fetch_optional(tx.conn())
+            .await?;
+        tx.commit().await?;
+        row.map(|r| {
+            Ok(Job {
+                game_id: r.try_get(0)?,
+                ply: r.try_get(1)?,
+                seat: r.try_get(2)?,
+                created_ms: r.try_get(3)?,
+                tries: r.try_get(4)?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Renews `worker`'s lease on `job` until `lease` from now; `false` when the job is no
+    /// longer its (done, or taken by another after the lease ran out).
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn renew(&self, job: &Job, worker: &str, lease: std::time::Duration) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE jobs SET lease_ms = $1 WHERE game_id = $2 AND ply = $3 AND worker = $4")
+            .bind(now_ms() + lease.as_millis() as i64)
+            .bind(&job.game_id)
+            .bind(job.ply)
+            .bind(worker)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Gives `job` back for any worker to take now (a server shutting down).
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn release(&self, job: &Job, worker: &str) -> Result<(), StoreError> {
+        sqlx::query("UPDATE jobs SET lease_ms = 0, worker = NULL WHERE game_id = $1 AND ply = $2 AND worker = $3")
+            .bind(&job.game_id)
+            .bind(job.ply)
+            .bind(worker)
+            .execute(&self.pool)
+            .await?;
+        self.jobs_written.notify_waiters();
+        Ok(())
+    }
+
+    /// Removes a job its game has left behind (the game moved past its ply, or it is over).
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn drop_job(&self, job: &Job) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM jobs WHERE game_id = $1 AND ply = $2")
+            .bind(&job.game_id)
+            .bind(job.ply)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// How many jobs wait for a worker and how many are held (leased), for the operator.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn job_counts(&self) -> Result<(i64, i64), StoreError> {
+        let row = sqlx::query(
+            "SELECT COALESCE(SUM(CASE WHEN lease_ms < $1 THEN 1 ELSE 0 END), 0), \
+             COALESCE(SUM(CASE WHEN lease_ms >= $1 THEN 1 ELSE 0 END), 0) FROM jobs",
+        )
+        .bind(now_ms())
+        .fetch_one(&self.pool)
+        .await?;
+        Ok((row.try_get(0)?, row.try_get(1)?))
     }
 
     /// Where this server hears of entries appended to its games, by itself or (on PostgreSQL) by
