@@ -292,11 +292,25 @@ enum Command {
         /// A computer player's time per move in seconds, in games without a clock.
         #[arg(long, default_value = "0.5", value_parser = seconds)]
         ai_time: f64,
-        /// How many computer players may think at once (default: the number of cores).
+        /// How many computer moves this node thinks at once (default: the number of cores; 0:
+        /// none, where `messhall worker` nodes think them).
         #[arg(long)]
         ai_threads: Option<usize>,
         #[command(flatten)]
         limits: ServeLimits,
+    },
+    /// A node that only thinks: makes the computer moves of the games in a database that
+    /// `messhall serve` nodes share, until SIGTERM or Ctrl-C (docs/server.md).
+    Worker {
+        /// The database the serve nodes use: sqlite:PATH or postgres://...
+        #[arg(long)]
+        db: String,
+        /// How many computer moves it thinks at once (default: the number of cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// A computer player's time per move in seconds, in games without a clock.
+        #[arg(long, default_value = "0.5", value_parser = seconds)]
+        ai_time: f64,
     },
 }
 
@@ -461,7 +475,7 @@ fn serve(
     let config = messhall_server::Config {
         db,
         ai_movetime: std::time::Duration::from_secs_f64(ai_time),
-        ai_threads: ai_threads.unwrap_or(defaults.ai_threads).max(1),
+        ai_threads: ai_threads.unwrap_or(defaults.ai_threads),
         trusted_proxies: limits.trusted_proxies,
         connections_per_address: limits.connections_per_address.max(1),
         header_timeout: std::time::Duration::from_secs_f64(limits.header_timeout),
@@ -470,6 +484,18 @@ fn serve(
         ..defaults
     };
     messhall_server::run(&addr, config)?;
+    Ok(())
+}
+
+fn worker(db: String, threads: Option<usize>, ai_time: f64) -> anyhow::Result<()> {
+    let defaults = messhall_server::Config::default();
+    let config = messhall_server::Config {
+        db,
+        ai_movetime: std::time::Duration::from_secs_f64(ai_time),
+        ai_threads: threads.unwrap_or(defaults.ai_threads).max(1),
+        ..defaults
+    };
+    messhall_server::run_worker(config)?;
     Ok(())
 }
 
@@ -605,6 +631,7 @@ fn main() -> ExitCode {
             ai_threads,
             limits,
         } => serve(addr, db, ai_time, ai_threads, limits),
+        Command::Worker { db, threads, ai_time } => worker(db, threads, ai_time),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

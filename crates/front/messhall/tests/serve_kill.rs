@@ -1,6 +1,7 @@
 //! `messhall serve` killed with SIGKILL mid-game (computer seats thinking, clocks running) and
 //! started again on the same database: every acknowledged action is there, nothing twice, every
-//! game goes on, tokens still work, and the clocks did not run while the server was down.
+//! game goes on, tokens still work, and the clocks did not run while the server was down. And a
+//! `messhall worker` killed mid-think: another worker makes the move once its lease runs out.
 
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
@@ -9,6 +10,11 @@ use std::time::Duration;
 
 /// Starts `messhall serve` on a free port; the child and its address.
 fn serve(db: &str) -> (Child, String) {
+    serve_with(db, "2")
+}
+
+/// Starts `messhall serve` thinking `ai_threads` computer moves at once.
+fn serve_with(db: &str, ai_threads: &str) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_messhall"))
         .args([
             "serve",
@@ -19,7 +25,7 @@ fn serve(db: &str) -> (Child, String) {
             "--ai-time",
             "0.05",
             "--ai-threads",
-            "2",
+            ai_threads,
         ])
         .env("RUST_LOG", "warn")
         .stderr(Stdio::piped())
@@ -258,4 +264,111 @@ async fn kill_and_resume(db: &str) {
     assert!(status.success());
     let code = second.wait().unwrap();
     assert!(code.success(), "{code:?}");
+}
+
+/// `messhall worker` thinking `ai_time` seconds a move, one at a time.
+fn worker(db: &str, ai_time: &str) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_messhall"))
+        .args(["worker", "--db", db, "--threads", "1", "--ai-time", ai_time])
+        .env("RUST_LOG", "warn")
+        .spawn()
+        .unwrap()
+}
+
+/// A new, empty database on the test PostgreSQL: other tests' servers would take its jobs.
+async fn fresh_postgres(url: &str) -> String {
+    use sqlx::Connection;
+    let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
+    let name = format!("messhall_worker_kill_{}", std::process::id());
+    sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let (base, _) = url.rsplit_once('/').unwrap();
+    format!("{base}/{name}")
+}
+
+/// A worker killed with SIGKILL while it thinks a move: its lease runs out and another worker
+/// makes the move, within the lease and a second of the kill; the move is stored once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_workers_move_is_made_by_another_within_its_lease() {
+    let url = match std::env::var("MESSHALL_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => url,
+        _ if std::env::var_os("CI").is_some() => panic!("CI is set but MESSHALL_TEST_POSTGRES is not"),
+        _ => {
+            return eprintln!(
+                "SKIPPED: no PostgreSQL (set MESSHALL_TEST_POSTGRES=postgres://..., see scripts/postgres)"
+            );
+        }
+    };
+    let db = fresh_postgres(&url).await;
+    // A node that thinks nothing itself, and a worker that thinks 30 s a move.
+    let (mut node, addr) = serve_with(&db, "0");
+    let mut slow = worker(&db, "30");
+    let api = Api {
+        base: format!("http://{addr}"),
+        http: own_address(),
+    };
+    let (status, created) = api
+        .post(
+            "/api/games",
+            None,
+            json!({"game": "chess", "seats": [{"player": "me"}, {"player": "level=10"}]}),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let me = created["tokens"][0]["token"].as_str().unwrap().to_string();
+    api.act_first(&id, &me).await;
+    // The slow worker has claimed the computer's move.
+    let pool = sqlx::PgPool::connect(&db).await.unwrap();
+    let mut claimed = false;
+    for _ in 0..100 {
+        let row: Option<(Option<String>,)> = sqlx::query_as("SELECT worker FROM jobs WHERE game_id = $1 AND ply = 1")
+            .bind(&id)
+            .fetch_optional(&pool)
+            .await
+            .unwrap();
+        if matches!(row, Some((Some(_),))) {
+            claimed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(claimed, "the worker did not claim the job");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    slow.kill().unwrap();
+    slow.wait().unwrap();
+    let killed = std::time::Instant::now();
+    let mut quick = worker(&db, "0.1");
+    let mut moved = None;
+    for _ in 0..200 {
+        if api.get(&format!("/api/games/{id}")).await["ply"].as_i64() >= Some(2) {
+            moved = Some(killed.elapsed());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let took = moved.expect("no worker made the move after the kill");
+    eprintln!("the move was made {took:?} after the worker was killed (lease 5 s)");
+    assert!(took < Duration::from_secs(6), "{took:?}");
+    let plies: Vec<(i64,)> = sqlx::query_as("SELECT ply FROM entries WHERE game_id = $1 ORDER BY ply")
+        .bind(&id)
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(plies, vec![(0,), (1,)], "each ply stored once");
+    pool.close().await;
+    for child in [&mut quick, &mut node] {
+        let status = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        assert!(child.wait().unwrap().success());
+    }
 }

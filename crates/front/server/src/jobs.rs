@@ -27,7 +27,7 @@ const RENEW: Duration = Duration::from_millis(1500);
 
 /// How often an idle worker looks for work when no news wakes it (a job written by a server
 /// whose news did not reach this one, a lease run out).
-const POLL: Duration = Duration::from_secs(1);
+const POLL: Duration = Duration::from_millis(500);
 
 /// The seed of the player that makes `seat`'s move at `ply` in a game of seed `game`.
 pub fn move_seed(game: Seed, ply: i64, seat: Seat) -> u64 {
@@ -114,6 +114,7 @@ impl Server {
                 }
             })
         };
+        self.searches.fetch_add(1, Ordering::Relaxed);
         let movetime = self.config.ai_movetime;
         let started = Instant::now();
         let thought = tokio::task::spawn_blocking(move || {

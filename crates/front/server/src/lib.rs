@@ -196,26 +196,7 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
         connections_per_address: server.config.connections_per_address,
         shutdown_grace: server.config.shutdown_grace,
     };
-    // Entries other servers store (on PostgreSQL) reach the games held here.
-    let notices = server.store.notices().await?;
-    tokio::spawn(server.clone().follow(notices));
-    // Computer moves are jobs: this server's workers take them, as any server's may.
-    let instance = token::game_id().map_err(|e| ServeError::Io(std::io::Error::other(e)))?;
-    for i in 0..server.config.ai_threads.max(1) {
-        tokio::spawn(server.clone().work(format!("{instance}-{i}")));
-    }
-    let flags = server.clone();
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(Duration::from_millis(200));
-        loop {
-            every.tick().await;
-            if flags.stopping.load(std::sync::atomic::Ordering::Relaxed) {
-                break;
-            }
-            flags.check_flags().await;
-            flags.evict(FINISHED_KEPT, flags.config.idle_kept).await;
-        }
-    });
+    background(&server).await?;
     let graceful = server.clone();
     let task = tokio::spawn(async move {
         listen::serve(listener, app, connections, async move {
@@ -230,6 +211,92 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
         stop,
         task,
     })
+}
+
+/// Starts what a server runs beside its requests: following the news of entries (on
+/// PostgreSQL, other servers'), the workers that make computer moves, and the round that checks
+/// flags and lets idle games go. The tasks end when the server stops.
+async fn background(server: &Arc<Server>) -> Result<Vec<tokio::task::JoinHandle<()>>, ServeError> {
+    let mut tasks = Vec::new();
+    // Entries other servers store (on PostgreSQL) reach the games held here.
+    let notices = server.store.notices().await?;
+    tasks.push(tokio::spawn(server.clone().follow(notices)));
+    // Computer moves are jobs: this server's workers take them, as any server's may.
+    let instance = token::game_id().map_err(|e| ServeError::Io(std::io::Error::other(e)))?;
+    for i in 0..server.config.ai_threads {
+        tasks.push(tokio::spawn(server.clone().work(format!("{instance}-{i}"))));
+    }
+    let flags = server.clone();
+    tasks.push(tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_millis(200));
+        loop {
+            every.tick().await;
+            if flags.stopping.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            flags.check_flags().await;
+            flags.evict(FINISHED_KEPT, flags.config.idle_kept).await;
+        }
+    }));
+    Ok(tasks)
+}
+
+/// A node that only thinks: workers making the computer moves of the games in `config.db`
+/// (`config.ai_threads` at once), without serving requests.
+pub struct Worker {
+    /// Its state (no requests reach it).
+    pub server: Arc<Server>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Opens the database and starts the workers.
+    ///
+    /// # Errors
+    /// [`ServeError`] when the database cannot be opened or migrated.
+    pub async fn start(config: Config) -> Result<Worker, ServeError> {
+        let store = Store::open(&config.db).await?;
+        let server = Server::new(config, store);
+        let tasks = background(&server).await?;
+        Ok(Worker { server, tasks })
+    }
+
+    /// Stops claiming jobs; a move being thought is stopped and its job given back for another
+    /// worker to take at once; then the database is closed.
+    pub async fn shutdown(self) {
+        self.server.stop_searches().await;
+        for task in self.tasks {
+            let _ = task.await;
+        }
+        self.server.store.close().await;
+    }
+}
+
+/// Runs a worker node until SIGTERM or Ctrl-C (`messhall worker`); logs go to standard error.
+///
+/// # Errors
+/// [`ServeError`] when it cannot start.
+pub fn run_worker(config: Config) -> Result<(), ServeError> {
+    init_logs();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async move {
+        let threads = config.ai_threads;
+        let worker = Worker::start(config).await?;
+        eprintln!("messhall worker: thinking for the database's games, {threads} at a time");
+        wait_for_signal().await;
+        tracing::info!("shutting down");
+        worker.shutdown().await;
+        Ok(())
+    })
+}
+
+fn init_logs() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
 }
 
 /// The default database: `messhall.db` in the user's data directory
@@ -257,12 +324,7 @@ pub fn default_db() -> Result<String, std::io::Error> {
 /// # Errors
 /// [`ServeError`] when it cannot start.
 pub fn run(addr: &str, config: Config) -> Result<(), ServeError> {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
+    init_logs();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {
         let running = start(addr, config).await?;

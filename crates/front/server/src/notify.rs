@@ -30,6 +30,8 @@ pub enum Notice {
         /// The entry's ply.
         ply: i64,
     },
+    /// A job was written: idle workers look for work.
+    Jobs,
     /// News may have been missed: look at every game held.
     Resync,
 }
@@ -66,7 +68,7 @@ impl Notices {
             && listener.is_none()
         {
             let mut fresh = sqlx::postgres::PgListener::connect(url).await?;
-            fresh.listen(CHANNEL).await?;
+            fresh.listen_all([CHANNEL, JOBS_CHANNEL]).await?;
             *listener = Some(fresh);
         }
         Ok(())
@@ -85,6 +87,7 @@ impl Notices {
             Notices::Postgres { listener, .. } => {
                 if let Some(l) = listener {
                     match l.try_recv().await {
+                        Ok(Some(n)) if n.channel() == JOBS_CHANNEL => return Notice::Jobs,
                         Ok(Some(n)) => match read_payload(n.payload()) {
                             Some(notice) => return notice,
                             None => {

@@ -25,7 +25,8 @@ pub struct Config {
     pub db: String,
     /// A computer player's time per move when the game has no clock.
     pub ai_movetime: Duration,
-    /// How many computer moves this server thinks at once (its workers).
+    /// How many computer moves this server thinks at once (its workers; 0: none, other servers'
+    /// workers think them).
     pub ai_threads: usize,
     /// An engine's hash table, in MB.
     pub hash_mb: usize,
@@ -148,6 +149,8 @@ pub struct Server {
     pub watching: Arc<crate::client::Holds>,
     /// Analyses running or queued per client (one each).
     pub analysing: Arc<crate::client::Holds>,
+    /// How many computer moves this server's workers have set out to think.
+    pub searches: std::sync::atomic::AtomicU64,
     /// Set on shutdown: searches stop, no new ones start.
     pub stopping: AtomicBool,
     /// Tells WebSocket connections the server is shutting down.
@@ -165,6 +168,7 @@ impl Server {
             games: Mutex::new(HashMap::new()),
             watching: Arc::default(),
             analysing: Arc::default(),
+            searches: std::sync::atomic::AtomicU64::new(0),
             stopping: AtomicBool::new(false),
             shutdown: tokio::sync::watch::Sender::new(false),
         })
@@ -324,7 +328,15 @@ impl Server {
                         _ => Vec::new(),
                     }
                 }
-                crate::notify::Notice::Resync => self.all().await,
+                crate::notify::Notice::Jobs => {
+                    self.store.jobs_written.notify_waiters();
+                    Vec::new()
+                }
+                crate::notify::Notice::Resync => {
+                    // A job's news may have been missed too.
+                    self.store.jobs_written.notify_waiters();
+                    self.all().await
+                }
             };
             for shared in games {
                 let server = self.clone();

@@ -155,3 +155,37 @@ async fn a_server_that_lost_a_race_acts_on_the_game_as_stored() {
     a.shutdown().await;
     b.shutdown().await;
 }
+
+/// Computer moves are jobs that either server's workers take: a game between two computers,
+/// made on A, is played to its end with every move thought once, by one server or the other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_computer_move_is_thought_once_by_either_server() {
+    // A database of its own: the workers of other tests' servers would take its jobs.
+    let Some(db) = common::fresh_postgres().await else {
+        return;
+    };
+    let a = common::start(&db).await;
+    let b = common::start(&db).await;
+    let on_a = Client::new(a.addr);
+    let created = on_a
+        .create(json!({"game": "chess", "seats": [{"player": "depth=1"}, {"player": "random"}]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let over = on_a.wait_over(&id, 120).await;
+    assert_eq!(over["status"], "over", "{over}");
+    let moves = over["moves"].as_array().unwrap().len() as u64;
+    let thought = |r: &messhall_server::Running| r.server.searches.load(std::sync::atomic::Ordering::Relaxed);
+    let (by_a, by_b) = (thought(&a), thought(&b));
+    eprintln!("{moves} moves: {by_a} thought by A, {by_b} by B");
+    assert_eq!(by_a + by_b, moves, "each move thought once");
+    assert!(by_a > 0 && by_b > 0, "both servers' workers took jobs: {by_a} / {by_b}");
+    let (_, _, entries) = a.server.store.load(&id).await.unwrap().unwrap();
+    let plies: Vec<i64> = entries.iter().map(|e| e.ply).collect();
+    assert_eq!(
+        plies,
+        (0..plies.len() as i64).collect::<Vec<_>>(),
+        "every ply stored once"
+    );
+    a.shutdown().await;
+    b.shutdown().await;
+}

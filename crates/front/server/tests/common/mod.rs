@@ -22,6 +22,21 @@ pub fn postgres_url() -> Option<String> {
     }
 }
 
+/// A new, empty database of its own on the test PostgreSQL (for a test whose servers must not
+/// see other tests' games and jobs); `None` as [`postgres_url`].
+pub async fn fresh_postgres() -> Option<String> {
+    use sqlx::Connection;
+    let url = postgres_url()?;
+    let name = format!("messhall_test_{}", rand_suffix());
+    let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let (base, _) = url.rsplit_once('/').unwrap();
+    Some(format!("{base}/{name}"))
+}
+
 /// A fresh SQLite database file's URL.
 pub fn sqlite_url() -> String {
     let dir = std::env::temp_dir().join(format!("messhall-server-test-{}-{}", std::process::id(), rand_suffix()));
