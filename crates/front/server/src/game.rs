@@ -154,6 +154,9 @@ pub struct LiveGame {
     pub feed: Vec<FeedItem>,
     /// New feed items, to every connection watching.
     pub tx: tokio::sync::broadcast::Sender<FeedItem>,
+    /// The game as everyone sees it after its last entry, as its WebSockets send it: worked out
+    /// once for every connection watching, by the first that needs it.
+    pub published: Option<Arc<crate::ws::Published>>,
     /// The stop flag of a search under way.
     pub thinking: Option<Arc<AtomicBool>>,
     /// Since when a computer to move has waited for a thread: its clock does not count that
@@ -212,6 +215,7 @@ impl LiveGame {
             ply: 0,
             feed: Vec::new(),
             tx,
+            published: None,
             thinking: None,
             queued_since: None,
             created_ms,
