@@ -12,6 +12,8 @@ import { messhallBinary, startServer } from './server.mjs';
 const executable = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const WAIT = { timeout: 20000 };
 const MOVES = 4;
+// Enough cafeteria turns that both seats act (the first student may take ten steps).
+const TURNS = 16;
 
 function missing(t, why) {
   if (process.env.CI) assert.fail(`CI: ${why}`);
@@ -68,6 +70,115 @@ async function atRest(page) {
 }
 
 const bin = fs.existsSync(executable) ? await messhallBinary() : null;
+const shots = process.env.MESSHALL_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'messhall-feed-'));
+fs.mkdirSync(shots, { recursive: true });
+
+// The cafeteria page as text: the status, the actions offered, the students and staff, the map's
+// things and the last lines of the log.
+async function shownCafeteria(page) {
+  return page.evaluate(() => ({
+    status: document.querySelector('.status').textContent,
+    actions: [...document.querySelectorAll('.cafeteria .actions button')].map(b => b.dataset.action).sort(),
+    students: document.querySelector('.cafeteria table.students').textContent,
+    staff: document.querySelector('.cafeteria table.staff').textContent,
+    things: [...document.querySelectorAll('.cafeteria .map svg image.thing')].map(i => `${i.dataset.square} ${i.textContent}`).sort(),
+    controls: [...document.querySelectorAll('.controls button')].map(b => b.textContent),
+    log: [...document.querySelectorAll('.log li')].map(l => l.textContent).slice(0, 6),
+  }));
+}
+
+// Until `page` shows what a page of the same browser context freshly loaded shows (the staff's
+// numbers come a moment after the page); what it shows.
+async function showsAsFresh(page, base, id, who) {
+  const fresh = await page.context().newPage();
+  await fresh.goto(`${base}/game/${id}`);
+  await fresh.locator('.cafeteria table.staff .bar.nsr').first().waitFor(WAIT);
+  let a;
+  let b;
+  for (let tries = 0; tries < 40; tries++) {
+    [a, b] = [await shownCafeteria(page), await shownCafeteria(fresh)];
+    if (JSON.stringify(a) === JSON.stringify(b)) break;
+    await new Promise(r => setTimeout(r, 250));
+  }
+  assert.deepEqual(a, b, `${who}: the page fed by the WebSocket shows what a fresh page shows`);
+  await fresh.close();
+  return a;
+}
+
+test('the cafeteria page follows the game through the WebSocket alone, hidden food its owner\'s', { timeout: 180000 }, async t => {
+  if (!fs.existsSync(executable)) return missing(t, `${executable} is missing (apt-get install -y chromium)`);
+  if (bin === null) return missing(t, 'no messhall binary (cargo build -p messhall, or set MESSHALL_BIN)');
+  const server = await startServer(bin);
+  const call = api(server.base);
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: executable,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const errors = [];
+  try {
+    const made = await call('POST', '/api/games', undefined, { game: 'cafeteria', seats: [{ player: 'me', name: 'ann' }, { player: 'me', name: 'bob' }] });
+    const id = made.id;
+    const [ann, bob] = made.tokens.map(x => x.token);
+    const route = `/api/games/${id}`;
+    const reads = { watcher: 0, player: 0 };
+    const open = async (who, token) => {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+      context.setDefaultTimeout(WAIT.timeout);
+      const page = await context.newPage();
+      page.on('console', m => m.type() === 'error' && errors.push(`${who}: ${m.text()}`));
+      page.on('pageerror', e => errors.push(`${who}: ${e.message}`));
+      page.on('request', r => {
+        if (r.method() === 'GET' && new URL(r.url()).pathname === route) reads[who] += 1;
+      });
+      if (token) {
+        await page.goto(server.base);
+        await page.evaluate(([game, tok]) => localStorage.setItem('messhall.tokens', JSON.stringify({ [game]: tok })), [id, token]);
+      }
+      await page.goto(`${server.base}/game/${id}`);
+      await page.locator('.cafeteria .map svg').waitFor(WAIT);
+      return page;
+    };
+    const watcher = await open('watcher', undefined);
+    const player = await open('player', ann);
+    const loaded = { ...reads };
+    let ownTurns = 0;
+    for (let turn = 0; turn < TURNS; turn++) {
+      const seen = await call('GET', route, undefined);
+      if (seen.turn === null) break;
+      if (seen.turn.seat === 0) {
+        // The player's page clicks the first action once it offers what the server offers.
+        const mine = await call('GET', route, ann);
+        const want = mine.legal.actions.map(a => a.text).sort();
+        await player.waitForFunction(w => JSON.stringify([...document.querySelectorAll('.cafeteria .actions button')].map(b => b.dataset.action).sort()) === w, JSON.stringify(want), WAIT);
+        ownTurns += 1;
+        await player.locator(`.cafeteria .actions button[data-action="${want[0]}"]`).click();
+      } else {
+        const theirs = await call('GET', route, bob);
+        await call('POST', `${route}/act`, bob, { ply: theirs.ply, action: theirs.legal.actions[0].text });
+      }
+      for (let i = 0; i < 100 && (await call('GET', route, undefined)).ply === seen.ply; i++) await new Promise(r => setTimeout(r, 50));
+    }
+    const watched = await showsAsFresh(watcher, server.base, id, 'watcher');
+    const played = await showsAsFresh(player, server.base, id, 'player');
+    assert.deepEqual(watched.actions, [], 'no actions offered to a watcher');
+    assert.equal(reads.watcher, loaded.watcher, 'the watcher read the state only to load');
+    assert.ok(reads.player - loaded.player <= ownTurns, `the player read the state ${reads.player - loaded.player} times over ${ownTurns} turns`);
+    console.error(`cafeteria: state reads after loading over ${TURNS} turns: watcher ${reads.watcher - loaded.watcher}, player ${reads.player - loaded.player}`);
+    // What only a seat may see: hidden events read as such on the watcher's page.
+    const spectator = await call('GET', route, undefined);
+    if (spectator.events.some(e => e.type === 'hidden')) {
+      assert.ok((await watcher.locator('.log li', { hasText: 'something hidden happened' }).count()) > 0, 'a hidden event told as hidden');
+    }
+    assert.ok(played.students.length > 0);
+    await player.screenshot({ path: path.join(shots, 'feed-cafeteria-player.png') });
+    await watcher.screenshot({ path: path.join(shots, 'feed-cafeteria-watcher.png') });
+    assert.deepEqual(errors, [], 'console errors');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
 
 test('the game page follows moves through the WebSocket alone', { timeout: 180000 }, async t => {
   if (!fs.existsSync(executable)) return missing(t, `${executable} is missing (apt-get install -y chromium)`);
@@ -79,8 +190,6 @@ test('the game page follows moves through the WebSocket alone', { timeout: 18000
     executablePath: executable,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const shots = process.env.MESSHALL_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'messhall-feed-'));
-  fs.mkdirSync(shots, { recursive: true });
   const errors = [];
   try {
     const made = await call('POST', '/api/games', undefined, {
