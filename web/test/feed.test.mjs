@@ -1,7 +1,8 @@
 // The game page kept up to date by its WebSocket alone: a watching page and a playing page follow
-// a game of several moves, an offer and a resignation (the other seat played through the API),
-// and neither reads the state again after its first load; each then shows what a page freshly
-// loaded shows. Screenshots of both go to $MESSHALL_SHOTS (default: a temporary folder).
+// a chess game of several moves, an offer and a resignation, and a cafeteria game whose hidden
+// food only its owner's page tells (the other seat played through the API); neither reads the
+// state again after its first load, and each then shows what a page freshly loaded shows.
+// Screenshots go to $MESSHALL_SHOTS (default: a temporary folder).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -73,6 +74,52 @@ const bin = fs.existsSync(executable) ? await messhallBinary() : null;
 const shots = process.env.MESSHALL_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'messhall-feed-'));
 fs.mkdirSync(shots, { recursive: true });
 
+// A game of two people (`ann` and `bob`, both the test's) made through the API, a browser, and
+// `open(who, token)`, which opens the game's page for a watcher or for a seat (its token kept as
+// the UI keeps it) and counts the page's reads of the state in `reads[who]`; the console's errors
+// in `errors`. `body` gets them all; the server and browser are stopped after it.
+async function withGame(t, game, body) {
+  if (!fs.existsSync(executable)) return missing(t, `${executable} is missing (apt-get install -y chromium)`);
+  if (bin === null) return missing(t, 'no messhall binary (cargo build -p messhall, or set MESSHALL_BIN)');
+  const server = await startServer(bin);
+  const call = api(server.base);
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: executable,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const errors = [];
+  try {
+    const made = await call('POST', '/api/games', undefined, { ...game, seats: [{ player: 'me', name: 'ann' }, { player: 'me', name: 'bob' }] });
+    const id = made.id;
+    const route = `/api/games/${id}`;
+    const reads = { watcher: 0, player: 0 };
+    const open = async (who, token) => {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+      context.setDefaultTimeout(WAIT.timeout);
+      const page = await context.newPage();
+      page.on('console', m => m.type() === 'error' && errors.push(`${who}: ${m.text()}`));
+      page.on('pageerror', e => errors.push(`${who}: ${e.message}`));
+      page.on('request', r => {
+        if (r.method() === 'GET' && new URL(r.url()).pathname === route) reads[who] += 1;
+      });
+      if (token) {
+        await page.goto(server.base);
+        await page.evaluate(([g, tok]) => localStorage.setItem('messhall.tokens', JSON.stringify({ [g]: tok })), [id, token]);
+      }
+      await page.goto(`${server.base}/game/${id}`);
+      await page.locator(game.game === 'cafeteria' ? '.cafeteria .map svg' : '.board-col cg-board piece').first().waitFor(WAIT);
+      return page;
+    };
+    const [ann, bob] = made.tokens.map(x => x.token);
+    await body({ base: server.base, call, id, route, ann, bob, reads, open });
+    assert.deepEqual(errors, [], 'console errors');
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
 // The cafeteria page as text: the status, the actions offered, the students and staff, the map's
 // things and the last lines of the log.
 async function shownCafeteria(page) {
@@ -106,39 +153,7 @@ async function showsAsFresh(page, base, id, who) {
 }
 
 test('the cafeteria page follows the game through the WebSocket alone, hidden food its owner\'s', { timeout: 180000 }, async t => {
-  if (!fs.existsSync(executable)) return missing(t, `${executable} is missing (apt-get install -y chromium)`);
-  if (bin === null) return missing(t, 'no messhall binary (cargo build -p messhall, or set MESSHALL_BIN)');
-  const server = await startServer(bin);
-  const call = api(server.base);
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: executable,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const errors = [];
-  try {
-    const made = await call('POST', '/api/games', undefined, { game: 'cafeteria', seats: [{ player: 'me', name: 'ann' }, { player: 'me', name: 'bob' }] });
-    const id = made.id;
-    const [ann, bob] = made.tokens.map(x => x.token);
-    const route = `/api/games/${id}`;
-    const reads = { watcher: 0, player: 0 };
-    const open = async (who, token) => {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-      context.setDefaultTimeout(WAIT.timeout);
-      const page = await context.newPage();
-      page.on('console', m => m.type() === 'error' && errors.push(`${who}: ${m.text()}`));
-      page.on('pageerror', e => errors.push(`${who}: ${e.message}`));
-      page.on('request', r => {
-        if (r.method() === 'GET' && new URL(r.url()).pathname === route) reads[who] += 1;
-      });
-      if (token) {
-        await page.goto(server.base);
-        await page.evaluate(([game, tok]) => localStorage.setItem('messhall.tokens', JSON.stringify({ [game]: tok })), [id, token]);
-      }
-      await page.goto(`${server.base}/game/${id}`);
-      await page.locator('.cafeteria .map svg').waitFor(WAIT);
-      return page;
-    };
+  await withGame(t, { game: 'cafeteria' }, async ({ base, call, id, route, ann, bob, reads, open }) => {
     const watcher = await open('watcher', undefined);
     const player = await open('player', ann);
     const loaded = { ...reads };
@@ -159,8 +174,8 @@ test('the cafeteria page follows the game through the WebSocket alone, hidden fo
       }
       for (let i = 0; i < 100 && (await call('GET', route, undefined)).ply === seen.ply; i++) await new Promise(r => setTimeout(r, 50));
     }
-    const watched = await showsAsFresh(watcher, server.base, id, 'watcher');
-    const played = await showsAsFresh(player, server.base, id, 'player');
+    const watched = await showsAsFresh(watcher, base, id, 'watcher');
+    const played = await showsAsFresh(player, base, id, 'player');
     assert.deepEqual(watched.actions, [], 'no actions offered to a watcher');
     assert.equal(reads.watcher, loaded.watcher, 'the watcher read the state only to load');
     assert.ok(reads.player - loaded.player <= ownTurns, `the player read the state ${reads.player - loaded.player} times over ${ownTurns} turns`);
@@ -173,52 +188,11 @@ test('the cafeteria page follows the game through the WebSocket alone, hidden fo
     assert.ok(played.students.length > 0);
     await player.screenshot({ path: path.join(shots, 'feed-cafeteria-player.png') });
     await watcher.screenshot({ path: path.join(shots, 'feed-cafeteria-watcher.png') });
-    assert.deepEqual(errors, [], 'console errors');
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 });
 
 test('the game page follows moves through the WebSocket alone', { timeout: 180000 }, async t => {
-  if (!fs.existsSync(executable)) return missing(t, `${executable} is missing (apt-get install -y chromium)`);
-  if (bin === null) return missing(t, 'no messhall binary (cargo build -p messhall, or set MESSHALL_BIN)');
-  const server = await startServer(bin);
-  const call = api(server.base);
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: executable,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  const errors = [];
-  try {
-    const made = await call('POST', '/api/games', undefined, {
-      game: 'calorie',
-      seats: [{ player: 'me', name: 'ann' }, { player: 'me', name: 'bob' }],
-      clock: { base_ms: 600000, increment_ms: 1000 },
-    });
-    const id = made.id;
-    const [ann, bob] = made.tokens.map(x => x.token);
-    const route = `/api/games/${id}`;
-    // Each page's reads of the game's state.
-    const reads = { watcher: 0, player: 0 };
-    const open = async (who, token) => {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-      context.setDefaultTimeout(WAIT.timeout);
-      const page = await context.newPage();
-      page.on('console', m => m.type() === 'error' && errors.push(`${who}: ${m.text()}`));
-      page.on('pageerror', e => errors.push(`${who}: ${e.message}`));
-      page.on('request', r => {
-        if (r.method() === 'GET' && new URL(r.url()).pathname === route) reads[who] += 1;
-      });
-      if (token) {
-        await page.goto(server.base);
-        await page.evaluate(([game, tok]) => localStorage.setItem('messhall.tokens', JSON.stringify({ [game]: tok })), [id, token]);
-      }
-      await page.goto(`${server.base}/game/${id}`);
-      await page.locator('.board-col cg-board piece').first().waitFor(WAIT);
-      return page;
-    };
+  await withGame(t, { game: 'calorie', clock: { base_ms: 600000, increment_ms: 1000 } }, async ({ base, call, id, route, ann, bob, reads, open }) => {
     const watcher = await open('watcher', undefined);
     const player = await open('player', ann);
     const loaded = { ...reads };
@@ -258,9 +232,9 @@ test('the game page follows moves through the WebSocket alone', { timeout: 18000
     console.error(`state reads after loading over ${2 * MOVES} moves: watcher ${reads.watcher - loaded.watcher}, player ${reads.player - loaded.player}`);
 
     // The same as a page loaded afresh shows.
-    const same = async (page, token, who) => {
-      const fresh = await (await page.context()).newPage();
-      await fresh.goto(`${server.base}/game/${id}`);
+    const same = async (page, who) => {
+      const fresh = await page.context().newPage();
+      await fresh.goto(`${base}/game/${id}`);
       await fresh.locator('.board-col cg-board piece').first().waitFor(WAIT);
       await fresh.waitForFunction(() => document.querySelectorAll('.log li').length > 0, null, WAIT);
       for (const p of [page, fresh]) await atRest(p);
@@ -270,26 +244,22 @@ test('the game page follows moves through the WebSocket alone', { timeout: 18000
       await fresh.close();
       return a;
     };
-    const live = await same(player, ann, 'player');
+    const live = await same(player, 'player');
     assert.equal(live.moves.length, 2 * MOVES);
     assert.ok(live.legal.length > 0, 'the player offered its legal moves');
-    const watched = await same(watcher, undefined, 'watcher');
+    const watched = await same(watcher, 'watcher');
     assert.deepEqual(watched.legal, [], 'no moves offered to a watcher');
 
     // The end: the other seat resigns.
     await call('POST', `${route}/resign`, bob, {});
     for (const page of [watcher, player]) await page.locator('.status').filter({ hasText: /^Game over \(resigned/ }).waitFor(WAIT);
     await player.locator('.downloads a[href^="/replay/"]').first().waitFor(WAIT);
-    const over = await same(player, ann, 'player at the end');
+    const over = await same(player, 'player at the end');
     assert.equal(over.form, true, 'no move to type once over');
-    await same(watcher, undefined, 'watcher at the end');
+    await same(watcher, 'watcher at the end');
     await player.screenshot({ path: path.join(shots, 'feed-player-over.png') });
     console.error(`screenshots in ${shots}`);
     assert.equal(reads.watcher, loaded.watcher, 'the watcher read the state only to load');
     assert.ok(reads.player - loaded.player <= ownTurns);
-    assert.deepEqual(errors, [], 'console errors');
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 });
