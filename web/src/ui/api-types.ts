@@ -760,51 +760,24 @@ export interface components {
             /** @description Why it ended. */
             ending: components["schemas"]["Ending"];
         };
-        /** @description A game as one seat (or a spectator) sees it. */
-        GameState: {
+        /**
+         * @description A game as one seat (or a spectator) sees it: what everyone sees ([`GameView`]), and the
+         *     seat's own part.
+         */
+        GameState: components["schemas"]["GameView"] & {
             /** @description The game's id. */
             id: string;
             /** @description The game's name (`chess`, `cafeteria`, a variant file's name). */
             game: string;
-            /** @description Its stage. */
-            status: components["schemas"]["Status"];
-            /**
-             * Format: int64
-             * @description How many entries are stored (an action names it to be refused if the game moved on).
-             */
-            ply: number;
-            /**
-             * Format: int64
-             * @description The number of the last event.
-             */
-            event: number;
             /**
              * Format: int32
              * @description The seat seeing it; `null` for a spectator.
              */
             you: number | null;
-            /** @description Every seat. */
-            seats: components["schemas"]["SeatView"][];
-            turn: null | components["schemas"]["TurnView"];
-            board: null | components["schemas"]["BoardView"];
-            cafeteria: null | components["schemas"]["CafeteriaView"];
             /** @description What the seat seeing it may do now. */
             legal: components["schemas"]["LegalView"];
-            clock: null | components["schemas"]["ClockView"];
-            /** @description The seats that offer a draw. */
-            draw_offers: number[];
-            /**
-             * Format: int32
-             * @description The seat that asks for a take-back.
-             */
-            takeback_request: number | null;
-            result: null | components["schemas"]["GameResult"];
-            /** @description The moves of a chess game so far. */
-            moves: components["schemas"]["MoveRecord"][];
             /** @description The last events. */
             events: components["schemas"]["FeedEvent"][];
-            /** @description The seed of the dice, once over. */
-            seed: string | null;
         };
         /** @description A game in a list. */
         GameSummary: {
@@ -827,6 +800,43 @@ export interface components {
              * @description When it last changed.
              */
             updated_ms: number;
+        };
+        /**
+         * @description A game as everyone sees it: a state without its id and name (which never change), the
+         *     viewer's own part and the events (the WebSocket sends each as it happens). Hidden cafeteria
+         *     food is in no field of it.
+         */
+        GameView: {
+            /** @description Its stage. */
+            status: components["schemas"]["Status"];
+            /**
+             * Format: int64
+             * @description How many entries are stored (an action names it to be refused if the game moved on).
+             */
+            ply: number;
+            /**
+             * Format: int64
+             * @description The number of the last event.
+             */
+            event: number;
+            /** @description Every seat. */
+            seats: components["schemas"]["SeatView"][];
+            turn: null | components["schemas"]["TurnView"];
+            board: null | components["schemas"]["BoardView"];
+            cafeteria: null | components["schemas"]["CafeteriaView"];
+            clock: null | components["schemas"]["ClockView"];
+            /** @description The seats that offer a draw. */
+            draw_offers: number[];
+            /**
+             * Format: int32
+             * @description The seat that asks for a take-back.
+             */
+            takeback_request: number | null;
+            result: null | components["schemas"]["GameResult"];
+            /** @description The moves of a chess game so far. */
+            moves: components["schemas"]["MoveRecord"][];
+            /** @description The seed of the dice, once over. */
+            seed: string | null;
         };
         /** @description Pieces of one type in a side's hand. */
         HandView: {
@@ -1341,6 +1351,13 @@ export interface components {
             state: components["schemas"]["GameState"];
             /** @enum {string} */
             type: "state";
+        } | {
+            /** @description The game as everyone sees it. */
+            view: components["schemas"]["GameView"];
+            /** @description What the connection's seat may do now; absent for a spectator. */
+            legal?: components["schemas"]["LegalView"];
+            /** @enum {string} */
+            type: "view";
         } | {
             /** @description Each seat's time left, in ms. */
             left_ms: number[];

@@ -106,6 +106,12 @@ export type GameEvent = (Schemas['FeedEvent'] | Schemas['WsNote']) & { [k: strin
 /** A game as one seat (or a spectator) sees it. */
 export type GameState = Schemas['GameState'];
 
+/** A numbered event of a game's feed, as a state lists it. */
+export type FeedEvent = Schemas['FeedEvent'];
+
+/** The WebSocket's game after an entry: everyone's view, and the seat's legal actions for a seat. */
+export type ViewMessage = Extract<Schemas['WsNote'], { type: 'view' }>;
+
 /** A piece of a game's rules, for diagrams. */
 export type RulePiece = Schemas['RulePiece'];
 

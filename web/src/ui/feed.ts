@@ -1,22 +1,36 @@
-// A game's WebSocket feed: numbered events, reconnecting by itself and asking for what it missed.
+// A game's WebSocket feed: numbered events and the game's view after them, reconnecting by itself
+// and asking for what it missed.
 
-import type { CafeteriaView, GameEvent } from './api.js';
+import type { CafeteriaView, GameEvent, ViewMessage } from './api.js';
 import { cafeteriaSentence, thing } from './cafeteria-words.js';
 import { actionWords } from './chess-words.js';
 
-/** Follows a game's events from `since`; `onEvent` gets each numbered event once, in order. */
+/** What a feed hands its page. */
+export interface FeedHandlers {
+  /** Each numbered event once, in order (a `state` message too: the full state after a long gap). */
+  event: (e: GameEvent) => void;
+  /** The clocks, every second while one runs. */
+  clock: (e: GameEvent) => void;
+  /** The game after the events just handed over, with the seat's legal actions for a seat. */
+  view: (v: ViewMessage) => void;
+  /** Events were missed (a number skipped): the page reads the whole state again. */
+  gap: () => void;
+  /** The connection is up or down; `again` when it is up after a drop. */
+  status: (online: boolean, again: boolean) => void;
+}
+
+/** Follows a game's events from `since`. */
 export class Feed {
   private ws: WebSocket | null = null;
   private closed = false;
   private retry = 500;
+  private opened = false;
 
   constructor(
     private readonly game: string,
     private last: number,
     private readonly token: string | undefined,
-    private readonly onEvent: (e: GameEvent) => void,
-    private readonly onClock: (e: GameEvent) => void,
-    private readonly onStatus: (online: boolean) => void,
+    private readonly on: FeedHandlers,
   ) {
     this.open();
   }
@@ -45,7 +59,8 @@ export class Feed {
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 500;
-      this.onStatus(true);
+      this.on.status(true, this.opened);
+      this.opened = true;
     };
     ws.onmessage = m => {
       let e: GameEvent;
@@ -55,16 +70,22 @@ export class Feed {
         return;
       }
       if (e.type === 'clock') {
-        this.onClock(e);
+        this.on.clock(e);
+        return;
+      }
+      if (e.type === 'view') {
+        this.on.view(e as ViewMessage);
         return;
       }
       if (typeof e.n !== 'number' || e.n <= this.last) return;
+      const skipped = e.n > this.last + 1 && e.type !== 'state';
       this.last = e.n;
-      this.onEvent(e);
+      this.on.event(e);
+      if (skipped) this.on.gap();
     };
     ws.onclose = () => {
       if (this.closed) return;
-      this.onStatus(false);
+      this.on.status(false, this.opened);
       setTimeout(() => {
         if (!this.closed) this.open();
       }, this.retry);

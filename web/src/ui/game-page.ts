@@ -1,8 +1,9 @@
 // The game page: a chess board or the cafeteria, whose turn it is, clocks, the move list, the
 // game's events in words, resign / draw / take-back, board flip, a move typed in, downloads, and
-// the WebSocket feed that keeps it up to date.
+// the WebSocket feed that keeps it up to date: its events and the game's view after them are
+// applied as they come, so the page reads the whole state only on a reconnect, a gap or a refusal.
 
-import { call, chessRules, text, tokenFor, type ActRequest, type GameEvent, type GameState, type VariantInfo, type VariantList } from './api.js';
+import { call, chessRules, text, tokenFor, type ActRequest, type FeedEvent, type GameEvent, type GameState, type VariantInfo, type VariantList, type ViewMessage } from './api.js';
 import { CafeteriaView } from './cafeteria-view.js';
 import { ChessView } from './chess-view.js';
 import { button, h, link, showError } from './dom.js';
@@ -121,6 +122,8 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   const ticker = setInterval(drawClocks, 250);
 
   function show(next: GameState): void {
+    // An action's answer may come after the feed has shown what followed it (a computer's reply).
+    if (next.ply < state.ply || next.event < state.event) return;
     state = next;
     feed.caughtUp(next.event);
     // A state fetched or returned by an action may be ahead of the feed, which then skips what it
@@ -203,7 +206,6 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     }
   }
 
-  let pending: number | null = null;
   async function refresh(): Promise<void> {
     try {
       show(await call<GameState>('GET', `/api/games/${id}`, undefined, token));
@@ -240,22 +242,34 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     }
     while (log.children.length > 60) log.lastElementChild?.remove();
   };
-  const feed = new Feed(id, state.event, token, e => {
-    logEvent(e);
-    if (pending !== null) clearTimeout(pending);
-    pending = window.setTimeout(() => {
-      pending = null;
-      void refresh();
-    }, 60);
-  }, e => {
-    if (state.clock !== null && Array.isArray(e['left_ms'])) {
-      state.clock.left_ms = e['left_ms'] as number[];
-      state.clock.running = typeof e['running'] === 'number' ? e['running'] : null;
-      clockAt = performance.now();
-    }
-  }, up => {
-    online.textContent = up ? '' : 'reconnecting…';
-    if (up) void refresh();
+  // The state's last events, kept as the feed brings them (the die and the staff's damage read
+  // them), as many as a state carries.
+  const LAST_EVENTS = 20;
+  const apply = (v: ViewMessage): void => {
+    show({ ...state, ...v.view, legal: v.legal ?? { kind: 'nothing' } });
+  };
+  const feed = new Feed(id, state.event, token, {
+    event: e => {
+      if (e.type === 'state') {
+        show(e['state'] as GameState);
+        return;
+      }
+      logEvent(e);
+      state.events = [...state.events, e as FeedEvent].slice(-LAST_EVENTS);
+    },
+    view: apply,
+    gap: () => void refresh(),
+    clock: e => {
+      if (state.clock !== null && Array.isArray(e['left_ms'])) {
+        state.clock.left_ms = e['left_ms'] as number[];
+        state.clock.running = typeof e['running'] === 'number' ? e['running'] : null;
+        clockAt = performance.now();
+      }
+    },
+    status: (up, again) => {
+      online.textContent = up ? '' : 'reconnecting…';
+      if (up && again) void refresh();
+    },
   });
   show(state);
 

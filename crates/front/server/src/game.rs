@@ -128,6 +128,9 @@ pub struct LiveGame {
     pub feed: Vec<FeedItem>,
     /// New feed items, to every connection watching.
     pub tx: tokio::sync::broadcast::Sender<FeedItem>,
+    /// The game as everyone sees it after its last entry, as its WebSockets send it: worked out
+    /// once for every connection watching, by the first that needs it.
+    pub published: Option<Arc<crate::ws::Published>>,
     /// The stop flag of a search under way.
     pub thinking: Option<Arc<AtomicBool>>,
     /// When the game was created, in ms since 1970.
@@ -176,6 +179,7 @@ impl LiveGame {
             ply: 0,
             feed: Vec::new(),
             tx,
+            published: None,
             thinking: None,
             created_ms,
             touched: Instant::now(),

@@ -1,10 +1,11 @@
 //! The state of a game as one seat (or a spectator) sees it: the board drawn as data, the legal
 //! actions of that seat, clocks, offers, the result, the last events, and the seed once over.
+//! Its public part ([`public`]) is everyone's, so a WebSocket's watchers share one.
 
 pub mod data;
 
 use crate::game::LiveGame;
-use crate::wire::{ClockView, FeedEvent, GameState, MoveRecord, SeatView, Status, TurnView};
+use crate::wire::{ClockView, GameState, GameView, MoveRecord, SeatView, Status, TurnView};
 use data::LegalView;
 use messhall_records::Seat;
 use messhall_table::Turn;
@@ -15,6 +16,27 @@ const LAST_EVENTS: usize = 20;
 
 /// The state of `game` for `viewer` (a seat, or `None` for a spectator).
 pub fn state(game: &LiveGame, viewer: Option<Seat>) -> GameState {
+    let start = game.feed.len().saturating_sub(LAST_EVENTS);
+    GameState {
+        id: game.id.clone(),
+        game: game.table.kind().name().to_string(),
+        view: public(game),
+        you: viewer,
+        legal: legal(game, viewer),
+        events: game.feed[start..].iter().map(|e| e.for_viewer(viewer)).collect(),
+    }
+}
+
+/// What `viewer` may do now: nothing for a spectator, or while the game waits or is over.
+pub fn legal(game: &LiveGame, viewer: Option<Seat>) -> LegalView {
+    match (viewer, game.status()) {
+        (Some(seat), Status::Playing) => data::legal_view(&game.table, seat),
+        _ => LegalView::Nothing,
+    }
+}
+
+/// `game` as everyone sees it: the same for every viewer, so worked out once for them all.
+pub fn public(game: &LiveGame) -> GameView {
     let table = &game.table;
     let now = Instant::now();
     let turn = match table.turn() {
@@ -49,31 +71,20 @@ pub fn state(game: &LiveGame, viewer: Option<Seat>) -> GameState {
             name: s.name.clone(),
         })
         .collect();
-    let start = game.feed.len().saturating_sub(LAST_EVENTS);
-    let events: Vec<FeedEvent> = game.feed[start..].iter().map(|e| e.for_viewer(viewer)).collect();
     let over = table.result().is_some();
-    let legal = match (viewer, status) {
-        (Some(seat), Status::Playing) => data::legal_view(table, seat),
-        _ => LegalView::Nothing,
-    };
-    GameState {
-        id: game.id.clone(),
-        game: table.kind().name().to_string(),
+    GameView {
         status,
         ply: game.ply,
         event: game.last_event(),
-        you: viewer,
         seats,
         turn,
         board: data::board_view(table),
         cafeteria: data::cafeteria_view(table),
-        legal,
         clock,
         draw_offers: game.draw_offers.clone(),
         takeback_request: game.takeback,
         result: table.result().cloned(),
         moves: moves(table),
-        events,
         seed: over.then(|| table.seed().to_string()),
     }
 }

@@ -370,22 +370,37 @@ pub struct MoveRecord {
     pub coordinates: String,
 }
 
-/// A game as one seat (or a spectator) sees it.
+/// A game as one seat (or a spectator) sees it: what everyone sees ([`GameView`]), and the
+/// seat's own part.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct GameState {
     /// The game's id.
     pub id: String,
     /// The game's name (`chess`, `cafeteria`, a variant file's name).
     pub game: String,
+    /// What everyone sees.
+    #[serde(flatten)]
+    pub view: GameView,
+    /// The seat seeing it; `null` for a spectator.
+    #[schema(value_type = Option<u8>, required = true)]
+    pub you: Option<Seat>,
+    /// What the seat seeing it may do now.
+    pub legal: LegalView,
+    /// The last events.
+    pub events: Vec<FeedEvent>,
+}
+
+/// A game as everyone sees it: a state without its id and name (which never change), the
+/// viewer's own part and the events (the WebSocket sends each as it happens). Hidden cafeteria
+/// food is in no field of it.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct GameView {
     /// Its stage.
     pub status: Status,
     /// How many entries are stored (an action names it to be refused if the game moved on).
     pub ply: i64,
     /// The number of the last event.
     pub event: u64,
-    /// The seat seeing it; `null` for a spectator.
-    #[schema(value_type = Option<u8>, required = true)]
-    pub you: Option<Seat>,
     /// Every seat.
     pub seats: Vec<SeatView>,
     /// Whose turn it is; `null` once over.
@@ -397,8 +412,6 @@ pub struct GameState {
     /// The cafeteria; `null` for chess.
     #[schema(required = true)]
     pub cafeteria: Option<CafeteriaView>,
-    /// What the seat seeing it may do now.
-    pub legal: LegalView,
     /// The clocks, in a timed game.
     #[schema(required = true)]
     pub clock: Option<ClockView>,
@@ -412,8 +425,6 @@ pub struct GameState {
     pub result: Option<GameResult>,
     /// The moves of a chess game so far.
     pub moves: Vec<MoveRecord>,
-    /// The last events.
-    pub events: Vec<FeedEvent>,
     /// The seed of the dice, once over.
     #[schema(required = true)]
     pub seed: Option<String>,
@@ -564,6 +575,17 @@ pub enum WsNote {
         n: u64,
         /// The state.
         state: Box<GameState>,
+    },
+    /// The game after the events just sent: after each accepted entry's events (and after a
+    /// catch-up's), so a client applies them without asking for the state (no number: it is
+    /// not an event).
+    View {
+        /// The game as everyone sees it.
+        view: Box<GameView>,
+        /// What the connection's seat may do now; absent for a spectator.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[schema(nullable = false)]
+        legal: Option<LegalView>,
     },
     /// The clocks, every second while one runs.
     Clock {

@@ -1,17 +1,20 @@
 //! The WebSocket of a game: every event, numbered, to seats and spectators. A client that
 //! connects with `since=N` gets the events after N (a gap longer than
-//! [`crate::Config::catch_up_events`] gets the full state instead), then each new one. Clocks are sent
-//! every second while they run; pings keep the connection alive and a silent one is closed;
-//! messages from the client are bounded in size and rate.
+//! [`crate::Config::catch_up_events`] gets the full state instead), then each new one. After the
+//! events of an entry (or of a catch-up) comes the game as it is then ([`Published`]), worked out
+//! and serialised once for every spectator; a seat's connection gets that seat's legal actions
+//! with it, so no client needs to ask for the state. Clocks are sent every second while they run;
+//! pings keep the connection alive and a silent one is closed; messages from the client are
+//! bounded in size and rate.
 
 use crate::api::App;
 use crate::api::Query;
 use crate::error::ApiError;
-use crate::game::FeedItem;
+use crate::game::{FeedItem, LiveGame};
 use crate::limits;
 use crate::state::{Server, Shared};
 pub use crate::wire::WsQuery;
-use crate::wire::{WsMessage, WsNote};
+use crate::wire::{GameView, WsMessage, WsNote};
 use axum::extract::Path;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
@@ -21,7 +24,8 @@ use messhall_records::Seat;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::Receiver;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 /// The subprotocol a browser names to send its seat's token in the handshake's
 /// `Sec-WebSocket-Protocol` header (as `messhall`, `messhall-token.TOKEN`) rather than in the URL,
@@ -95,24 +99,107 @@ pub async fn connect(
         }))
 }
 
-/// What catches a client up from event `since`: the events after it, or the full state.
-async fn catch_up(shared: &Shared, viewer: Option<Seat>, since: u64, most: u64) -> (Vec<WsMessage>, u64) {
-    let game = shared.lock().await;
+/// The game as everyone sees it after an entry, with its message as every spectator gets it.
+pub struct Published {
+    /// The entries stored when it was worked out.
+    ply: i64,
+    /// The number of the last event then.
+    event: u64,
+    /// The view.
+    view: GameView,
+    /// `{"type": "view", "view": ...}`, serialised once.
+    text: Utf8Bytes,
+}
+
+/// The view after `game`'s last entry, worked out by the first connection that needs it.
+fn published(game: &mut LiveGame) -> Arc<Published> {
+    if let Some(p) = &game.published
+        && (p.ply, p.event) == (game.ply, game.last_event())
+    {
+        return p.clone();
+    }
+    let view = crate::view::public(game);
+    let message = WsMessage::Connection(WsNote::View {
+        view: Box::new(view.clone()),
+        legal: None,
+    });
+    let p = Arc::new(Published {
+        ply: game.ply,
+        event: game.last_event(),
+        view,
+        text: Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default()),
+    });
+    game.published = Some(p.clone());
+    p
+}
+
+/// The view message for `viewer`: the spectators' own, or with the seat's legal actions.
+fn view_message(game: &mut LiveGame, viewer: Option<Seat>) -> Message {
+    let p = published(game);
+    match viewer {
+        None => Message::Text(p.text.clone()),
+        Some(_) => text(&WsMessage::Connection(WsNote::View {
+            view: Box::new(p.view.clone()),
+            legal: Some(crate::view::legal(game, viewer)),
+        })),
+    }
+}
+
+/// What catches a client up from event `since`: the events after it and the view after them,
+/// or the full state.
+fn catch_up(game: &mut LiveGame, viewer: Option<Seat>, since: u64, most: u64) -> (Vec<Message>, u64) {
     let last = game.last_event();
     let messages = if since >= last {
         Vec::new()
     } else if last - since > most {
-        vec![WsMessage::Connection(WsNote::State {
+        vec![text(&WsMessage::Connection(WsNote::State {
             n: last,
-            state: Box::new(crate::view::state(&game, viewer)),
-        })]
+            state: Box::new(crate::view::state(game, viewer)),
+        }))]
     } else {
-        game.feed[since as usize..]
+        let mut m: Vec<Message> = game.feed[since as usize..]
             .iter()
-            .map(|e| WsMessage::Event(e.for_viewer(viewer)))
-            .collect()
+            .map(|e| text(&WsMessage::Event(e.for_viewer(viewer))))
+            .collect();
+        m.push(view_message(game, viewer));
+        m
     };
     (messages, last)
+}
+
+/// Event `first`, the events queued after it, then the view after them. Called with the game
+/// locked: an entry's events are sent under that lock, so every event up to the game's last is
+/// queued by now.
+fn news(
+    game: &mut LiveGame,
+    rx: &mut Receiver<FeedItem>,
+    viewer: Option<Seat>,
+    sent: &mut u64,
+    first: &FeedItem,
+    most: u64,
+) -> Vec<Message> {
+    *sent = first.n;
+    let mut out = vec![text(&WsMessage::Event(first.for_viewer(viewer)))];
+    loop {
+        match rx.try_recv() {
+            Ok(item) if item.n > *sent => {
+                *sent = item.n;
+                out.push(text(&WsMessage::Event(item.for_viewer(viewer))));
+            }
+            Ok(_) => {}
+            Err(TryRecvError::Lagged(_)) => {
+                let (m, last) = catch_up(game, viewer, *sent, most);
+                *sent = last;
+                out.extend(m);
+                return out;
+            }
+            Err(TryRecvError::Empty | TryRecvError::Closed) => break,
+        }
+    }
+    if *sent == game.last_event() {
+        out.push(view_message(game, viewer));
+    }
+    out
 }
 
 fn text(message: &WsMessage) -> Message {
@@ -138,9 +225,9 @@ async fn run(
     let (mut sink, mut stream) = socket.split();
     let most = server.config.catch_up_events;
     let mut shutdown = server.shutdown.subscribe();
-    let (messages, mut sent) = catch_up(&shared, viewer, since, most).await;
-    for m in &messages {
-        if sink.send(text(m)).await.is_err() {
+    let (messages, mut sent) = catch_up(&mut *shared.lock().await, viewer, since, most);
+    for m in messages {
+        if sink.send(m).await.is_err() {
             return;
         }
     }
@@ -150,15 +237,12 @@ async fn run(
     let mut heard = Instant::now();
     let (mut window, mut in_window) = (Instant::now(), 0u32);
     loop {
-        let outgoing: Vec<WsMessage> = tokio::select! {
+        let outgoing: Vec<Message> = tokio::select! {
             item = rx.recv() => match item {
-                Ok(item) if item.n > sent => {
-                    sent = item.n;
-                    vec![WsMessage::Event(item.for_viewer(viewer))]
-                }
+                Ok(item) if item.n > sent => news(&mut *shared.lock().await, &mut rx, viewer, &mut sent, &item, most),
                 Ok(_) => Vec::new(),
                 Err(RecvError::Lagged(_)) => {
-                    let (m, last) = catch_up(&shared, viewer, sent, most).await;
+                    let (m, last) = catch_up(&mut *shared.lock().await, viewer, sent, most);
                     sent = last;
                     m
                 }
@@ -193,13 +277,13 @@ async fn run(
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
                     Some(Ok(Message::Text(t))) => match serde_json::from_str::<Value>(t.as_str()).ok().and_then(|v| v.get("since").and_then(Value::as_u64)) {
                         Some(n) => {
-                            let (m, last) = catch_up(&shared, viewer, n, most).await;
+                            let (m, last) = catch_up(&mut *shared.lock().await, viewer, n, most);
                             sent = sent.max(last);
                             m
                         }
-                        None => vec![bad_message("send {\"since\": N} to get the events after N")],
+                        None => vec![text(&bad_message("send {\"since\": N} to get the events after N"))],
                     },
-                    Some(Ok(Message::Binary(_))) => vec![bad_message("messages are JSON text")],
+                    Some(Ok(Message::Binary(_))) => vec![text(&bad_message("messages are JSON text"))],
                     Some(Ok(_)) => Vec::new(),
                 }
             },
@@ -218,7 +302,7 @@ async fn run(
                 match game.table.clock().filter(|c| c.running().is_some()) {
                     Some(c) => {
                         let left: Vec<u64> = c.all_left(Instant::now()).iter().map(|d| d.as_millis() as u64).collect();
-                        vec![WsMessage::Connection(WsNote::Clock { left_ms: left, running: c.running() })]
+                        vec![text(&WsMessage::Connection(WsNote::Clock { left_ms: left, running: c.running() }))]
                     }
                     None => Vec::new(),
                 }
@@ -228,8 +312,8 @@ async fn run(
                 break;
             }
         };
-        for m in &outgoing {
-            if sink.send(text(m)).await.is_err() {
+        for m in outgoing {
+            if sink.send(m).await.is_err() {
                 return;
             }
         }

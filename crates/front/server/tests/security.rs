@@ -408,13 +408,8 @@ async fn a_flag_falls_on_the_server() {
 async fn hidden_food_is_shown_to_its_owner_only() {
     let running = common::start(&common::sqlite_url()).await;
     let client = Client::new(running.addr);
-    let created = client
-        .create(json!({"game": "cafeteria", "seats": [{"player": "me"}, {"player": "me"}]}))
-        .await;
-    let id = created["id"].as_str().unwrap();
-    let tokens: Vec<String> = (0..2)
-        .map(|i| created["tokens"][i]["token"].as_str().unwrap().to_string())
-        .collect();
+    let (id, tokens) = client.both_seats("cafeteria").await;
+    let id = id.as_str();
     let mut hidden_seen = false;
     for _ in 0..12 {
         let state = client.state(id, None).await;

@@ -138,6 +138,15 @@ impl Client {
         (id, ann, bob)
     }
 
+    /// A game of two seats, both the creator's: the id and the seats' tokens.
+    pub async fn both_seats(&self, game: &str) -> (String, [String; 2]) {
+        let created = self
+            .create(json!({"game": game, "seats": [{"player": "me"}, {"player": "me"}]}))
+            .await;
+        let token = |i: usize| created["tokens"][i]["token"].as_str().unwrap().to_string();
+        (created["id"].as_str().unwrap().to_string(), [token(0), token(1)])
+    }
+
     /// Plays the first legal action of the seat of `token`; the new state.
     pub async fn play_first(&self, id: &str, token: &str) -> Value {
         let state = self.state(id, Some(token)).await;
