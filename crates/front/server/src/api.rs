@@ -390,6 +390,7 @@ pub async fn act(
     Query(q): Query<TokenQuery>,
     Body(req): Body<ActRequest>,
 ) -> Result<Response, ApiError> {
+    let arrived = Instant::now();
     if req.action.len() > limits::ACTION_BYTES {
         return Err(ApiError::bad(
             "bad-action",
@@ -417,6 +418,7 @@ pub async fn act(
     let game = server
         .commit_shared(&gate, &shared, game, entry, Some(req.ply), None)
         .await?;
+    crate::metrics::act_acknowledged(arrived.elapsed());
     let body = crate::view::state(&game, Some(seat));
     drop(game);
     drop(gate);

@@ -24,6 +24,8 @@ pub mod error;
 pub mod game;
 pub mod limits;
 pub mod listen;
+pub mod metrics;
+pub mod node;
 pub mod openapi;
 pub mod rate;
 pub mod replay;
@@ -72,6 +74,7 @@ pub enum ServeError {
 /// The router: every route of [`openapi::routes`], the web app's files, and refusals of an
 /// unknown route or method.
 pub fn router(server: Arc<Server>) -> Router {
+    metrics::handle();
     let (api, _) = openapi::routes().split_for_parts();
     let timeout = server.config.request_timeout;
     api.fallback(web::serve)
@@ -81,6 +84,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .layer(axum::middleware::from_fn(
             move |request: axum::extract::Request, next: axum::middleware::Next| in_time(timeout, request, next),
         ))
+        .layer(axum::middleware::map_response(metrics::count_answers))
         .with_state(server)
 }
 
@@ -135,6 +139,7 @@ pub(crate) async fn health(State(server): State<Arc<Server>>) -> Result<Response
     Ok(axum::Json(wire::Health {
         status: "ok".into(),
         version: messhall_records::catalog::VERSION.into(),
+        node: server.config.node.clone(),
     })
     .into_response())
 }
@@ -176,6 +181,8 @@ impl Running {
 /// # Errors
 /// [`ServeError`] when the database cannot be opened or migrated, or `addr` cannot be bound.
 pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
+    // Before any game is held: a gauge counts from the recorder's start.
+    metrics::handle();
     let store = Store::open(&config.db).await?;
     let server = Server::new(config, store);
     let resumed = server.resume_all().await?;
@@ -186,7 +193,7 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
             why: e.to_string(),
         })?;
     let addr = listener.local_addr()?;
-    tracing::info!(%addr, resumed, "listening");
+    tracing::info!(%addr, resumed, node = %server.config.node, "listening");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let app = router(server.clone());
     let connections = listen::Limits {
@@ -197,8 +204,15 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
     let flags = server.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_millis(200));
+        let mut upkeep = tokio::time::interval(metrics::UPKEEP);
         loop {
-            every.tick().await;
+            tokio::select! {
+                _ = every.tick() => {}
+                _ = upkeep.tick() => {
+                    metrics::handle().run_upkeep();
+                    continue;
+                }
+            }
             if flags.stopping.load(std::sync::atomic::Ordering::Relaxed) {
                 break;
             }
@@ -242,7 +256,8 @@ pub fn default_db() -> Result<String, std::io::Error> {
 }
 
 /// Runs the server on `addr` until SIGTERM or Ctrl-C, then shuts down gracefully; logs go to
-/// standard error (`RUST_LOG` filters them).
+/// standard error (`RUST_LOG` filters them), each line starting with `node=` and
+/// [`Config::node`].
 ///
 /// # Errors
 /// [`ServeError`] when it cannot start.
@@ -252,6 +267,7 @@ pub fn run(addr: &str, config: Config) -> Result<(), ServeError> {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .event_format(node::WithNode::new(&config.node, tracing_subscriber::fmt::format()))
         .try_init();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {

@@ -59,6 +59,11 @@ pub struct Config {
     /// The reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the client (none
     /// by default: the peer's address is the client).
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// This server's name in its log lines and `/health` (by default the host's name).
+    pub node: String,
+    /// The addresses that may read `/metrics` (behind a trusted proxy, the client's it forwards);
+    /// by default the loopback's, `127.0.0.1` and `::1`.
+    pub metrics_from: Vec<std::net::IpAddr>,
 }
 
 impl Default for Config {
@@ -81,6 +86,11 @@ impl Default for Config {
             shutdown_grace: Duration::from_secs(crate::limits::SHUTDOWN_SECONDS),
             trusted_proxies: Vec::new(),
             idle_kept: Duration::from_secs(crate::limits::IDLE_SECONDS),
+            node: crate::node::default_name(),
+            metrics_from: vec![
+                std::net::Ipv4Addr::LOCALHOST.into(),
+                std::net::Ipv6Addr::LOCALHOST.into(),
+            ],
         }
     }
 }
@@ -92,6 +102,7 @@ pub type Shared = Arc<GameCell>;
 pub struct GameCell {
     gate: Mutex<()>,
     live: Mutex<LiveGame>,
+    _held: crate::metrics::Counted,
 }
 
 /// The right to store a game's next entry, held from reading the game to installing the entry.
@@ -102,6 +113,7 @@ impl GameCell {
         Arc::new(GameCell {
             gate: Mutex::new(()),
             live: Mutex::new(game),
+            _held: crate::metrics::game_held(),
         })
     }
 
@@ -129,6 +141,7 @@ struct Pending {
     result: Option<String>,
     seat_row: Option<SeatRow>,
     next: crate::game::Next,
+    kind: &'static str,
 }
 
 /// The server.
@@ -387,6 +400,7 @@ impl Server {
             clock: LiveGame::clock_json(next.table(), now),
         };
         Ok(Pending {
+            kind: entry.kind(),
             id: game.id.clone(),
             row,
             status,
@@ -404,6 +418,7 @@ impl Server {
 
     fn install(game: &mut LiveGame, p: Pending) {
         tracing::info!(game = %game.id, ply = game.ply, entry = %p.row.entry, "accepted");
+        crate::metrics::entry_stored(p.kind);
         game.install(p.next);
     }
 
@@ -471,12 +486,14 @@ impl Server {
         let table: Table = game.table.clone();
         drop(game);
         drop(gate);
+        let thinking_since = Instant::now();
         let thought = tokio::task::spawn_blocking(move || {
             let choice = player.choose(&table, seat, &Budget::movetime(movetime));
             (player, choice)
         })
         .await;
         drop(permit);
+        crate::metrics::computer_thought(now - queued_since, thinking_since.elapsed());
         let gate = shared.gate().await;
         let mut game = shared.lock().await;
         game.thinking = None;
