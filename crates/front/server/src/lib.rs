@@ -193,7 +193,7 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
             why: e.to_string(),
         })?;
     let addr = listener.local_addr()?;
-    tracing::info!(%addr, resumed, node = %server.config.node, "listening");
+    tracing::info!(%addr, resumed, "listening");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let app = router(server.clone());
     let connections = listen::Limits {

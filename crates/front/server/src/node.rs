@@ -13,7 +13,7 @@ pub const FALLBACK: &str = "messhall";
 
 /// A node name that does not fit.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a node name is 1 to {NAME_CHARS} letters, digits, '-', '_' or '.' (not {})", messhall_rules::echo(.0))]
+#[error("a node name is 1 to {NAME_CHARS} letters, digits, '-', '_' or '.' (not \"{}\")", messhall_rules::echo(.0))]
 pub struct BadName(pub String);
 
 /// `text` as a node name: what a host name may hold, so it reads the same in a log line, a
