@@ -20,7 +20,8 @@ pub const GAMES_HELD: &str = "messhall_games_held";
 pub const WEBSOCKETS_OPEN: &str = "messhall_websockets_open";
 /// Entries stored, by the entry's `type` (counter).
 pub const ENTRIES_STORED: &str = "messhall_entries_stored_total";
-/// From a person's act request until its entry is stored and installed, in seconds (histogram).
+/// A person's act, from its request read until its entry is stored and installed, in seconds
+/// (histogram): the wait for the game's other writers and the database's commit.
 pub const ACT_ACKNOWLEDGED: &str = "messhall_act_acknowledged_seconds";
 /// A computer player's wait for a thread to think on, in seconds (histogram).
 pub const THINK_WAIT: &str = "messhall_think_wait_seconds";
@@ -75,7 +76,7 @@ fn describe() {
     describe_histogram!(
         ACT_ACKNOWLEDGED,
         ::metrics::Unit::Seconds,
-        "a person's act, from its request to its entry stored and installed"
+        "a person's act, from its request read to its entry stored and installed"
     );
     describe_histogram!(
         THINK_WAIT,
