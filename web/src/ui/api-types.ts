@@ -470,6 +470,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /metrics`: the process's figures in Prometheus's text format, for the addresses of
+         *     [`crate::Config::metrics_from`] only (behind a trusted proxy, the client it forwards).
+         * @description # Errors
+         *     403 for any other address.
+         */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ready": {
         parameters: {
             query?: never;
@@ -863,6 +885,8 @@ export interface components {
             status: string;
             /** @description The server's version. */
             version: string;
+            /** @description The node that answered ([`crate::Config::node`]). */
+            node: string;
         };
         /** @description An import: a record or a PGN text (its first game). */
         ImportRequest: {
@@ -2149,6 +2173,35 @@ export interface operations {
             };
             /** @description the database does not take a write */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the process's figures in Prometheus's text exposition format (version 0.0.4) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description the address may not read the figures */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

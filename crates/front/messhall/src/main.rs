@@ -296,6 +296,9 @@ enum Command {
         /// none, where `messhall worker` nodes think them).
         #[arg(long)]
         ai_threads: Option<usize>,
+        /// This server's name in its log lines and /health (default: the host's name).
+        #[arg(long, value_parser = node_name)]
+        node: Option<String>,
         #[command(flatten)]
         limits: ServeLimits,
     },
@@ -321,6 +324,10 @@ struct ServeLimits {
     /// more; none by default).
     #[arg(long = "trusted-proxy", value_name = "IP")]
     trusted_proxies: Vec<std::net::IpAddr>,
+    /// An address that may read /metrics (repeat for more; default: 127.0.0.1 and ::1). Behind a
+    /// trusted proxy it is the client's address the proxy forwards.
+    #[arg(long = "metrics-from", value_name = "IP")]
+    metrics_from: Vec<std::net::IpAddr>,
     /// The most connections open at once from one address (behind a proxy: raise it).
     #[arg(long, default_value_t = messhall_server::limits::CONNECTIONS_PER_ADDRESS)]
     connections_per_address: usize,
@@ -338,6 +345,11 @@ struct ServeLimits {
 /// A time in seconds: a finite number above 0 (at most a day), as a match's players read theirs.
 fn seconds(text: &str) -> Result<f64, messhall_table::arena::TimeError> {
     messhall_table::arena::read_seconds(text)
+}
+
+/// A node's name for `messhall serve --node`.
+fn node_name(text: &str) -> Result<String, messhall_server::node::BadName> {
+    messhall_server::node::name(text)
 }
 
 /// A share of the points for a sequential test: strictly between 0 and 1.
@@ -465,6 +477,7 @@ fn serve(
     db: Option<String>,
     ai_time: f64,
     ai_threads: Option<usize>,
+    node: Option<String>,
     limits: ServeLimits,
 ) -> anyhow::Result<()> {
     let defaults = messhall_server::Config::default();
@@ -481,6 +494,12 @@ fn serve(
         header_timeout: std::time::Duration::from_secs_f64(limits.header_timeout),
         request_timeout: std::time::Duration::from_secs_f64(limits.request_timeout),
         shutdown_grace: std::time::Duration::from_secs_f64(limits.shutdown_grace),
+        node: node.unwrap_or(defaults.node),
+        metrics_from: if limits.metrics_from.is_empty() {
+            defaults.metrics_from
+        } else {
+            limits.metrics_from
+        },
         ..defaults
     };
     messhall_server::run(&addr, config)?;
@@ -629,8 +648,9 @@ fn main() -> ExitCode {
             db,
             ai_time,
             ai_threads,
+            node,
             limits,
-        } => serve(addr, db, ai_time, ai_threads, limits),
+        } => serve(addr, db, ai_time, ai_threads, node, limits),
         Command::Worker { db, threads, ai_time } => worker(db, threads, ai_time),
     };
     match result {

@@ -392,6 +392,7 @@ pub async fn act(
     Query(q): Query<TokenQuery>,
     Body(req): Body<ActRequest>,
 ) -> Result<Response, ApiError> {
+    let arrived = Instant::now();
     if req.action.len() > limits::ACTION_BYTES {
         return Err(ApiError::bad(
             "bad-action",
@@ -418,6 +419,7 @@ pub async fn act(
     let game = server
         .commit_shared(&gate, &shared, game, entry, Some(req.ply), None)
         .await?;
+    crate::metrics::act_acknowledged(arrived.elapsed());
     let body = crate::view::state(&game, Some(seat));
     drop(game);
     drop(gate);

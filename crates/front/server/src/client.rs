@@ -19,16 +19,30 @@ impl FromRequestParts<Arc<Server>> for Client {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, server: &Arc<Server>) -> Result<Client, ApiError> {
+        let Address(address) = Address::from_request_parts(parts, server).await?;
+        Ok(Client(key(address)))
+    }
+}
+
+/// The address a request comes from ([`client_address`]): the peer's, or behind a trusted proxy
+/// the client's it forwards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Address(pub IpAddr);
+
+impl FromRequestParts<Arc<Server>> for Address {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, server: &Arc<Server>) -> Result<Address, ApiError> {
         let peer = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()
             .map(|ConnectInfo(peer)| peer.ip())
             .ok_or_else(|| ApiError::new(500, "no-peer", "the connection's address is unknown"))?;
-        Ok(Client(key(client_address(
+        Ok(Address(client_address(
             peer,
             &parts.headers,
             &server.config.trusted_proxies,
-        ))))
+        )))
     }
 }
 

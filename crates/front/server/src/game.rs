@@ -68,6 +68,23 @@ pub enum Entry {
     },
 }
 
+impl Entry {
+    /// The entry's stored `type`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Entry::Join { .. } => "join",
+            Entry::Act { .. } => "act",
+            Entry::Resign { .. } => "resign",
+            Entry::DrawOffer { .. } => "draw-offer",
+            Entry::DrawDecline { .. } => "draw-decline",
+            Entry::TakebackRequest { .. } => "takeback-request",
+            Entry::TakebackAccept { .. } => "takeback-accept",
+            Entry::TakebackDecline { .. } => "takeback-decline",
+            Entry::Flag { .. } => "flag",
+        }
+    }
+}
+
 pub use crate::wire::SeatKind;
 
 /// A seat of a game.
@@ -457,5 +474,35 @@ fn act_error(e: ActError) -> ApiError {
         ActError::NotYourTurn { .. } => ApiError::conflict("not-your-turn", e.to_string()),
         ActError::NoSuchSeat(_) => ApiError::bad("no-such-seat", e.to_string()),
         ActError::WrongKind(_) | ActError::Illegal(_) => ApiError::bad("illegal", e.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_kind_is_its_stored_type() {
+        let seat = Seat(1);
+        let entries = [
+            Entry::Join {
+                seat,
+                name: "Ann".into(),
+            },
+            Entry::Act {
+                seat,
+                action: messhall_table::Action::Resign,
+            },
+            Entry::Resign { seat },
+            Entry::DrawOffer { seat },
+            Entry::DrawDecline { seat },
+            Entry::TakebackRequest { seat },
+            Entry::TakebackAccept { seat },
+            Entry::TakebackDecline { seat },
+            Entry::Flag { seat },
+        ];
+        for entry in entries {
+            assert_eq!(serde_json::to_value(&entry).unwrap()["type"], entry.kind());
+        }
     }
 }

@@ -82,6 +82,7 @@ impl Server {
 
     /// Makes the move of `job`, unless its game has moved on.
     async fn run(self: &Arc<Server>, worker: &str, job: Job) {
+        let claimed_ms = now_ms();
         let shared = match self.game(&job.game_id).await {
             Ok(shared) => shared,
             Err(e) => {
@@ -123,7 +124,8 @@ impl Server {
         })
         .await;
         renewing.abort();
-        tracing::debug!(game = %job.game_id, ply = job.ply, took = ?started.elapsed(), "thought");
+        let waited = Duration::from_millis(u64::try_from(claimed_ms - job.created_ms).unwrap_or(0));
+        crate::metrics::computer_thought(waited, started.elapsed());
         let (gate, mut game) = match self.write(&shared).await {
             Ok(held) => held,
             Err(e) => {

@@ -25,6 +25,8 @@ pub mod game;
 pub mod jobs;
 pub mod limits;
 pub mod listen;
+pub mod metrics;
+pub mod node;
 pub mod notify;
 pub mod openapi;
 pub mod rate;
@@ -74,6 +76,7 @@ pub enum ServeError {
 /// The router: every route of [`openapi::routes`], the web app's files, and refusals of an
 /// unknown route or method.
 pub fn router(server: Arc<Server>) -> Router {
+    metrics::handle();
     let (api, _) = openapi::routes().split_for_parts();
     let timeout = server.config.request_timeout;
     api.fallback(web::serve)
@@ -83,6 +86,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .layer(axum::middleware::from_fn(
             move |request: axum::extract::Request, next: axum::middleware::Next| in_time(timeout, request, next),
         ))
+        .layer(axum::middleware::map_response(metrics::count_answers))
         .with_state(server)
 }
 
@@ -137,6 +141,7 @@ pub(crate) async fn health(State(server): State<Arc<Server>>) -> Result<Response
     Ok(axum::Json(wire::Health {
         status: "ok".into(),
         version: messhall_records::catalog::VERSION.into(),
+        node: server.config.node.clone(),
     })
     .into_response())
 }
@@ -178,6 +183,8 @@ impl Running {
 /// # Errors
 /// [`ServeError`] when the database cannot be opened or migrated, or `addr` cannot be bound.
 pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
+    // Before any game is held: a gauge counts from the recorder's start.
+    metrics::handle();
     let store = Store::open(&config.db).await?;
     let server = Server::new(config, store);
     let resumed = server.resume_all().await?;
@@ -229,8 +236,15 @@ async fn background(server: &Arc<Server>) -> Result<Vec<tokio::task::JoinHandle<
     let flags = server.clone();
     tasks.push(tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_millis(200));
+        let mut upkeep = tokio::time::interval(metrics::UPKEEP);
         loop {
-            every.tick().await;
+            tokio::select! {
+                _ = every.tick() => {}
+                _ = upkeep.tick() => {
+                    metrics::handle().run_upkeep();
+                    continue;
+                }
+            }
             if flags.stopping.load(std::sync::atomic::Ordering::Relaxed) {
                 break;
             }
@@ -277,7 +291,7 @@ impl Worker {
 /// # Errors
 /// [`ServeError`] when it cannot start.
 pub fn run_worker(config: Config) -> Result<(), ServeError> {
-    init_logs();
+    init_logs(&config.node);
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {
         let threads = config.ai_threads;
@@ -290,12 +304,14 @@ pub fn run_worker(config: Config) -> Result<(), ServeError> {
     })
 }
 
-fn init_logs() {
+/// Logs to standard error (`RUST_LOG` filters them), each line starting with the node's name.
+fn init_logs(node: &str) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .event_format(node::WithNode::new(node, tracing_subscriber::fmt::format()))
         .try_init();
 }
 
@@ -319,12 +335,13 @@ pub fn default_db() -> Result<String, std::io::Error> {
 }
 
 /// Runs the server on `addr` until SIGTERM or Ctrl-C, then shuts down gracefully; logs go to
-/// standard error (`RUST_LOG` filters them).
+/// standard error (`RUST_LOG` filters them), each line starting with `node=` and
+/// [`Config::node`].
 ///
 /// # Errors
 /// [`ServeError`] when it cannot start.
 pub fn run(addr: &str, config: Config) -> Result<(), ServeError> {
-    init_logs();
+    init_logs(&config.node);
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {
         let running = start(addr, config).await?;

@@ -33,6 +33,7 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
     OpenApiRouter::with_openapi(doc)
         .routes(routes!(crate::health))
         .routes(routes!(crate::ready))
+        .routes(routes!(crate::metrics::serve))
         .routes(routes!(crate::openapi_document))
         .routes(routes!(variants::list))
         .routes(routes!(variants::check))

@@ -60,6 +60,11 @@ pub struct Config {
     /// The reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the client (none
     /// by default: the peer's address is the client).
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// This server's name in its log lines and `/health` (by default the host's name).
+    pub node: String,
+    /// The addresses that may read `/metrics` (behind a trusted proxy, the client's it forwards);
+    /// by default the loopback's, `127.0.0.1` and `::1`.
+    pub metrics_from: Vec<std::net::IpAddr>,
 }
 
 impl Default for Config {
@@ -82,6 +87,11 @@ impl Default for Config {
             shutdown_grace: Duration::from_secs(crate::limits::SHUTDOWN_SECONDS),
             trusted_proxies: Vec::new(),
             idle_kept: Duration::from_secs(crate::limits::IDLE_SECONDS),
+            node: crate::node::default_name(),
+            metrics_from: vec![
+                std::net::Ipv4Addr::LOCALHOST.into(),
+                std::net::Ipv6Addr::LOCALHOST.into(),
+            ],
         }
     }
 }
@@ -93,6 +103,7 @@ pub type Shared = Arc<GameCell>;
 pub struct GameCell {
     gate: Mutex<()>,
     live: Mutex<LiveGame>,
+    _held: crate::metrics::Counted,
 }
 
 /// The right to store a game's next entry, held from reading the game to installing the entry.
@@ -103,6 +114,7 @@ impl GameCell {
         Arc::new(GameCell {
             gate: Mutex::new(()),
             live: Mutex::new(game),
+            _held: crate::metrics::game_held(),
         })
     }
 
@@ -132,6 +144,7 @@ struct Pending {
     /// The computer seat the entry hands the turn to: its job is written with the entry.
     job: Option<Seat>,
     next: crate::game::Next,
+    kind: &'static str,
 }
 
 /// The server.
@@ -458,6 +471,7 @@ impl Server {
             .flatten()
             .filter(|s| seats.get(s.index()).is_some_and(|x| x.kind == SeatKind::Computer));
         Ok(Pending {
+            kind: entry.kind(),
             id: game.id.clone(),
             row,
             status,
@@ -483,6 +497,7 @@ impl Server {
 
     fn install(game: &mut LiveGame, p: Pending) {
         tracing::info!(game = %game.id, ply = game.ply, entry = %p.row.entry, "accepted");
+        crate::metrics::entry_stored(p.kind);
         game.install(p.next);
     }
 

@@ -126,6 +126,8 @@ pub struct Health {
     pub status: String,
     /// The server's version.
     pub version: String,
+    /// The node that answered ([`crate::Config::node`]).
+    pub node: String,
 }
 
 // ----- Requests -----

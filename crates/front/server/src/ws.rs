@@ -94,6 +94,7 @@ pub async fn connect(
         .max_message_size(limits::WS_MESSAGE_CEILING)
         .max_frame_size(limits::WS_MESSAGE_CEILING)
         .on_upgrade(move |socket| async move {
+            let _open = crate::metrics::websocket_open();
             run(server, shared, viewer, since, rx, socket).await;
             drop(hold);
         }))
