@@ -130,7 +130,7 @@ async fn a_killed_server_resumes_every_game_on_sqlite() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_resumes_every_game_on_postgres() {
     match std::env::var("MESSHALL_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => kill_and_resume(&url).await,
+        Ok(url) if !url.is_empty() => kill_and_resume(&fresh_postgres(&url, "messhall_serve_kill").await).await,
         _ if std::env::var_os("CI").is_some() => panic!("CI is set but MESSHALL_TEST_POSTGRES is not"),
         _ => eprintln!("SKIPPED: no PostgreSQL (set MESSHALL_TEST_POSTGRES=postgres://..., see scripts/postgres)"),
     }
@@ -275,11 +275,12 @@ fn worker(db: &str, ai_time: &str) -> Child {
         .unwrap()
 }
 
-/// A new, empty database on the test PostgreSQL: other tests' servers would take its jobs.
-async fn fresh_postgres(url: &str) -> String {
+/// A new, empty database `NAME_PID` on the test PostgreSQL at `url`: servers' workers take any
+/// job of their database, so tests (and runs) sharing one would play each other's moves.
+async fn fresh_postgres(url: &str, name: &str) -> String {
     use sqlx::Connection;
     let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
-    let name = format!("messhall_worker_kill_{}", std::process::id());
+    let name = format!("{name}_{}", std::process::id());
     sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
         .execute(&mut conn)
         .await
@@ -305,7 +306,7 @@ async fn a_killed_workers_move_is_made_by_another_within_its_lease() {
             );
         }
     };
-    let db = fresh_postgres(&url).await;
+    let db = fresh_postgres(&url, "messhall_worker_kill").await;
     // A node that thinks nothing itself, and a worker that thinks 30 s a move.
     let (mut node, addr) = serve_with(&db, "0");
     let mut slow = worker(&db, "30");

@@ -160,10 +160,7 @@ async fn a_server_that_lost_a_race_acts_on_the_game_as_stored() {
 /// made on A, is played to its end with every move thought once, by one server or the other.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_computer_move_is_thought_once_by_either_server() {
-    // A database of its own: the workers of other tests' servers would take its jobs.
-    let Some(db) = common::fresh_postgres().await else {
-        return;
-    };
+    let Some(db) = common::postgres_url() else { return };
     let a = common::start(&db).await;
     let b = common::start(&db).await;
     let on_a = Client::new(a.addr);

@@ -7,9 +7,9 @@ use messhall_server::{Config, Running};
 use serde_json::{Value, json};
 use std::time::Duration;
 
-/// The PostgreSQL URL from `MESSHALL_TEST_POSTGRES`; without it the test fails under CI and is
-/// skipped, loudly, elsewhere.
-pub fn postgres_url() -> Option<String> {
+/// The test PostgreSQL's URL from `MESSHALL_TEST_POSTGRES`; without it the test fails under CI
+/// and is skipped, loudly, elsewhere.
+fn postgres_server() -> Option<String> {
     match std::env::var("MESSHALL_TEST_POSTGRES") {
         Ok(url) if !url.is_empty() => Some(url),
         _ if std::env::var_os("CI").is_some() => {
@@ -22,18 +22,29 @@ pub fn postgres_url() -> Option<String> {
     }
 }
 
-/// A new, empty database of its own on the test PostgreSQL (for a test whose servers must not
-/// see other tests' games and jobs); `None` as [`postgres_url`].
-pub async fn fresh_postgres() -> Option<String> {
-    use sqlx::Connection;
-    let url = postgres_url()?;
+/// A new, empty database of the test's own on the test PostgreSQL: servers' workers take any
+/// job of their database, so tests (and runs) sharing one would play each other's computer
+/// moves. `None` as without PostgreSQL.
+pub fn postgres_url() -> Option<String> {
+    let url = postgres_server()?;
     let name = format!("messhall_test_{}", rand_suffix());
-    let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    let (base, _) = url.rsplit_once('/').unwrap();
+    let base = url.rsplit_once('/').expect("a database URL ends in /NAME").0.to_string();
+    let create = format!("CREATE DATABASE {name}");
+    // Made on a thread of its own: the caller may be inside a runtime already.
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            use sqlx::Connection;
+            let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
+            sqlx::query(&create).execute(&mut conn).await.unwrap();
+            conn.close().await.unwrap();
+        });
+    })
+    .join()
+    .unwrap();
     Some(format!("{base}/{name}"))
 }
 
