@@ -314,6 +314,9 @@ enum Command {
         /// A computer player's time per move in seconds, in games without a clock.
         #[arg(long, default_value = "0.5", value_parser = seconds)]
         ai_time: f64,
+        /// This node's name in its log lines (default: the host's name).
+        #[arg(long, value_parser = node_name)]
+        node: Option<String>,
     },
 }
 
@@ -506,12 +509,13 @@ fn serve(
     Ok(())
 }
 
-fn worker(db: String, threads: Option<usize>, ai_time: f64) -> anyhow::Result<()> {
+fn worker(db: String, threads: Option<usize>, ai_time: f64, node: Option<String>) -> anyhow::Result<()> {
     let defaults = messhall_server::Config::default();
     let config = messhall_server::Config {
         db,
         ai_movetime: std::time::Duration::from_secs_f64(ai_time),
         ai_threads: threads.unwrap_or(defaults.ai_threads).max(1),
+        node: node.unwrap_or(defaults.node),
         ..defaults
     };
     messhall_server::run_worker(config)?;
@@ -651,7 +655,12 @@ fn main() -> ExitCode {
             node,
             limits,
         } => serve(addr, db, ai_time, ai_threads, node, limits),
-        Command::Worker { db, threads, ai_time } => worker(db, threads, ai_time),
+        Command::Worker {
+            db,
+            threads,
+            ai_time,
+            node,
+        } => worker(db, threads, ai_time, node),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -28,7 +28,11 @@ fn postgres_server() -> Option<String> {
 pub fn postgres_url() -> Option<String> {
     let url = postgres_server()?;
     let name = format!("messhall_test_{}", rand_suffix());
-    let base = url.rsplit_once('/').expect("a database URL ends in /NAME").0.to_string();
+    let base = url
+        .rsplit_once('/')
+        .expect("a database URL ends in /NAME")
+        .0
+        .to_string();
     let create = format!("CREATE DATABASE {name}");
     // Made on a thread of its own: the caller may be inside a runtime already.
     std::thread::spawn(move || {
