@@ -166,14 +166,19 @@ pub struct Running {
     pub server: Arc<Server>,
     stop: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<Result<(), std::io::Error>>,
+    background: Vec<tokio::task::JoinHandle<()>>,
 }
 
 impl Running {
-    /// Stops gracefully: no new connections, searches stopped, requests under way finished, the
-    /// database closed.
+    /// Stops gracefully: no new connections, searches stopped and their jobs given back,
+    /// requests under way finished, the database closed.
     pub async fn shutdown(self) {
         let _ = self.stop.send(());
         let _ = self.task.await;
+        // The workers give their jobs back before the database closes (a stopped search ends
+        // within moments; past the grace the jobs' leases run out instead).
+        let grace = self.server.config.shutdown_grace;
+        let _ = tokio::time::timeout(grace, futures_util::future::join_all(self.background)).await;
         self.server.store.close().await;
     }
 }
@@ -203,7 +208,7 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
         connections_per_address: server.config.connections_per_address,
         shutdown_grace: server.config.shutdown_grace,
     };
-    background(&server).await?;
+    let background = background(&server).await?;
     let graceful = server.clone();
     let task = tokio::spawn(async move {
         listen::serve(listener, app, connections, async move {
@@ -217,6 +222,7 @@ pub async fn start(addr: &str, config: Config) -> Result<Running, ServeError> {
         server,
         stop,
         task,
+        background,
     })
 }
 
