@@ -8,13 +8,39 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+/// A child process, killed when dropped if it still runs: a failing test leaves no server
+/// behind (its workers would go on taking the shared database's jobs).
+struct Process(Child);
+
+impl std::ops::Deref for Process {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Process {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        if matches!(self.0.try_wait(), Ok(None)) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
 /// Starts `messhall serve` on a free port; the child and its address.
-fn serve(db: &str) -> (Child, String) {
+fn serve(db: &str) -> (Process, String) {
     serve_with(db, "2")
 }
 
 /// Starts `messhall serve` thinking `ai_threads` computer moves at once.
-fn serve_with(db: &str, ai_threads: &str) -> (Child, String) {
+fn serve_with(db: &str, ai_threads: &str) -> (Process, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_messhall"))
         .args([
             "serve",
@@ -46,7 +72,7 @@ fn serve_with(db: &str, ai_threads: &str) -> (Child, String) {
     let addr = rx
         .recv_timeout(Duration::from_secs(30))
         .expect("the server did not start");
-    (child, addr)
+    (Process(child), addr)
 }
 
 /// A client from a loopback address of this run's own: the games a client may have not over
@@ -267,12 +293,14 @@ async fn kill_and_resume(db: &str) {
 }
 
 /// `messhall worker` thinking `ai_time` seconds a move, one at a time.
-fn worker(db: &str, ai_time: &str) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_messhall"))
-        .args(["worker", "--db", db, "--threads", "1", "--ai-time", ai_time])
-        .env("RUST_LOG", "warn")
-        .spawn()
-        .unwrap()
+fn worker(db: &str, ai_time: &str) -> Process {
+    Process(
+        Command::new(env!("CARGO_BIN_EXE_messhall"))
+            .args(["worker", "--db", db, "--threads", "1", "--ai-time", ai_time])
+            .env("RUST_LOG", "warn")
+            .spawn()
+            .unwrap(),
+    )
 }
 
 /// A new, empty database `NAME_PID` on the test PostgreSQL at `url`: servers' workers take any
