@@ -6,8 +6,22 @@
 mod common;
 
 use common::{Client, Socket};
+use messhall_server::Running;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
+
+/// Two servers on one new PostgreSQL database, and a client of each; `None` without PostgreSQL.
+async fn two_servers() -> Option<(Running, Running, Client, Client)> {
+    let db = common::postgres_url()?;
+    let (a, b) = (common::start(&db).await, common::start(&db).await);
+    let (on_a, on_b) = (Client::new(a.addr), Client::new(b.addr));
+    Some((a, b, on_a, on_b))
+}
+
+async fn stop(a: Running, b: Running) {
+    a.shutdown().await;
+    b.shutdown().await;
+}
 
 /// The next `moved` event on `socket`, and how long it took to come.
 async fn next_move(socket: &mut Socket) -> (Value, Duration) {
@@ -22,10 +36,9 @@ async fn next_move(socket: &mut Socket) -> (Value, Duration) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_on_one_database_serve_one_game() {
-    let Some(db) = common::postgres_url() else { return };
-    let a = common::start(&db).await;
-    let b = common::start(&db).await;
-    let (on_a, on_b) = (Client::new(a.addr), Client::new(b.addr));
+    let Some((a, b, on_a, on_b)) = two_servers().await else {
+        return;
+    };
     let created = on_a
         .create(json!({"game": "chess", "seats": [{"player": "me"}, {"player": "open"}],
                        "clock": {"base_ms": 600_000, "increment_ms": 0}}))
@@ -110,18 +123,16 @@ async fn two_servers_on_one_database_serve_one_game() {
     assert_eq!(status, 200, "{v}");
     let over = on_b.wait_over(&id, 5).await;
     assert_eq!(over["status"], "over", "{over}");
-    a.shutdown().await;
-    b.shutdown().await;
+    stop(a, b).await;
 }
 
 /// A server that lost a race for a ply catches up and its next write goes through, where it
 /// used to be refused at that ply again and again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_lost_a_race_acts_on_the_game_as_stored() {
-    let Some(db) = common::postgres_url() else { return };
-    let a = common::start(&db).await;
-    let b = common::start(&db).await;
-    let (on_a, on_b) = (Client::new(a.addr), Client::new(b.addr));
+    let Some((a, b, on_a, on_b)) = two_servers().await else {
+        return;
+    };
     let created = on_a
         .create(json!({"game": "chess", "seats": [{"player": "me"}, {"player": "me"}]}))
         .await;
@@ -152,18 +163,16 @@ async fn a_server_that_lost_a_race_acts_on_the_game_as_stored() {
     assert_eq!(status, 200, "{v}");
     assert_eq!(v["ply"], 3, "{v}");
     assert_eq!(on_a.wait_ply(&id, 3).await["ply"], 3);
-    a.shutdown().await;
-    b.shutdown().await;
+    stop(a, b).await;
 }
 
 /// Computer moves are jobs that either server's workers take: a game between two computers,
 /// made on A, is played to its end with every move thought once, by one server or the other.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_computer_move_is_thought_once_by_either_server() {
-    let Some(db) = common::postgres_url() else { return };
-    let a = common::start(&db).await;
-    let b = common::start(&db).await;
-    let on_a = Client::new(a.addr);
+    let Some((a, b, on_a, _)) = two_servers().await else {
+        return;
+    };
     let created = on_a
         .create(json!({"game": "chess", "seats": [{"player": "depth=1"}, {"player": "random"}]}))
         .await;
@@ -171,7 +180,7 @@ async fn every_computer_move_is_thought_once_by_either_server() {
     let over = on_a.wait_over(&id, 120).await;
     assert_eq!(over["status"], "over", "{over}");
     let moves = over["moves"].as_array().unwrap().len() as u64;
-    let thought = |r: &messhall_server::Running| r.server.searches.load(std::sync::atomic::Ordering::Relaxed);
+    let thought = |r: &Running| r.server.searches.load(std::sync::atomic::Ordering::Relaxed);
     let (by_a, by_b) = (thought(&a), thought(&b));
     eprintln!("{moves} moves: {by_a} thought by A, {by_b} by B");
     assert_eq!(by_a + by_b, moves, "each move thought once");
@@ -183,8 +192,7 @@ async fn every_computer_move_is_thought_once_by_either_server() {
         (0..plies.len() as i64).collect::<Vec<_>>(),
         "every ply stored once"
     );
-    a.shutdown().await;
-    b.shutdown().await;
+    stop(a, b).await;
 }
 
 /// The time a move made through one server takes to reach a WebSocket on the other, over many
@@ -193,10 +201,9 @@ async fn every_computer_move_is_thought_once_by_either_server() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement"]
 async fn measure_the_news_between_servers() {
-    let Some(db) = common::postgres_url() else { return };
-    let a = common::start(&db).await;
-    let b = common::start(&db).await;
-    let (on_a, on_b) = (Client::new(a.addr), Client::new(b.addr));
+    let Some((a, b, on_a, on_b)) = two_servers().await else {
+        return;
+    };
     let mut latencies = Vec::new();
     // Games of two people, moves alternating between the servers, until 400 moves are timed.
     while latencies.len() < 400 {
@@ -248,6 +255,5 @@ async fn measure_the_news_between_servers() {
         at(0.99),
         latencies[latencies.len() - 1]
     );
-    a.shutdown().await;
-    b.shutdown().await;
+    stop(a, b).await;
 }
