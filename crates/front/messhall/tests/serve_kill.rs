@@ -3,143 +3,20 @@
 //! game goes on, tokens still work, and the clocks did not run while the server was down. And a
 //! `messhall worker` killed mid-think: another worker makes the move once its lease runs out.
 
-use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+mod common;
+
+use common::{Api, Process};
+use serde_json::json;
 use std::time::Duration;
 
-/// A child process, killed when dropped if it still runs: a failing test leaves no server
-/// behind (its workers would go on taking the shared database's jobs).
-struct Process(Child);
-
-impl std::ops::Deref for Process {
-    type Target = Child;
-    fn deref(&self) -> &Child {
-        &self.0
-    }
-}
-
-impl std::ops::DerefMut for Process {
-    fn deref_mut(&mut self) -> &mut Child {
-        &mut self.0
-    }
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        if matches!(self.0.try_wait(), Ok(None)) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
-}
-
-/// Starts `messhall serve` on a free port; the child and its address.
+/// Starts `messhall serve` on a free port, thinking two computer moves at once.
 fn serve(db: &str) -> (Process, String) {
     serve_with(db, "2")
 }
 
 /// Starts `messhall serve` thinking `ai_threads` computer moves at once.
 fn serve_with(db: &str, ai_threads: &str) -> (Process, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_messhall"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--db",
-            db,
-            "--ai-time",
-            "0.05",
-            "--ai-threads",
-            ai_threads,
-        ])
-        .env("RUST_LOG", "warn")
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut sent = false;
-        for line in BufReader::new(stderr).lines() {
-            let Ok(line) = line else { break };
-            if !sent && let Some(addr) = line.split("listening on http://").nth(1) {
-                let _ = tx.send(addr.trim().to_string());
-                sent = true;
-            }
-        }
-    });
-    let addr = rx
-        .recv_timeout(Duration::from_secs(30))
-        .expect("the server did not start");
-    (Process(child), addr)
-}
-
-/// A client from a loopback address of this run's own: the games a client may have not over
-/// are counted by address, and on a shared PostgreSQL other tests' games (and earlier runs')
-/// would count against this one.
-fn own_address() -> reqwest::Client {
-    let pid = std::process::id();
-    let ip = std::net::Ipv4Addr::new(127, 1, (pid >> 8) as u8, pid as u8);
-    reqwest::Client::builder()
-        .local_address(std::net::IpAddr::V4(ip))
-        .build()
-        .unwrap()
-}
-
-struct Api {
-    base: String,
-    http: reqwest::Client,
-}
-
-impl Api {
-    async fn get(&self, path: &str) -> Value {
-        self.http
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap()
-    }
-
-    async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (u16, Value) {
-        let mut req = self.http.post(format!("{}{path}", self.base)).json(&body);
-        if let Some(t) = token {
-            req = req.bearer_auth(t);
-        }
-        let resp = req.send().await.unwrap();
-        (resp.status().as_u16(), resp.json().await.unwrap())
-    }
-
-    async fn act_first(&self, id: &str, token: &str) -> Value {
-        let state = self
-            .http
-            .get(format!("{}/api/games/{id}", self.base))
-            .bearer_auth(token)
-            .send()
-            .await
-            .unwrap()
-            .json::<Value>()
-            .await
-            .unwrap();
-        let from = state["legal"]["from"].as_object().unwrap();
-        let mv = from
-            .values()
-            .flat_map(|v| v.as_array().unwrap())
-            .find(|m| m["kind"] == "quiet")
-            .unwrap();
-        let (status, v) = self
-            .post(
-                &format!("/api/games/{id}/act"),
-                Some(token),
-                json!({"ply": state["ply"], "action": mv["coordinates"]}),
-            )
-            .await;
-        assert_eq!(status, 200, "{v}");
-        v
-    }
+    common::serve(db, &["--ai-time", "0.05", "--ai-threads", ai_threads])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -156,7 +33,7 @@ async fn a_killed_server_resumes_every_game_on_sqlite() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_resumes_every_game_on_postgres() {
     match std::env::var("MESSHALL_TEST_POSTGRES") {
-        Ok(url) if !url.is_empty() => kill_and_resume(&fresh_postgres(&url, "messhall_serve_kill").await).await,
+        Ok(url) if !url.is_empty() => kill_and_resume(&common::fresh_postgres(&url, "messhall_serve_kill").await).await,
         _ if std::env::var_os("CI").is_some() => panic!("CI is set but MESSHALL_TEST_POSTGRES is not"),
         _ => eprintln!("SKIPPED: no PostgreSQL (set MESSHALL_TEST_POSTGRES=postgres://..., see scripts/postgres)"),
     }
@@ -164,10 +41,7 @@ async fn a_killed_server_resumes_every_game_on_postgres() {
 
 async fn kill_and_resume(db: &str) {
     let (mut first, addr) = serve(db);
-    let api = Api {
-        base: format!("http://{addr}"),
-        http: own_address(),
-    };
+    let api = Api::at(&addr);
     let mut computers = Vec::new();
     for (game, a, b) in [
         ("foodfight", "depth=1", "depth=1"),
@@ -216,18 +90,14 @@ async fn kill_and_resume(db: &str) {
     for id in computers.iter().chain([&vs_id, &clocked_id]) {
         before.push(api.get(&format!("/api/games/{id}")).await);
     }
-    first.kill().unwrap();
-    first.wait().unwrap();
+    first.kill();
     tokio::time::sleep(Duration::from_secs(2)).await;
 
     // Black's clock may run from the restart on, however slow the checks below are on a busy
     // machine; the 2 s the server was down must not count.
     let restarted = std::time::Instant::now();
     let (mut second, addr) = serve(db);
-    let api = Api {
-        base: format!("http://{addr}"),
-        http: own_address(),
-    };
+    let api = Api::at(&addr);
     for old in &before {
         let id = old["id"].as_str().unwrap();
         let now = api.get(&format!("/api/games/{id}")).await;
@@ -283,42 +153,12 @@ async fn kill_and_resume(db: &str) {
     api.act_first(&vs_id, &me).await;
 
     // SIGTERM: a graceful stop.
-    let status = Command::new("kill")
-        .args(["-TERM", &second.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let code = second.wait().unwrap();
-    assert!(code.success(), "{code:?}");
+    second.terminate();
 }
 
 /// `messhall worker` thinking `ai_time` seconds a move, one at a time.
 fn worker(db: &str, ai_time: &str) -> Process {
-    Process(
-        Command::new(env!("CARGO_BIN_EXE_messhall"))
-            .args(["worker", "--db", db, "--threads", "1", "--ai-time", ai_time])
-            .env("RUST_LOG", "warn")
-            .spawn()
-            .unwrap(),
-    )
-}
-
-/// A new, empty database `NAME_PID` on the test PostgreSQL at `url`: servers' workers take any
-/// job of their database, so tests (and runs) sharing one would play each other's moves.
-async fn fresh_postgres(url: &str, name: &str) -> String {
-    use sqlx::Connection;
-    let mut conn = sqlx::PgConnection::connect(url).await.unwrap();
-    let name = format!("{name}_{}", std::process::id());
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    let (base, _) = url.rsplit_once('/').unwrap();
-    format!("{base}/{name}")
+    common::worker(db, &["--threads", "1", "--ai-time", ai_time])
 }
 
 /// A worker killed with SIGKILL while it thinks a move: its lease runs out and another worker
@@ -334,55 +174,22 @@ async fn a_killed_workers_move_is_made_by_another_within_its_lease() {
             );
         }
     };
-    let db = fresh_postgres(&url, "messhall_worker_kill").await;
+    let db = common::fresh_postgres(&url, "messhall_worker_kill").await;
     // A node that thinks nothing itself, and a worker that thinks 30 s a move.
     let (mut node, addr) = serve_with(&db, "0");
     let mut slow = worker(&db, "30");
-    let api = Api {
-        base: format!("http://{addr}"),
-        http: own_address(),
-    };
-    let (status, created) = api
-        .post(
-            "/api/games",
-            None,
-            json!({"game": "chess", "seats": [{"player": "me"}, {"player": "level=10"}]}),
-        )
-        .await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_string();
-    let me = created["tokens"][0]["token"].as_str().unwrap().to_string();
+    let api = Api::at(&addr);
+    let (id, me) = common::against(&api, "level=10").await;
     api.act_first(&id, &me).await;
     // The slow worker has claimed the computer's move.
     let pool = sqlx::PgPool::connect(&db).await.unwrap();
-    let mut claimed = false;
-    for _ in 0..100 {
-        let row: Option<(Option<String>,)> = sqlx::query_as("SELECT worker FROM jobs WHERE game_id = $1 AND ply = 1")
-            .bind(&id)
-            .fetch_optional(&pool)
-            .await
-            .unwrap();
-        if matches!(row, Some((Some(_),))) {
-            claimed = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    assert!(claimed, "the worker did not claim the job");
+    let claimed = common::claimed_by(&pool, &id, 1, Duration::from_secs(5)).await;
+    assert!(claimed.is_some(), "the worker did not claim the job");
     tokio::time::sleep(Duration::from_millis(500)).await;
-    slow.kill().unwrap();
-    slow.wait().unwrap();
-    let killed = std::time::Instant::now();
+    slow.kill();
     let mut quick = worker(&db, "0.1");
-    let mut moved = None;
-    for _ in 0..200 {
-        if api.get(&format!("/api/games/{id}")).await["ply"].as_i64() >= Some(2) {
-            moved = Some(killed.elapsed());
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let took = moved.expect("no worker made the move after the kill");
+    let took = common::stored_within(&pool, &id, 1, Duration::from_secs(10)).await;
+    let took = took.expect("no worker made the move after the kill");
     eprintln!("the move was made {took:?} after the worker was killed (lease 5 s)");
     assert!(took < Duration::from_secs(6), "{took:?}");
     let plies: Vec<(i64,)> = sqlx::query_as("SELECT ply FROM entries WHERE game_id = $1 ORDER BY ply")
@@ -393,11 +200,6 @@ async fn a_killed_workers_move_is_made_by_another_within_its_lease() {
     assert_eq!(plies, vec![(0,), (1,)], "each ply stored once");
     pool.close().await;
     for child in [&mut quick, &mut node] {
-        let status = Command::new("kill")
-            .args(["-TERM", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        assert!(child.wait().unwrap().success());
+        child.terminate();
     }
 }

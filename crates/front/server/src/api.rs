@@ -325,7 +325,7 @@ pub async fn state(
     Query(q): Query<TokenQuery>,
 ) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
-    let game = shared.lock().await;
+    let game = server.read(&shared).await;
     let viewer = viewer(&game, &headers, &q)?;
     Ok(axum::Json(crate::view::state(&game, viewer)).into_response())
 }
@@ -402,6 +402,8 @@ pub async fn act(
     let shared = server.game(&id).await?;
     let (gate, game) = server.write(&shared).await?;
     let seat = seat_of(&game, &headers, &q)?;
+    // A request made on an older game is stale, whatever else it is: its client reads again.
+    crate::state::at_ply(&game, req.ply)?;
     if game.table.result().is_some() {
         return Err(ApiError::conflict("game-over", "the game is over"));
     }
@@ -555,7 +557,7 @@ pub async fn list(State(server): App, Query(q): Query<ListQuery>) -> Result<Resp
 #[utoipa::path(get, path = "/api/games/{id}/record", params(("id" = String, Path, description = "the game's id")), responses((status = 200, description = "the record (once over)", body = serde_json::Value), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn record(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
-    let game = shared.lock().await;
+    let game = server.read(&shared).await;
     if game.table.result().is_none() {
         return Err(ApiError::conflict(
             "not-over",
@@ -572,7 +574,7 @@ pub async fn record(State(server): App, Path(id): Path<String>) -> Result<Respon
 #[utoipa::path(get, path = "/api/games/{id}/pgn", params(("id" = String, Path, description = "the game's id")), responses((status = 200, description = "the PGN (once over)", body = String, content_type = "application/x-chess-pgn"), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn pgn(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
-    let game = shared.lock().await;
+    let game = server.read(&shared).await;
     if game.table.chess().is_none() {
         return Err(ApiError::bad(
             "not-chess",

@@ -116,6 +116,7 @@ impl Server {
             })
         };
         self.searches.fetch_add(1, Ordering::Relaxed);
+        tracing::debug!(game = %job.game_id, ply = job.ply, %worker, "thinking");
         let movetime = self.config.ai_movetime;
         let started = Instant::now();
         let thought = tokio::task::spawn_blocking(move || {
@@ -143,6 +144,7 @@ impl Server {
         }
         if lost.load(Ordering::Relaxed) || game.ply != job.ply {
             // Another worker has it, or the game moved on (that entry removed the job).
+            tracing::debug!(game = %job.game_id, ply = job.ply, %worker, "thought in vain");
             return;
         }
         let Ok(Choice::Act(action)) = thought else {
@@ -150,11 +152,12 @@ impl Server {
             return;
         };
         let entry = Entry::Act { seat, action };
-        if let Err(e) = self
+        match self
             .commit_shared(&gate, &shared, game, entry, Some(job.ply), None)
             .await
         {
-            tracing::warn!(game = %job.game_id, error = %e, "computer move refused");
+            Ok(_) => tracing::debug!(game = %job.game_id, ply = job.ply, %worker, "move stored"),
+            Err(e) => tracing::warn!(game = %job.game_id, ply = job.ply, error = %e, "computer move refused"),
         }
     }
 

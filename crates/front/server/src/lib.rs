@@ -234,10 +234,12 @@ async fn background(server: &Arc<Server>) -> Result<Vec<tokio::task::JoinHandle<
     // Entries other servers store (on PostgreSQL) reach the games held here.
     let notices = server.store.notices().await?;
     tasks.push(tokio::spawn(server.clone().follow(notices)));
-    // Computer moves are jobs: this server's workers take them, as any server's may.
+    // Computer moves are jobs: this server's workers take them, as any server's may. A
+    // worker's name (in the jobs it holds) is its node's, this process's and its own number.
     let instance = token::game_id().map_err(|e| ServeError::Io(std::io::Error::other(e)))?;
     for i in 0..server.config.ai_threads {
-        tasks.push(tokio::spawn(server.clone().work(format!("{instance}-{i}"))));
+        let worker = format!("{}/{instance}-{i}", server.config.node);
+        tasks.push(tokio::spawn(server.clone().work(worker)));
     }
     let flags = server.clone();
     tasks.push(tokio::spawn(async move {

@@ -17,7 +17,7 @@ use messhall_table::Action;
 #[utoipa::path(get, path = "/api/games/{id}/positions", params(("id" = String, Path, description = "the game's id")), responses((status = 200, description = "the start, then the board after each action (once over)", body = crate::wire::Positions), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn positions(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
-    let game = shared.lock().await;
+    let game = server.read(&shared).await;
     if game.table.result().is_none() {
         return Err(ApiError::conflict(
             "not-over",

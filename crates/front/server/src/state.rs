@@ -297,6 +297,24 @@ impl Server {
         Ok((gate, game))
     }
 
+    /// A game to read, caught up with the database first: what another server stored is read
+    /// here too (a client that acted through one server and reads through another sees its
+    /// action). A read waits for no write: while one is under way here (it caught the game up
+    /// as it began), and when the database does not answer, the game is read as last
+    /// acknowledged here.
+    pub async fn read<'a>(&self, shared: &'a GameCell) -> MutexGuard<'a, LiveGame> {
+        let Some(gate) = shared.try_gate() else {
+            return shared.lock().await;
+        };
+        match self.catch_up(&gate, shared).await {
+            Ok(game) => game,
+            Err(e) => {
+                tracing::warn!(error = %e, "a game read without catching up");
+                shared.lock().await
+            }
+        }
+    }
+
     /// Brings a game whose gate the caller holds up to the database; it comes back locked.
     async fn catch_up<'a>(&self, _gate: &Gate<'a>, shared: &'a GameCell) -> Result<MutexGuard<'a, LiveGame>, ApiError> {
         let (id, held) = {
@@ -447,13 +465,8 @@ impl Server {
         expected_ply: Option<i64>,
         seat_row: Option<SeatRow>,
     ) -> Result<Pending, ApiError> {
-        if let Some(ply) = expected_ply
-            && ply != game.ply
-        {
-            return Err(ApiError::conflict(
-                "stale-ply",
-                format!("the game is at ply {}, not {ply}", game.ply),
-            ));
+        if let Some(ply) = expected_ply {
+            at_ply(game, ply)?;
         }
         let now = Instant::now();
         let next = game.step(&entry, now, true)?;
@@ -659,5 +672,20 @@ impl LiveGame {
             .iter()
             .position(|s| s.token_hash.as_deref().is_some_and(|h| crate::token::matches(token, h)))
             .map(|i| Seat(i as u8))
+    }
+}
+
+/// Checks that a request made at `ply` was made on the game as it is.
+///
+/// # Errors
+/// 409 `stale-ply` when the game is at another ply: the client read it before a change.
+pub fn at_ply(game: &LiveGame, ply: i64) -> Result<(), ApiError> {
+    if ply == game.ply {
+        Ok(())
+    } else {
+        Err(ApiError::conflict(
+            "stale-ply",
+            format!("the game is at ply {}, not {ply}", game.ply),
+        ))
     }
 }

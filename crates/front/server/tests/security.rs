@@ -186,7 +186,7 @@ async fn of_requests_racing_at_one_ply_exactly_one_wins() {
 
 /// Two servers on one database, each with the game in memory: before acting, a server catches
 /// its game up with the entries the other stored, so an action is judged on the game as stored
-/// (not refused at a stale ply forever). On SQLite no news goes between them: only a write
+/// (not refused at a stale ply forever). On SQLite no news goes between them: only a request
 /// catches up.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_behind_the_database_reads_the_game_again() {
@@ -198,9 +198,9 @@ async fn a_server_behind_the_database_reads_the_game_again() {
     assert_eq!(on_b.state(&id, None).await["ply"], 1);
     let (status, v) = on_a.post(&act, Some(&ann), json!({"ply": 1, "action": "e4"})).await;
     assert_eq!(status, 200, "{v}");
-    // B held the game at ply 1; catching up before it acts, it finds Black to move.
+    // B held the game at ply 1; catching up before it acts, it finds the game at ply 2.
     let (status, v) = on_b.post(&act, Some(&ann), json!({"ply": 1, "action": "d4"})).await;
-    assert_eq!((status, v["code"].as_str()), (409, Some("not-your-turn")), "{v}");
+    assert_eq!((status, v["code"].as_str()), (409, Some("stale-ply")), "{v}");
     let state = on_b.state(&id, None).await;
     assert_eq!(
         (state["ply"].as_i64(), state["moves"][0]["san"].as_str()),
@@ -210,7 +210,7 @@ async fn a_server_behind_the_database_reads_the_game_again() {
     assert_eq!(status, 200, "{v}");
     // Now A is behind (it has Black to play at ply 2), and catches up the same way.
     let (status, v) = on_a.post(&act, Some(&bob), json!({"ply": 2, "action": "d5"})).await;
-    assert_eq!((status, v["code"].as_str()), (409, Some("not-your-turn")), "{v}");
+    assert_eq!((status, v["code"].as_str()), (409, Some("stale-ply")), "{v}");
     let (status, v) = on_a.post(&act, Some(&ann), json!({"ply": 3, "action": "Nf3"})).await;
     assert_eq!(status, 200, "{v}");
     let sans = |s: &Value| {

@@ -2,6 +2,9 @@
 
 #![allow(dead_code)]
 
+mod actions;
+
+pub use actions::first_action;
 use futures_util::StreamExt;
 use messhall_server::{Config, Running};
 use serde_json::{Value, json};
@@ -204,23 +207,6 @@ impl Client {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         panic!("game {id} never reached ply {ply}");
-    }
-}
-
-/// The text of the first legal action in a state.
-pub fn first_action(state: &Value) -> Option<String> {
-    let legal = &state["legal"];
-    match legal["kind"].as_str()? {
-        "moves" => {
-            let from = legal["from"].as_object()?;
-            // Prefer a quiet move so short games stay simple.
-            let moves: Vec<&Value> = from.values().flat_map(|v| v.as_array().unwrap().iter()).collect();
-            let pick = moves.iter().find(|m| m["kind"] == "quiet").or(moves.first())?;
-            Some(pick["coordinates"].as_str()?.to_string())
-        }
-        "steps" => Some(legal["steps"][0]["text"].as_str()?.to_string()),
-        "student" => Some(legal["actions"][0]["text"].as_str()?.to_string()),
-        _ => None,
     }
 }
 
