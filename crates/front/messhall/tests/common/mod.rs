@@ -5,6 +5,7 @@
 
 #[path = "../../../server/tests/common/actions.rs"]
 mod actions;
+pub mod cluster;
 pub mod nginx;
 
 pub use actions::first_action;
@@ -226,6 +227,16 @@ async fn answer(req: reqwest::RequestBuilder) -> (u16, Value) {
     let status = resp.status().as_u16();
     let text = resp.text().await.unwrap_or_default();
     (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+}
+
+/// `/metrics` of a node, asked from 127.0.0.1 (the addresses it answers by default).
+pub async fn metrics(node: &str) -> String {
+    reqwest::get(format!("http://{node}/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
 }
 
 /// A value of a Prometheus text page: the sum of the samples of `metric` (with any labels).
