@@ -64,7 +64,7 @@ async fn two_nodes_and_a_worker_behind_nginx_lose_nothing_when_killed() {
 
     // Both nodes up: each action through the other node than the one before.
     let both = [on_a.clone(), on_b.clone()];
-    let run = Run::default();
+    let run = Run::new(Duration::from_millis(30));
     futures_util::future::join_all(games.iter_mut().map(|g| play(g, &both, &proxy, 8, &run))).await;
     let (page_a, page_b) = (common::metrics(&a_addr).await, common::metrics(&b_addr).await);
     let sockets = |page: &str| common::metric(page, "messhall_websockets_open");

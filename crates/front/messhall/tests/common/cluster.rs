@@ -96,14 +96,15 @@ pub async fn make_games(node: &Api, other: &Api) -> Vec<Game> {
     games
 }
 
-/// Plays `actions` more of the people's actions of `game` (fewer if it ends), each through the
-/// next of `routes` in turn, reading the game through `proxy`. A request no node answered (one
-/// killed under it) was not acknowledged: the game is read again and play goes on.
+/// Plays `actions` more of the people's actions of `game` (fewer if it ends or the run stops),
+/// each through the next of `routes` in turn, reading the game through `proxy`. A request no
+/// node answered (one killed under it) was not acknowledged: the game is read again and play
+/// goes on. A game that does not go on for a minute and a half is stuck: the test fails.
 pub async fn play(game: &mut Game, routes: &[Api], proxy: &Api, actions: usize, run: &Run) {
     let path = format!("/api/games/{}", game.id);
-    let deadline = Instant::now() + Duration::from_secs(90);
+    let mut deadline = Instant::now() + STUCK;
     let mut done = 0;
-    while done < actions {
+    while done < actions && !run.stop.load(Ordering::Relaxed) {
         assert!(
             Instant::now() < deadline,
             "{} game {}: stuck after {done} actions",
@@ -122,7 +123,7 @@ pub async fn play(game: &mut Game, routes: &[Api], proxy: &Api, actions: usize, 
         let seat = state["turn"]["seat"].as_u64();
         let Some(token) = seat.and_then(|s| game.tokens[s as usize].clone()) else {
             // The computer's turn (or the table's chance).
-            tokio::time::sleep(Duration::from_millis(30)).await;
+            tokio::time::sleep(run.poll).await;
             continue;
         };
         let (status, mine) = proxy.try_get(&path, Some(&token)).await;
@@ -148,6 +149,7 @@ pub async fn play(game: &mut Game, routes: &[Api], proxy: &Api, actions: usize, 
                 game.after_kill += usize::from(run.killed.load(Ordering::Relaxed));
                 run.acknowledged.fetch_add(1, Ordering::Relaxed);
                 done += 1;
+                deadline = Instant::now() + STUCK;
             }
             // Refused: the state read was already behind (an unacknowledged action of this
             // seat went through, or a computer moved meanwhile).
@@ -161,12 +163,28 @@ pub async fn play(game: &mut Game, routes: &[Api], proxy: &Api, actions: usize, 
     }
 }
 
-/// What the games played share: how many actions were acknowledged, and whether the node was
-/// killed yet.
-#[derive(Default)]
+/// How long a game may go without an action before it counts as stuck.
+pub const STUCK: Duration = Duration::from_secs(90);
+
+/// What the games played share: how many actions were acknowledged, whether a node was killed
+/// yet, whether to stop, and how often to look whether the computer has moved.
 pub struct Run {
     pub acknowledged: AtomicUsize,
     pub killed: AtomicBool,
+    pub stop: AtomicBool,
+    pub poll: Duration,
+}
+
+impl Run {
+    /// A run looking every `poll` whether the computer has moved.
+    pub fn new(poll: Duration) -> Run {
+        Run {
+            acknowledged: AtomicUsize::new(0),
+            killed: AtomicBool::new(false),
+            stop: AtomicBool::new(false),
+            poll,
+        }
+    }
 }
 
 /// No node answered: the connection failed, or nginx found no node alive (502) or timed out.

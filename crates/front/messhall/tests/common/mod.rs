@@ -22,6 +22,7 @@ use std::time::Duration;
 pub struct Process {
     child: Child,
     log: Arc<Mutex<Vec<String>>>,
+    reader: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Process {
@@ -32,7 +33,7 @@ impl Process {
         let stderr = child.stderr.take().unwrap();
         let log = Arc::new(Mutex::new(Vec::new()));
         let kept = log.clone();
-        std::thread::spawn(move || {
+        let reader = std::thread::spawn(move || {
             let mut announce = announce;
             for line in BufReader::new(stderr).lines() {
                 let Ok(line) = line else { break };
@@ -44,7 +45,11 @@ impl Process {
                 kept.lock().unwrap().push(line);
             }
         });
-        Process { child, log }
+        Process {
+            child,
+            log,
+            reader: Some(reader),
+        }
     }
 
     /// The process's id.
@@ -52,10 +57,18 @@ impl Process {
         self.child.id()
     }
 
-    /// Kills it with SIGKILL, as a crash or the OOM killer would.
+    /// Kills it with SIGKILL, as a crash or the OOM killer would; its log is then complete.
     pub fn kill(&mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
+        self.read_to_end();
+    }
+
+    /// Waits until every line the (ended) process wrote is in its log.
+    fn read_to_end(&mut self) {
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
     }
 
     /// Stops it with SIGTERM (a graceful drain) and checks that it exits cleanly.
@@ -66,6 +79,7 @@ impl Process {
             .unwrap();
         assert!(status.success());
         let code = self.child.wait().unwrap();
+        self.read_to_end();
         assert!(code.success(), "{code:?}");
     }
 
@@ -90,9 +104,14 @@ const RUST_LOG: &str = "warn,messhall_server::jobs=debug";
 /// Starts `messhall serve` on a free port with `args` after its database; the process and its
 /// address.
 pub fn serve(db: &str, args: &[&str]) -> (Process, String) {
+    serve_at("127.0.0.1:0", db, args)
+}
+
+/// Starts `messhall serve` listening on `addr`.
+pub fn serve_at(addr: &str, db: &str, args: &[&str]) -> (Process, String) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_messhall"));
     command
-        .args(["serve", "--addr", "127.0.0.1:0", "--db", db])
+        .args(["serve", "--addr", addr, "--db", db])
         .args(args)
         .env("RUST_LOG", RUST_LOG);
     let (tx, rx) = std::sync::mpsc::channel();
@@ -152,6 +171,16 @@ pub fn own_address() -> reqwest::Client {
     let ip = std::net::Ipv4Addr::new(127, 1, (pid >> 8) as u8, pid as u8);
     reqwest::Client::builder()
         .local_address(std::net::IpAddr::V4(ip))
+        .build()
+        .unwrap()
+}
+
+/// A client from loopback address number `n` of the 127.2.0.0/16 block: each address may have
+/// only so many games going, and a measurement with many games spreads them over many clients.
+pub fn numbered_address(n: u16) -> reqwest::Client {
+    let [high, low] = n.to_be_bytes();
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 2, high, low)))
         .build()
         .unwrap()
 }
