@@ -339,25 +339,27 @@ async fn soak_200_games_on_two_nodes_and_a_worker_with_a_node_killed_every_30_s(
     }
     // None stuck: each game over or waiting for its person once the computers had time.
     let proxy = client(&nginx.addr, 0);
-    let mut stuck = 0;
-    let mut over = 0;
-    for game in &games {
-        let until = Instant::now() + STUCK;
-        loop {
-            let (status, state) = proxy.try_get(&format!("/api/games/{}", game.id), None).await;
-            let waiting = state["turn"]["seat"].as_u64() == Some(0);
-            if status == 200 && (state["status"] == "over" || waiting) {
-                over += usize::from(state["status"] == "over");
-                break;
+    let settled = futures_util::future::join_all(games.iter().map(|game| {
+        let proxy = proxy.clone();
+        async move {
+            let until = Instant::now() + STUCK;
+            loop {
+                let (status, state) = proxy.try_get(&format!("/api/games/{}", game.id), None).await;
+                let waiting = state["turn"]["seat"].as_u64() == Some(0);
+                if status == 200 && (state["status"] == "over" || waiting) {
+                    return Some(state["status"] == "over");
+                }
+                if Instant::now() > until {
+                    eprintln!("stuck: {} {} at ply {}: {state}", game.kind, game.id, state["ply"]);
+                    return None;
+                }
+                tokio::time::sleep(Duration::from_millis(250)).await;
             }
-            if Instant::now() > until {
-                stuck += 1;
-                eprintln!("stuck: {} {} at ply {}", game.kind, game.id, state["ply"]);
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
         }
-    }
+    }))
+    .await;
+    let stuck = settled.iter().filter(|s| s.is_none()).count();
+    let over = settled.iter().filter(|s| **s == Some(true)).count();
     for (name, process, _) in &nodes {
         logs.push((format!("{name}#last"), false, process.log()));
     }
@@ -383,6 +385,23 @@ async fn soak_200_games_on_two_nodes_and_a_worker_with_a_node_killed_every_30_s(
     );
     for problem in tally.problems.iter().take(20) {
         println!("  {problem}");
+    }
+    // What the processes warned of, by message, with how often.
+    let mut warnings = std::collections::BTreeMap::new();
+    for (_, _, lines) in &logs {
+        for line in lines.iter().filter(|l| l.contains(" WARN ") || l.contains(" ERROR ")) {
+            let message = line
+                .split(": ")
+                .nth(1)
+                .unwrap_or(line)
+                .split(" game=")
+                .next()
+                .unwrap_or("");
+            *warnings.entry(message.to_string()).or_insert(0) += 1;
+        }
+    }
+    for (message, count) in warnings {
+        println!("  {count} x {message}");
     }
     pool.close().await;
     drop(nginx);

@@ -150,6 +150,9 @@ pub struct LiveGame {
     pub published: Option<Arc<crate::ws::Published>>,
     /// The stop flag of a search under way.
     pub thinking: Option<Arc<AtomicBool>>,
+    /// Whether another server may have stored entries this one has not read: news of one came
+    /// (or news may have been missed). A read catches up first then; otherwise memory is current.
+    pub behind: bool,
     /// When the game was created, in ms since 1970.
     pub created_ms: i64,
     /// When it last changed.
@@ -198,6 +201,7 @@ impl LiveGame {
             tx,
             published: None,
             thinking: None,
+            behind: false,
             created_ms,
             touched: Instant::now(),
         };

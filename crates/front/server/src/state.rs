@@ -297,12 +297,18 @@ impl Server {
         Ok((gate, game))
     }
 
-    /// A game to read, caught up with the database first: what another server stored is read
-    /// here too (a client that acted through one server and reads through another sees its
-    /// action). A read waits for no write: while one is under way here (it caught the game up
-    /// as it began), and when the database does not answer, the game is read as last
-    /// acknowledged here.
+    /// A game to read: as held here, which the news of other servers' entries keeps current;
+    /// caught up with the database first when news came that is not read yet (a client that
+    /// acted through one server and reads through another then sees its action). A read waits
+    /// for no write: while one is under way here (it caught the game up as it began), and when
+    /// the database does not answer, the game is read as last acknowledged here.
     pub async fn read<'a>(&self, shared: &'a GameCell) -> MutexGuard<'a, LiveGame> {
+        {
+            let game = shared.lock().await;
+            if !game.behind {
+                return game;
+            }
+        }
         let Some(gate) = shared.try_gate() else {
             return shared.lock().await;
         };
@@ -318,17 +324,31 @@ impl Server {
     /// Brings a game whose gate the caller holds up to the database; it comes back locked.
     async fn catch_up<'a>(&self, _gate: &Gate<'a>, shared: &'a GameCell) -> Result<MutexGuard<'a, LiveGame>, ApiError> {
         let (id, held) = {
-            let game = shared.lock().await;
+            let mut game = shared.lock().await;
+            // News that comes from here on is read again.
+            game.behind = false;
             (game.id.clone(), game.ply)
         };
-        let rows = self.store.entries_from(&id, held).await.map_err(ApiError::storage)?;
+        let rows = match self.store.entries_from(&id, held).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                shared.lock().await.behind = true;
+                return Err(ApiError::storage(e));
+            }
+        };
         let entries = rows
             .iter()
             .map(|r| serde_json::from_str::<Entry>(&r.entry))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| ApiError::storage(format!("game {id}: a stored entry does not read: {e}")))?;
         let seats = if entries.iter().any(|e| matches!(e, Entry::Join { .. })) {
-            Some(self.store.seats(&id).await.map_err(ApiError::storage)?)
+            match self.store.seats(&id).await {
+                Ok(seats) => Some(seats),
+                Err(e) => {
+                    shared.lock().await.behind = true;
+                    return Err(ApiError::storage(e));
+                }
+            }
         } else {
             None
         };
@@ -353,11 +373,15 @@ impl Server {
             let games: Vec<Shared> = match notice {
                 crate::notify::Notice::Entry { id, ply } => {
                     let held = self.games.lock().await.get(&id).cloned();
-                    match held {
-                        // Not held here, or past that ply already (this server stored it).
-                        Some(shared) if shared.lock().await.ply <= ply => vec![shared],
-                        _ => Vec::new(),
+                    let Some(shared) = held else { continue };
+                    let mut game = shared.lock().await;
+                    // Past that ply already: this server stored it.
+                    if game.ply > ply {
+                        continue;
                     }
+                    game.behind = true;
+                    drop(game);
+                    vec![shared]
                 }
                 crate::notify::Notice::Jobs => {
                     self.store.jobs_written.notify_waiters();
@@ -366,7 +390,11 @@ impl Server {
                 crate::notify::Notice::Resync => {
                     // A job's news may have been missed too.
                     self.store.jobs_written.notify_waiters();
-                    self.all().await
+                    let games = self.all().await;
+                    for shared in &games {
+                        shared.lock().await.behind = true;
+                    }
+                    games
                 }
             };
             for shared in games {

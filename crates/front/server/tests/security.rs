@@ -186,7 +186,7 @@ async fn of_requests_racing_at_one_ply_exactly_one_wins() {
 
 /// Two servers on one database, each with the game in memory: before acting, a server catches
 /// its game up with the entries the other stored, so an action is judged on the game as stored
-/// (not refused at a stale ply forever). On SQLite no news goes between them: only a request
+/// (not refused at a stale ply forever). On SQLite no news goes between them: only a write
 /// catches up.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_behind_the_database_reads_the_game_again() {
