@@ -99,10 +99,12 @@ pub async fn make_games(node: &Api, other: &Api) -> Vec<Game> {
 /// Plays `actions` more of the people's actions of `game` (fewer if it ends or the run stops),
 /// each through the next of `routes` in turn, reading the game through `proxy`. A request no
 /// node answered (one killed under it) was not acknowledged: the game is read again and play
-/// goes on. A game that does not go on for a minute and a half is stuck: the test fails.
+/// goes on. A game that does not go on (no entry stored) for a minute and a half is stuck: the
+/// test fails.
 pub async fn play(game: &mut Game, routes: &[Api], proxy: &Api, actions: usize, run: &Run) {
     let path = format!("/api/games/{}", game.id);
     let mut deadline = Instant::now() + STUCK;
+    let mut last_ply = -1;
     let mut done = 0;
     while done < actions && !run.stop.load(Ordering::Relaxed) {
         assert!(
@@ -119,6 +121,10 @@ pub async fn play(game: &mut Game, routes: &[Api], proxy: &Api, actions: usize, 
         }
         if state["status"] == "over" {
             return;
+        }
+        if state["ply"].as_i64() != Some(last_ply) {
+            last_ply = state["ply"].as_i64().unwrap_or(-1);
+            deadline = Instant::now() + STUCK;
         }
         let seat = state["turn"]["seat"].as_u64();
         let Some(token) = seat.and_then(|s| game.tokens[s as usize].clone()) else {
@@ -149,7 +155,6 @@ pub async fn play(game: &mut Game, routes: &[Api], proxy: &Api, actions: usize, 
                 game.after_kill += usize::from(run.killed.load(Ordering::Relaxed));
                 run.acknowledged.fetch_add(1, Ordering::Relaxed);
                 done += 1;
-                deadline = Instant::now() + STUCK;
             }
             // Refused: the state read was already behind (an unacknowledged action of this
             // seat went through, or a computer moved meanwhile).
