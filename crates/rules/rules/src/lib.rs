@@ -34,6 +34,7 @@ pub mod spec;
 mod tables;
 mod value;
 mod variant;
+pub mod words;
 mod zobrist;
 
 pub use chance::{ChanceEvent, ChanceOutcome, pick_outcome};
