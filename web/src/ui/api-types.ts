@@ -641,6 +641,7 @@ export interface components {
             energy_name: string | null;
             /** @description Each piece type with where it goes alone on an empty board. */
             pieces: components["schemas"]["RulePiece"][];
+            neutral: null | components["schemas"]["NeutralPiece"];
             /** @description The computer players it takes. */
             players: string[];
         };
@@ -726,6 +727,23 @@ export interface components {
             message: string;
             /** @description The faults of a variant file, each where it is (absent for other refusals). */
             problems?: components["schemas"]["Problem"][];
+        };
+        /**
+         * @description What a piece may do on a square of an example.
+         * @enum {string}
+         */
+        ExampleMark: "move" | "capture" | "both" | "swap";
+        /**
+         * @description What the other piece of an example is there for.
+         * @enum {string}
+         */
+        ExampleNeed: "hurdle" | "partner" | "target" | "lender" | "attacker";
+        /** @description A marked square of an example. */
+        ExampleSquare: {
+            /** @description The square (`e4`). */
+            square: string;
+            /** @description What the piece may do there. */
+            mark: components["schemas"]["ExampleMark"];
         };
         /** @description A faculty/staff member of the cafeteria game. */
         FacultyInfo: {
@@ -976,6 +994,21 @@ export interface components {
              */
             lends: string[];
         };
+        /** @description A small position showing moves of White's piece that need another piece on the board. */
+        MoveExample: {
+            /** @description What the other piece is there for. */
+            need: components["schemas"]["ExampleNeed"];
+            /** @description The board (FEN): the piece and its helper. */
+            fen: string;
+            /** @description Where the piece stands. */
+            from: string;
+            /** @description Where the helper stands. */
+            helper: string;
+            /** @description The helper's name. */
+            helper_name: string;
+            /** @description The squares the helper opens. */
+            marks: components["schemas"]["ExampleSquare"][];
+        };
         /** @description A move of a chess game so far. */
         MoveRecord: {
             /**
@@ -1002,6 +1035,13 @@ export interface components {
             kind: string;
             /** @description Squares whose pieces the move removes. */
             victims: string[];
+        };
+        /** @description A game's neutral piece (the PieceEater): its name and what it does. */
+        NeutralPiece: {
+            /** @description Its name. */
+            name: string;
+            /** @description What it does, in plain words. */
+            description: string;
         };
         /** @description What happened: the server's own notes, or the table's events. */
         Note: components["schemas"]["ServerNote"] | components["schemas"]["TableEvent"];
@@ -1096,6 +1136,13 @@ export interface components {
         /** @description A piece type for diagrams. */
         RulePiece: components["schemas"]["RoleView"] & {
             reach: null | components["schemas"]["Reach"];
+            /** @description Its moves and powers in plain words (the rules core's, from its compiled moves). */
+            description: string;
+            /**
+             * @description Small positions for the moves that need another piece on the board (a hurdle, a swap
+             *     partner, a target, a lender, an attacker), each with the squares that piece opens.
+             */
+            examples: components["schemas"]["MoveExample"][];
         };
         /** @description A game's rules as data. */
         Rules: components["schemas"]["ChessRules"] | components["schemas"]["CafeteriaRules"];

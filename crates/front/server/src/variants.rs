@@ -8,7 +8,8 @@ use crate::limits;
 use crate::state::Server;
 use crate::view::data as view;
 use crate::wire::{
-    CafeteriaRules, ChessRules, FacultyInfo, RulePiece, Rules, SeatRange, StudentInfo, VariantList, VariantSummary,
+    CafeteriaRules, ChessRules, FacultyInfo, NeutralPiece, RulePiece, Rules, SeatRange, StudentInfo, VariantList,
+    VariantSummary,
 };
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -49,9 +50,19 @@ pub fn describe(kind: &GameKind) -> Rules {
                 .into_iter()
                 .map(|role| RulePiece {
                     reach: messhall_rules::reach::piece_reach(v, role.role).ok(),
+                    description: messhall_rules::words::piece_words(v, role.role),
+                    examples: messhall_rules::examples::move_examples(v, role.role)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(Into::into)
+                        .collect(),
                     role,
                 })
                 .collect();
+            let neutral = v.rules().neutral_words().map(|words| NeutralPiece {
+                name: v.rules().neutral_name().to_string(),
+                description: words.to_string(),
+            });
             Rules::Chess(ChessRules {
                 name: v.name().to_string(),
                 chess: true,
@@ -62,6 +73,7 @@ pub fn describe(kind: &GameKind) -> Rules {
                 start: v.start_fen().to_string(),
                 energy_name: v.counter_name().map(String::from),
                 pieces,
+                neutral,
                 players: ["level=N (1-10)", "depth=N", "nodes=N", "random", "greedy"]
                     .map(String::from)
                     .to_vec(),

@@ -755,6 +755,9 @@ pub struct ChessRules {
     pub energy_name: Option<String>,
     /// Each piece type with where it goes alone on an empty board.
     pub pieces: Vec<RulePiece>,
+    /// The game's neutral piece (the PieceEater), or null.
+    #[schema(required = true)]
+    pub neutral: Option<NeutralPiece>,
     /// The computer players it takes.
     pub players: Vec<String>,
 }
@@ -769,6 +772,108 @@ pub struct RulePiece {
     /// generator); null when that cannot be drawn.
     #[schema(value_type = Option<ReachSchema>, required = true)]
     pub reach: Option<messhall_rules::reach::PieceReach>,
+    /// Its moves and powers in plain words (the rules core's, from its compiled moves).
+    pub description: String,
+    /// Small positions for the moves that need another piece on the board (a hurdle, a swap
+    /// partner, a target, a lender, an attacker), each with the squares that piece opens.
+    pub examples: Vec<MoveExample>,
+}
+
+/// A game's neutral piece (the PieceEater): its name and what it does.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct NeutralPiece {
+    /// Its name.
+    pub name: String,
+    /// What it does, in plain words.
+    pub description: String,
+}
+
+/// What the other piece of an example is there for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ExampleNeed {
+    /// A piece to hop over.
+    Hurdle,
+    /// A friendly piece to change places with.
+    Partner,
+    /// An enemy to capture in a way of its own (a shot, a withdrawal, a leap over it).
+    Target,
+    /// A friendly piece that guards it and lends it its moves.
+    Lender,
+    /// An enemy that attacks it, giving it its moves-while-attacked.
+    Attacker,
+}
+
+/// What a piece may do on a square of an example.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ExampleMark {
+    /// Move there, not capturing.
+    Move,
+    /// Capture an enemy there.
+    Capture,
+    /// Either.
+    Both,
+    /// Change places with the friendly piece there.
+    Swap,
+}
+
+/// A marked square of an example.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct ExampleSquare {
+    /// The square (`e4`).
+    pub square: String,
+    /// What the piece may do there.
+    pub mark: ExampleMark,
+}
+
+/// A small position showing moves of White's piece that need another piece on the board.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct MoveExample {
+    /// What the other piece is there for.
+    pub need: ExampleNeed,
+    /// The board (FEN): the piece and its helper.
+    pub fen: String,
+    /// Where the piece stands.
+    pub from: String,
+    /// Where the helper stands.
+    pub helper: String,
+    /// The helper's name.
+    pub helper_name: String,
+    /// The squares the helper opens.
+    pub marks: Vec<ExampleSquare>,
+}
+
+impl From<messhall_rules::examples::MoveExample> for MoveExample {
+    fn from(e: messhall_rules::examples::MoveExample) -> Self {
+        use messhall_rules::examples::{Mark, Need};
+        MoveExample {
+            need: match e.need {
+                Need::Hurdle => ExampleNeed::Hurdle,
+                Need::Partner => ExampleNeed::Partner,
+                Need::Target => ExampleNeed::Target,
+                Need::Lender => ExampleNeed::Lender,
+                Need::Attacker => ExampleNeed::Attacker,
+            },
+            fen: e.fen,
+            from: e.from.to_string(),
+            helper: e.helper.to_string(),
+            helper_name: e.helper_name,
+            marks: e
+                .marks
+                .into_iter()
+                .map(|m| ExampleSquare {
+                    square: m.square.to_string(),
+                    mark: match m.mark {
+                        Mark::Move => ExampleMark::Move,
+                        Mark::Capture => ExampleMark::Capture,
+                        Mark::Both => ExampleMark::Both,
+                        Mark::Swap => ExampleMark::Swap,
+                    },
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A piece's reach: squares it moves to and captures on, only moves to, only captures on, and

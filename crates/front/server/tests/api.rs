@@ -299,6 +299,28 @@ async fn variants_metadata_for_every_game() {
                 .filter(|p| p["reach"]["both"].as_array().is_some_and(|b| !b.is_empty()))
                 .count();
             assert!(alone * 2 > pieces.len(), "{game}: {rules}");
+            // Every piece in plain words; the moves that need another piece shown by example.
+            assert!(
+                pieces
+                    .iter()
+                    .all(|p| p["description"].as_str().is_some_and(|d| d.len() > 10)),
+                "{rules}"
+            );
+            let needs: Vec<&str> = pieces
+                .iter()
+                .flat_map(|p| p["examples"].as_array().unwrap())
+                .map(|e| e["need"].as_str().unwrap())
+                .collect();
+            let neutral = rules["neutral"]["description"].as_str();
+            match *game {
+                "foodfight" => assert_eq!(needs, ["hurdle"]),
+                "friendly" => assert_eq!(
+                    needs,
+                    ["lender", "target", "partner", "target", "target", "target", "attacker"]
+                ),
+                g if g.starts_with("pieceeater") => assert!(neutral.is_some_and(|d| d.contains("eats")), "{rules}"),
+                _ => assert!(needs.is_empty() && neutral.is_none(), "{rules}"),
+            }
         }
     }
     let (status, _) = client.get("/api/variants/nonsense", None).await;

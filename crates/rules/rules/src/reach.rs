@@ -42,7 +42,8 @@ pub struct PieceReach {
 }
 
 /// White's `role` alone on a central square of an empty board: where it may go. Moves that need
-/// other pieces on the board (a cannon's hurdle, a swap's partner) do not show.
+/// other pieces on the board (a cannon's hurdle, a swap's partner) do not show: those are
+/// [`crate::examples::move_examples`].
 ///
 /// # Errors
 /// [`DiagramError`] for a board too small or a role the variant does not have.
@@ -84,7 +85,13 @@ pub fn drawn_board(v: &Variant, fen: &str) -> Result<Position, DiagramError> {
 }
 
 /// A FEN of `board` plus `letter{note}` on `square`, with the piece's side to move.
-fn fen_with(v: &Variant, board: &BTreeMap<Square, char>, square: Square, letter: char, note: &str) -> String {
+pub(crate) fn fen_with(
+    v: &Variant,
+    board: &BTreeMap<Square, char>,
+    square: Square,
+    letter: char,
+    note: &str,
+) -> String {
     let mut rows = Vec::new();
     for rank in (0..v.size.ranks()).rev() {
         let mut row = String::new();

@@ -598,21 +598,11 @@ fn ordinal(n: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn variant(name: &str, text: &str) -> Variant {
-        Variant::spec_from_toml(name, text)
-            .and_then(|spec| Variant::new(name, &spec))
-            .unwrap()
-    }
+    use crate::builtin_files::*;
 
     fn words(v: &Variant, letter: char) -> String {
         piece_words(v, v.role_by_letter(letter).unwrap())
     }
-
-    const CHESS: &str = include_str!("../../../games/catalog/variants/chess.toml");
-    const FOODFIGHT: &str = include_str!("../../../games/catalog/variants/foodfight.toml");
-    const FRIENDLY: &str = include_str!("../../../games/catalog/variants/friendly.toml");
-    const PIECEEATER: &str = include_str!("../../../games/catalog/variants/pieceeater.toml");
 
     #[test]
     fn fide_pieces_read_as_in_a_chess_book() {
