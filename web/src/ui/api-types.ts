@@ -287,6 +287,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/games/{id}/rules`: the rules of a game's own variant as data (a variant file's
+         *     game has no name under `/api/variants`), so its page can name and describe its pieces.
+         * @description # Errors
+         *     404 for no such game.
+         */
+        get: operations["game_rules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/takeback/accept": {
         parameters: {
             query?: never;
@@ -1924,6 +1946,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameState"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    game_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the rules of the game's variant as data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rules"];
                 };
             };
             /** @description refused; nothing changed */

@@ -135,6 +135,20 @@ pub async fn one(_: App, Path(name): Path<String>) -> Result<Response, ApiError>
     Ok(axum::Json(describe(&kind)).into_response())
 }
 
+/// `GET /api/games/{id}/rules`: the rules of a game's own variant as data (a variant file's
+/// game has no name under `/api/variants`), so its page can name and describe its pieces.
+///
+/// # Errors
+/// 404 for no such game.
+#[utoipa::path(get, path = "/api/games/{id}/rules", operation_id = "game_rules", params(("id" = String, Path, description = "the game's id")), responses((status = 200, description = "the rules of the game's variant as data", body = crate::wire::Rules), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+pub async fn of_game(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let kind = server.game(&id).await?.lock().await.table.kind().clone();
+    let described = tokio::task::spawn_blocking(move || describe(&kind))
+        .await
+        .map_err(|_| ApiError::new(500, "internal", "the rules could not be described"))?;
+    Ok(axum::Json(described).into_response())
+}
+
 /// `POST /api/variants/check`: a variant file compiled; its rules as data.
 ///
 /// # Errors

@@ -360,6 +360,15 @@ async fn variants_metadata_for_every_game() {
         )
         .await;
     assert_eq!(created["state"]["board"]["files"], 8);
+    // Its page reads the file's pieces with their words from the game.
+    let (status, own) = client
+        .get(&format!("/api/games/{}/rules", created["id"].as_str().unwrap()), None)
+        .await;
+    assert_eq!(status, 200, "{own}");
+    assert_eq!(own["pieces"][1]["name"], "Knight");
+    assert_eq!(own["pieces"][1]["description"], "leaps like a knight");
+    let (status, _) = client.get("/api/games/nonsense/rules", None).await;
+    assert_eq!(status, 404);
     let (status, bad) = client
         .post(
             "/api/variants/check",
