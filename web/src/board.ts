@@ -189,9 +189,10 @@ export class Board {
 export function pieceUrl(game: GameSpec, letter: string, assets: string = bundleBase): string {
   const upper = letter.toUpperCase();
   const art = artOf(game, upper);
-  if (letter === '*') return `${assets}pieces/neutral/${NEUTRAL_ART}.svg`;
+  // The drawings come from one sprite (pieces/sprite.svg, written by the build): one request.
+  if (letter === '*') return `${assets}pieces/sprite.svg#neutral-${NEUTRAL_ART}`;
   const side = letter === upper ? 'white' : 'black';
-  return art === null ? tokenUrl(upper, side) : `${assets}pieces/${side}/${art}.svg`;
+  return art === null ? tokenUrl(upper, side) : `${assets}pieces/sprite.svg#${side}-${art}`;
 }
 
 // A counter (a Calorie energy) in a small disc at the square's top right.

@@ -41,6 +41,13 @@ async function squareAt(page, name) {
   return { x: box.x + (fx + 0.5) * box.width / files, y: box.y + (ry + 0.5) * box.height / ranks };
 }
 
+// The first piece of `color` named `name` on the board, and the point of its square.
+async function pieceAt(page, name, color) {
+  const piece = (await state(page)).board.pieces.find(p => p.name === name && p.color === color);
+  assert.ok(piece, `${color}'s ${name} on the board`);
+  return { piece, at: await squareAt(page, piece.square) };
+}
+
 // Moves the board's keyboard cursor to square `name` with the arrow keys (the board has the
 // focus): arrows go as the board is seen, so a board turned to Black goes the other way.
 async function walkTo(page, board, name) {
@@ -411,8 +418,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await startFromHome(page, base, 'friendly', 'random');
       await waitMyTurn(page);
       // A Friend on hover: its legal targets from the seat's moves, in words.
-      const friend = (await state(page)).board.pieces.find(p => p.name === 'Friend' && p.color === 'white');
-      const fp = await squareAt(page, friend.square);
+      const { piece: friend, at: fp } = await pieceAt(page, 'Friend', 'white');
       await page.mouse.move(fp.x, fp.y);
       await page.locator('.friend-hint:not([hidden])').waitFor(WAIT);
       assert.match(await page.locator('.friend-hint').textContent(), new RegExp(`Friend on ${friend.square} borrows`));
@@ -456,10 +462,17 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
     });
 
     await t.test('names: a piece named on hover and on tap, the legend beside the board', async () => {
+      const drawings = new Set();
+      // (The site's icon, the Chef, is a file of its own.)
+      const seen = r => r.url().includes('/pieces/') && !r.url().endsWith('/pieces/white/chef.svg') && drawings.add(new URL(r.url()).pathname);
+      page.on('request', seen);
       await startFromHome(page, base, 'foodfight', 'level=1');
       await waitMyTurn(page);
-      const pancake = (await state(page)).board.pieces.find(p => p.name === 'Pancake' && p.color === 'white');
-      const at = await squareAt(page, pancake.square);
+      await page.locator('.side-col .legend li img').first().waitFor(WAIT);
+      page.off('request', seen);
+      // Every drawing of the board and the legend from one file.
+      assert.deepEqual([...drawings], ['/pieces/sprite.svg']);
+      const { piece: pancake, at } = await pieceAt(page, 'Pancake', 'white');
       await page.mouse.move(at.x, at.y);
       await page.locator('.piece-name:not([hidden])').filter({ hasText: `White's Pancake on ${pancake.square}` }).waitFor(WAIT);
       await page.mouse.move(at.x, at.y - 200);
@@ -487,8 +500,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       phone.setDefaultTimeout(WAIT.timeout);
       await startFromHome(phone, base, 'friendly', 'level=1');
       await waitMyTurn(phone);
-      const enemy = (await state(phone)).board.pieces.find(p => p.name === 'Sniper' && p.color === 'black');
-      const tap = await squareAt(phone, enemy.square);
+      const { piece: enemy, at: tap } = await pieceAt(phone, 'Sniper', 'black');
       await phone.touchscreen.tap(tap.x, tap.y);
       await phone.locator('.piece-name:not([hidden])').filter({ hasText: `Black's Sniper on ${enemy.square}` }).waitFor(WAIT);
       await phone.locator('.piece-name[hidden]').waitFor({ ...WAIT, state: 'attached' });
