@@ -28,6 +28,7 @@ pub fn piece_words(v: &Variant, role: Role) -> String {
     if v.is_pawn(role) {
         clauses.extend(promotion_words(v, role));
     }
+    clauses.extend(v.rules.role_words(v, role));
     if info.royal {
         clauses.push(
             match v.end.royal {
