@@ -528,6 +528,15 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
         await example.locator('cg-board piece').nth(1).waitFor(WAIT);
         assert.match(await example.locator('.diagram-caption').textContent(), words);
       }
+      // Chess's rule moves: castling and en passant, each in a position of its own.
+      await page.goto(`${base}/rules/calorie`);
+      for (const [letter, need, words] of [['K', 'castling', /^Castling: the King on e1, never moved, goes to a blue square/], ['P', 'en-passant', /^En passant: the enemy Pawn on c4 has just stepped two squares past the blue square/]]) {
+        await page.locator(`.pieces-table tr[data-piece="${letter}"]`).click();
+        const example = page.locator(`.examples .example[data-need="${need}"]`);
+        await example.locator('cg-board piece').nth(1).waitFor(WAIT);
+        assert.match(await example.locator('.diagram-caption').textContent(), words);
+      }
+      await page.goto(`${base}/rules/friendly`);
       // Play this game: the home page with the game chosen.
       await page.locator('a.play-link').click();
       await page.waitForURL(/\/\?game=friendly$/, WAIT);

@@ -750,22 +750,15 @@ export interface components {
             /** @description The faults of a variant file, each where it is (absent for other refusals). */
             problems?: components["schemas"]["Problem"][];
         };
-        /**
-         * @description What a piece may do on a square of an example.
-         * @enum {string}
-         */
-        ExampleMark: "move" | "capture" | "both" | "swap";
-        /**
-         * @description What the other piece of an example is there for.
-         * @enum {string}
-         */
-        ExampleNeed: "hurdle" | "partner" | "target" | "lender" | "attacker";
         /** @description A marked square of an example. */
         ExampleSquare: {
             /** @description The square (`e4`). */
             square: string;
-            /** @description What the piece may do there. */
-            mark: components["schemas"]["ExampleMark"];
+            /**
+             * @description What the piece may do there: move (not capturing), capture, both, or swap places.
+             * @enum {string}
+             */
+            mark: "move" | "capture" | "both" | "swap";
         };
         /** @description A faculty/staff member of the cafeteria game. */
         FacultyInfo: {
@@ -1018,8 +1011,11 @@ export interface components {
         };
         /** @description A small position showing moves of White's piece that need another piece on the board. */
         MoveExample: {
-            /** @description What the other piece is there for. */
-            need: components["schemas"]["ExampleNeed"];
+            /**
+             * @description What the other piece is there for: hopped over, swapped with, a target (shot, withdrawn from or leapt over), a lender (guards the piece), an attacker (wakes its moves-while-attacked), the rook of a castling, or taken en passant.
+             * @enum {string}
+             */
+            need: "hurdle" | "partner" | "target" | "lender" | "attacker" | "castling" | "en-passant";
             /** @description The board (FEN): the piece and its helper. */
             fen: string;
             /** @description Where the piece stands. */

@@ -143,6 +143,8 @@ function exampleWords(piece: RulePiece, e: Example): string {
       : `The ${piece.name} on ${e.from} shoots the enemy ${helper} without moving.`;
     case 'lender': return `Guarded by the friendly ${helper}, the ${piece.name} on ${e.from} borrows its moves and powers.`;
     case 'attacker': return `Attacked by the enemy ${helper}, the ${piece.name} on ${e.from} gains these moves.`;
+    case 'castling': return `Castling: the ${piece.name} on ${e.from}, never moved, goes to a blue square and its ${e.helper_name} jumps to its other side (the squares between empty, none of the ${piece.name}'s attacked).`;
+    case 'en-passant': return `En passant: the enemy ${e.helper_name} on ${e.helper} has just stepped two squares past the blue square; the ${piece.name} on ${e.from} takes it by moving there.`;
   }
 }
 
@@ -223,7 +225,12 @@ export class Diagram {
       else if (e.need === 'attacker') shapes.push({ orig: helper, dest: from, brush: 'paleRed' });
       else if (e.need === 'partner') shapes.push({ orig: from, dest: helper, brush: 'yellow' });
       else if (e.need === 'hurdle') shapes.push({ orig: helper, brush: 'paleGrey' });
-      else if (e.need === 'target') {
+      else if (e.need === 'castling' || e.need === 'en-passant') {
+        for (const m of e.marks.filter(x => x.mark === 'move')) {
+          const to = keyOfName(m.square);
+          if (to !== null) shapes.push({ orig: from, dest: to, brush: 'paleBlue' });
+        }
+      } else if (e.need === 'target') {
         const landing = e.marks.find(m => m.mark === 'move');
         const to = landing === undefined ? helper : keyOfName(landing.square);
         if (to !== null) shapes.push({ orig: from, dest: to, brush: landing === undefined ? 'paleRed' : 'paleBlue' });

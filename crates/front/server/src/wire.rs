@@ -788,34 +788,31 @@ pub struct NeutralPiece {
     pub description: String,
 }
 
-/// What the other piece of an example is there for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ExampleNeed {
-    /// A piece to hop over.
-    Hurdle,
-    /// A friendly piece to change places with.
-    Partner,
-    /// An enemy to capture in a way of its own (a shot, a withdrawal, a leap over it).
-    Target,
-    /// A friendly piece that guards it and lends it its moves.
-    Lender,
-    /// An enemy that attacks it, giving it its moves-while-attacked.
-    Attacker,
+/// The schema of an example's `need`: a string, one of the rules core's names.
+fn need_schema() -> utoipa::openapi::Object {
+    names_schema(
+        "What the other piece is there for: hopped over, swapped with, a target (shot, withdrawn \
+         from or leapt over), a lender (guards the piece), an attacker (wakes its moves-while-attacked), \
+         the rook of a castling, or taken en passant.",
+        messhall_rules::examples::Need::ALL.map(|n| n.name()),
+    )
 }
 
-/// What a piece may do on a square of an example.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ExampleMark {
-    /// Move there, not capturing.
-    Move,
-    /// Capture an enemy there.
-    Capture,
-    /// Either.
-    Both,
-    /// Change places with the friendly piece there.
-    Swap,
+/// The schema of a marked square's `mark`.
+fn mark_schema() -> utoipa::openapi::Object {
+    names_schema(
+        "What the piece may do there: move (not capturing), capture, both, or swap places.",
+        messhall_rules::examples::Mark::ALL.map(|m| m.name()),
+    )
+}
+
+/// A string schema of `names`.
+fn names_schema<const N: usize>(description: &str, names: [&str; N]) -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .description(Some(description))
+        .enum_values(Some(names))
+        .build()
 }
 
 /// A marked square of an example.
@@ -824,14 +821,16 @@ pub struct ExampleSquare {
     /// The square (`e4`).
     pub square: String,
     /// What the piece may do there.
-    pub mark: ExampleMark,
+    #[schema(schema_with = mark_schema)]
+    pub mark: messhall_rules::examples::Mark,
 }
 
 /// A small position showing moves of White's piece that need another piece on the board.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct MoveExample {
     /// What the other piece is there for.
-    pub need: ExampleNeed,
+    #[schema(schema_with = need_schema)]
+    pub need: messhall_rules::examples::Need,
     /// The board (FEN): the piece and its helper.
     pub fen: String,
     /// Where the piece stands.
@@ -846,15 +845,8 @@ pub struct MoveExample {
 
 impl From<messhall_rules::examples::MoveExample> for MoveExample {
     fn from(e: messhall_rules::examples::MoveExample) -> Self {
-        use messhall_rules::examples::{Mark, Need};
         MoveExample {
-            need: match e.need {
-                Need::Hurdle => ExampleNeed::Hurdle,
-                Need::Partner => ExampleNeed::Partner,
-                Need::Target => ExampleNeed::Target,
-                Need::Lender => ExampleNeed::Lender,
-                Need::Attacker => ExampleNeed::Attacker,
-            },
+            need: e.need,
             fen: e.fen,
             from: e.from.to_string(),
             helper: e.helper.to_string(),
@@ -864,12 +856,7 @@ impl From<messhall_rules::examples::MoveExample> for MoveExample {
                 .into_iter()
                 .map(|m| ExampleSquare {
                     square: m.square.to_string(),
-                    mark: match m.mark {
-                        Mark::Move => ExampleMark::Move,
-                        Mark::Capture => ExampleMark::Capture,
-                        Mark::Both => ExampleMark::Both,
-                        Mark::Swap => ExampleMark::Swap,
-                    },
+                    mark: m.mark,
                 })
                 .collect(),
         }

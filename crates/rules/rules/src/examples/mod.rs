@@ -6,13 +6,13 @@
 
 use crate::reach::{DiagramError, drawn_board, fen_with, reach};
 use crate::{Color, Move, MoveKind, Piece, Power, Role, Square, Variant};
+mod rule_moves;
+
 use messhall_betza::Hop;
 use std::collections::BTreeMap;
 
 /// What the other piece of an example is there for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Need {
     /// A piece to hop over (a cannon's or grasshopper's hurdle).
     Hurdle,
@@ -24,12 +24,40 @@ pub enum Need {
     Lender,
     /// An enemy that attacks it, giving it its moves-while-attacked.
     Attacker,
+    /// A rook to castle with (the royal and its rooks on their start squares).
+    Castling,
+    /// An enemy that has just stepped past a square, to take en passant.
+    EnPassant,
+}
+
+impl Need {
+    /// Every need, in the order above.
+    pub const ALL: [Need; 7] = [
+        Need::Hurdle,
+        Need::Partner,
+        Need::Target,
+        Need::Lender,
+        Need::Attacker,
+        Need::Castling,
+        Need::EnPassant,
+    ];
+
+    /// Its name, as front ends read it (`hurdle`, `en-passant`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Need::Hurdle => "hurdle",
+            Need::Partner => "partner",
+            Need::Target => "target",
+            Need::Lender => "lender",
+            Need::Attacker => "attacker",
+            Need::Castling => "castling",
+            Need::EnPassant => "en-passant",
+        }
+    }
 }
 
 /// How a square of an example is marked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Mark {
     /// The piece may move there, not capturing.
     Move,
@@ -39,6 +67,36 @@ pub enum Mark {
     Both,
     /// It changes places with the friendly piece there.
     Swap,
+}
+
+impl Mark {
+    /// Every mark, in the order above.
+    pub const ALL: [Mark; 4] = [Mark::Move, Mark::Capture, Mark::Both, Mark::Swap];
+
+    /// Its name, as front ends read it (`move`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mark::Move => "move",
+            Mark::Capture => "capture",
+            Mark::Both => "both",
+            Mark::Swap => "swap",
+        }
+    }
+}
+
+// Written as their names.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Need {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Mark {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
 }
 
 /// One marked square of an example.
@@ -142,6 +200,13 @@ pub fn move_examples(v: &Variant, role: Role) -> Result<Vec<MoveExample>, Diagra
             out.push(example(v, Need::Attacker, from, letter, sq, helper)?);
         }
     }
+    out.extend(rule_moves::castling(v, role)?);
+    let skipper = if v.is_pawn(role) {
+        role
+    } else {
+        v.roles().map(|(r, _)| r).find(|&r| v.is_pawn(r)).unwrap_or(enemy)
+    };
+    out.extend(rule_moves::en_passant(v, role, from, skipper)?);
     Ok(out)
 }
 
@@ -240,7 +305,7 @@ fn example(
                 }
             }
         }
-        Need::Hurdle | Need::Lender | Need::Attacker => {
+        Need::Hurdle | Need::Lender | Need::Attacker | Need::Castling | Need::EnPassant => {
             // Every square the piece reaches with the helper there and did not alone.
             let lone = reach(v, &BTreeMap::new(), from, letter, "m")?;
             for (s, (quiet, capture)) in reach(v, &board, from, letter, "m")? {
@@ -297,6 +362,28 @@ mod tests {
     }
 
     #[test]
+    fn a_king_castles_and_a_pawn_takes_en_passant() {
+        let v = variant("chess", CHESS);
+        let [castle] = examples(&v, 'K').try_into().unwrap();
+        assert_eq!(
+            (castle.need, castle.fen.as_str()),
+            (Need::Castling, "8/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+        );
+        assert_eq!(marks(&castle), ["c1 Move", "g1 Move"]);
+        let [ep] = examples(&v, 'P').try_into().unwrap();
+        assert_eq!(
+            (ep.need, ep.fen.as_str()),
+            (Need::EnPassant, "8/8/8/8/2pP{m}4/8/8/8 w - c5>c4 0 1")
+        );
+        assert_eq!(marks(&ep), ["c5 Move", "c4 Capture"]);
+        // The Food Fight Chef does not castle; its Fish pawn takes en passant, its Piglet pawn too.
+        let ff = variant("foodfight", FOODFIGHT);
+        assert!(examples(&ff, 'K').is_empty());
+        assert_eq!(examples(&ff, 'P')[0].need, Need::EnPassant);
+        assert_eq!(examples(&ff, 'G')[0].need, Need::EnPassant);
+    }
+
+    #[test]
     fn friendly_powers_get_a_partner_a_target_a_lender_or_an_attacker() {
         let v = variant("friendly", FRIENDLY);
         let one =
@@ -321,7 +408,7 @@ mod tests {
             (Need::Lender, "e4".to_string())
         );
         assert!(marks(&friend).contains(&"h8 Both".to_string()) && marks(&friend).contains(&"g4 Capture".to_string()));
-        let chicken = one('Y');
+        let chicken = examples(&v, 'Y').remove(0);
         assert_eq!(chicken.need, Need::Attacker);
         assert!(marks(&chicken).contains(&"a1 Move".to_string()));
     }
