@@ -528,6 +528,10 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
         await example.locator('cg-board piece').nth(1).waitFor(WAIT);
         assert.match(await example.locator('.diagram-caption').textContent(), words);
       }
+      // The cafeteria's setup is its map.
+      await page.goto(`${base}/rules/cafeteria`);
+      await page.locator('.setup svg.mh-cafeteria').waitFor(WAIT);
+      assert.ok(await page.locator('a.play-link[href="/?game=cafeteria"]').count() === 1, 'a link to play the cafeteria game');
       // Chess's rule moves: castling and en passant, each in a position of its own.
       await page.goto(`${base}/rules/calorie`);
       for (const [letter, need, words] of [['K', 'castling', /^Castling: the King on e1, never moved, goes to a blue square/], ['P', 'en-passant', /^En passant: the enemy Pawn on c4 has just stepped two squares past the blue square/]]) {

@@ -27,7 +27,7 @@ try {
   await desktop.screenshot({ path: path.join(out, 'rules-foodfight-pancake.png') });
   // Each game's side column whole: its setup, its pieces' table and a piece's diagrams with its
   // example positions (the sticky column let out to its full height).
-  for (const [game, letters] of [['foodfight', ['N']], ['calorie', ['P']], ['pieceeater', ['P']], ['friendly', ['F', 'Q', 'A', 'H', 'K', 'Y']]]) {
+  for (const [game, letters] of [['foodfight', ['N', 'P']], ['calorie', ['K', 'P']], ['pieceeater', ['K']], ['friendly', ['F', 'Q', 'A', 'H', 'K', 'Y']]]) {
     for (const letter of letters) {
       await desktop.goto(`${server.base}/rules/${game}`);
       await desktop.locator(`.pieces-table tr[data-piece="${letter}"]`).click();

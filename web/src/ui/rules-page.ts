@@ -4,7 +4,9 @@
 // need another piece (a hurdle, a swap partner, a target, a lender, an attacker), as the server's
 // move generator says (each piece's `reach` and `examples` in the rules metadata).
 
-import { Board } from '../board.js';
+import { cafeteria } from 'messhall:catalog';
+import { Board, bundleBase } from '../board.js';
+import { drawCafeteria } from '../cafeteria-map.js';
 import { call, chessRules, type ChessRules, type RulePiece, type VariantInfo, type VariantList } from './api.js';
 import type { DrawShape } from 'chessgroundx/draw';
 import { h, link, showError } from './dom.js';
@@ -34,6 +36,19 @@ export function pieceTable(info: ChessRules, open?: (letter: string) => void): H
     table.appendChild(tr);
   }
   return table;
+}
+
+/** The cafeteria's map as the game starts: the students come in from the numbered start squares
+ * and the staff wait in their lounge. */
+function cafeteriaSetup(): HTMLElement {
+  const figure = h('figure', { class: 'setup cafeteria-setup' });
+  try {
+    figure.append(h('div', { class: 'map' }, drawCafeteria(cafeteria.map, cafeteria.legend, [], bundleBase)));
+  } catch (e) {
+    figure.append(h('p', {}, `The map could not be drawn: ${e instanceof Error ? e.message : String(e)}`));
+  }
+  figure.append(h('figcaption', {}, 'The cafeteria: the Food Line on the left, the tables, the staff lounge across the top with its doors; point at a square for its name.'));
+  return figure;
 }
 
 /** The start position drawn in our art, with the neutral piece's words where the game has one. */
@@ -85,6 +100,7 @@ export async function rulesPage(root: HTMLElement, name: string | null): Promise
       h('h2', {}, 'Pieces'), h('p', {}, 'Click a piece for its diagram.'), h('div', { class: 'rules-grid' }, pieceTable(info, open), diagram.element));
   } else {
     const { students, faculty } = info;
+    side.push(h('h2', {}, 'Setup'), cafeteriaSetup());
     side.push(h('h2', {}, 'Students'), h('ul', {}, ...students.map(s => h('li', {}, `${s.name}: AA ${s.aa}, AR ${s.ar}`))),
       h('h2', {}, 'Faculty'), h('ul', {}, ...faculty.map(f => h('li', {}, `${f.name}: MR ${f.mr}, NSR ${f.nsr}`))));
   }
