@@ -102,10 +102,35 @@ function writeArt(out, pieces, palette) {
       fs.writeFileSync(path.join(out, 'pieces', side, `${id}.svg`), styled + '\n');
     }
   }
+  writeSprite(out, pieces, palette);
   fs.mkdirSync(path.join(out, 'cafeteria'), { recursive: true });
   for (const f of fs.readdirSync(path.join(web, 'art', 'cafeteria'))) {
     fs.copyFileSync(path.join(web, 'art', 'cafeteria', f), path.join(out, 'cafeteria', f));
   }
+}
+
+// Every drawing of both sides in one file, so a page fetches its pieces in one request: a column
+// of 100x100 cells, each a nested <svg> of its side's class (the side's colours are rules scoped
+// to it) with a <view> whose id names it (`white-pancake`), which `pieces/sprite.svg#white-pancake`
+// shows alone.
+function writeSprite(out, pieces, palette) {
+  const cells = [];
+  const styles = [];
+  for (const side of ['white', 'black']) {
+    const rules = palette.sideStyle(palette.PALETTES[side]).replace(/<\/?style>/g, '');
+    styles.push(rules.replace(/\.([a-z])\{/g, `.${side} .$1{`));
+  }
+  for (const [id, art] of Object.entries(pieces.ART)) {
+    const svg = fs.readFileSync(path.join(web, 'art', art.set, `${id}.svg`), 'utf8').trim();
+    const inner = svg.slice(svg.indexOf('>') + 1, svg.lastIndexOf('</svg>'));
+    const viewBox = /viewBox="([^"]*)"/.exec(svg)?.[1] ?? '0 0 100 100';
+    for (const side of art.kind === 'sided' ? ['white', 'black'] : ['neutral']) {
+      const y = cells.length * 100;
+      cells.push(`<svg class="${side}" x="0" y="${y}" width="100" height="100" viewBox="${viewBox}">${inner}</svg><view id="${side}-${id}" viewBox="0 ${y} 100 100"/>`);
+    }
+  }
+  const sprite = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 ${cells.length * 100}"><style>${styles.join('')}</style>${cells.join('')}</svg>\n`;
+  fs.writeFileSync(path.join(out, 'pieces', 'sprite.svg'), sprite);
 }
 
 async function build(out) {

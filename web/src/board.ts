@@ -94,6 +94,9 @@ export class Board {
     this.api = Chessground(element, {
       ...options.config,
       dimensions: { width: game.files, height: game.ranks },
+      // Empty, not chessgroundx's own start (FIDE chess's): the first position is drawn in place,
+      // not animated from another game's.
+      fen: '8',
       orientation: options.orientation ?? 'white',
       coordinates: options.coordinates ?? true,
       autoCastle: false,
@@ -171,21 +174,25 @@ export class Board {
   ensureStyled(letter: string): void {
     if (this.styled.has(letter)) return;
     this.styled.add(letter);
-    const upper = letter.toUpperCase();
-    const art = artOf(this.game, upper);
     const role = roleOf(letter).replace('_', '\\_');
-    if (letter === '*') {
-      this.addRule(`.${this.cls} piece.${role}`, `${this.assets}pieces/neutral/${NEUTRAL_ART}.svg`);
-      return;
-    }
-    const side = letter === upper ? 'white' : 'black';
-    const url = art === null ? tokenUrl(upper, side) : `${this.assets}pieces/${side}/${art}.svg`;
-    this.addRule(`.${this.cls} piece.${role}.${side}`, url);
+    const side = letter === '*' ? '' : letter === letter.toUpperCase() ? '.white' : '.black';
+    this.addRule(`.${this.cls} piece.${role}${side}`, pieceUrl(this.game, letter, this.assets));
   }
 
   private addRule(selector: string, url: string): void {
     this.style.sheet?.insertRule(`${selector}{background-image:url("${url}")}`, this.style.sheet.cssRules.length);
   }
+}
+
+/** The URL of the drawing of `letter` (upper case White, lower case Black, `*` the neutral
+ * piece) in `game`: its art, or a lettered token. */
+export function pieceUrl(game: GameSpec, letter: string, assets: string = bundleBase): string {
+  const upper = letter.toUpperCase();
+  const art = artOf(game, upper);
+  // The drawings come from one sprite (pieces/sprite.svg, written by the build): one request.
+  if (letter === '*') return `${assets}pieces/sprite.svg#neutral-${NEUTRAL_ART}`;
+  const side = letter === upper ? 'white' : 'black';
+  return art === null ? tokenUrl(upper, side) : `${assets}pieces/sprite.svg#${side}-${art}`;
 }
 
 // A counter (a Calorie energy) in a small disc at the square's top right.

@@ -47,7 +47,7 @@ function someMove(state) {
 async function shown(page) {
   return page.evaluate(() => {
     const text = sel => [...document.querySelectorAll(sel)].map(e => e.textContent.trim());
-    const board = [...document.querySelectorAll('.board-col cg-board piece')].map(p => `${p.className.replace(/ ?(anim|fading|dragging)\b/g, '')}@${p.style.transform}`).sort();
+    const board = [...document.querySelectorAll('.board-col cg-board piece')].map(p => `${p.className.replace(/\b(anim|fading|dragging)\b/g, '').trim().replace(/\s+/g, ' ')}@${p.style.transform}`).sort();
     const marks = [...document.querySelectorAll('.board-col cg-board square')].map(s => `${s.className}@${s.style.transform}`).sort();
     return {
       status: document.querySelector('.status').textContent,

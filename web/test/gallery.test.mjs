@@ -61,7 +61,7 @@ test('the gallery in chromium', async t => {
     }
     const user = boards.find(b => b.board.startsWith('user-example'));
     const drawn = (role, color) => user.pieces.find(p => p.cls.split(' ').includes(role) && p.cls.split(' ').includes(color))?.bg;
-    assert.match(drawn('n-piece', 'white'), /pieces\/white\/knight\.svg/, 'a Knight by name gets our knight');
+    assert.match(drawn('n-piece', 'white'), /pieces\/sprite\.svg#white-knight"/, 'a Knight by name gets our knight');
     assert.match(drawn('w-piece', 'black'), /^url\("data:image\/svg\+xml/, 'a Wizard gets a token');
 
     // The PieceEater is neutral: neither side's colour.

@@ -41,6 +41,13 @@ async function squareAt(page, name) {
   return { x: box.x + (fx + 0.5) * box.width / files, y: box.y + (ry + 0.5) * box.height / ranks };
 }
 
+// The first piece of `color` named `name` on the board, and the point of its square.
+async function pieceAt(page, name, color) {
+  const piece = (await state(page)).board.pieces.find(p => p.name === name && p.color === color);
+  assert.ok(piece, `${color}'s ${name} on the board`);
+  return { piece, at: await squareAt(page, piece.square) };
+}
+
 // Moves the board's keyboard cursor to square `name` with the arrow keys (the board has the
 // focus): arrows go as the board is seen, so a board turned to Black goes the other way.
 async function walkTo(page, board, name) {
@@ -411,8 +418,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await startFromHome(page, base, 'friendly', 'random');
       await waitMyTurn(page);
       // A Friend on hover: its legal targets from the seat's moves, in words.
-      const friend = (await state(page)).board.pieces.find(p => p.name === 'Friend' && p.color === 'white');
-      const fp = await squareAt(page, friend.square);
+      const { piece: friend, at: fp } = await pieceAt(page, 'Friend', 'white');
       await page.mouse.move(fp.x, fp.y);
       await page.locator('.friend-hint:not([hidden])').waitFor(WAIT);
       assert.match(await page.locator('.friend-hint').textContent(), new RegExp(`Friend on ${friend.square} borrows`));
@@ -455,6 +461,93 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       assert.ok((await page.locator('.diagram svg circle, .diagram svg g').count()) > 0, 'the squares marked');
     });
 
+    await t.test('names: a piece named on hover and on tap, the legend beside the board', async () => {
+      const drawings = new Set();
+      // (The site's icon, the Chef, is a file of its own.)
+      const seen = r => r.url().includes('/pieces/') && !r.url().endsWith('/pieces/white/chef.svg') && drawings.add(new URL(r.url()).pathname);
+      page.on('request', seen);
+      await startFromHome(page, base, 'foodfight', 'level=1');
+      await waitMyTurn(page);
+      await page.locator('.side-col .legend li img').first().waitFor(WAIT);
+      page.off('request', seen);
+      // Every drawing of the board and the legend from one file.
+      assert.deepEqual([...drawings], ['/pieces/sprite.svg']);
+      const { piece: pancake, at } = await pieceAt(page, 'Pancake', 'white');
+      await page.mouse.move(at.x, at.y);
+      await page.locator('.piece-name:not([hidden])').filter({ hasText: `White's Pancake on ${pancake.square}` }).waitFor(WAIT);
+      await page.mouse.move(at.x, at.y - 200);
+      await page.waitForFunction(() => {
+        const n = document.querySelector('.piece-name');
+        return n !== null && (n.hidden || !/Pancake/.test(n.textContent ?? ''));
+      }, null, WAIT);
+      await page.mouse.move(0, 0);
+      await page.locator('.piece-name[hidden]').waitFor({ ...WAIT, state: 'attached' });
+      // The legend: every piece drawn, named and told in plain words, beside the board.
+      const legend = page.locator('.side-col .legend');
+      assert.equal(await legend.locator('li').count(), 15);
+      const words = await legend.locator('li[data-piece="N"]').textContent();
+      assert.match(words, /^Pancake steps one square in any direction; rides any number of knight leaps in a line over exactly one piece/);
+      assert.ok(await legend.locator('li[data-piece="N"] img[src*="pancake"]').count() === 1, 'the Pancake drawn');
+      // The legend sits in the side column: the board's column is as it was.
+      const board = await page.locator('.board-col').boundingBox();
+      const side = await legend.boundingBox();
+      assert.ok(side.x >= board.x + board.width, `the legend beside the board: ${JSON.stringify({ board, side })}`);
+      // The PieceEater's game names it too.
+      await startFromHome(page, base, 'pieceeater', 'level=1');
+      await page.locator('.legend li[data-piece="*"]').filter({ hasText: /^PieceEater belongs to nobody/ }).waitFor(WAIT);
+      // A touch screen: a tap on a piece that is not a move names it for a moment.
+      const phone = watch(await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }));
+      phone.setDefaultTimeout(WAIT.timeout);
+      await startFromHome(phone, base, 'friendly', 'level=1');
+      await waitMyTurn(phone);
+      const { piece: enemy, at: tap } = await pieceAt(phone, 'Sniper', 'black');
+      await phone.touchscreen.tap(tap.x, tap.y);
+      await phone.locator('.piece-name:not([hidden])').filter({ hasText: `Black's Sniper on ${enemy.square}` }).waitFor(WAIT);
+      await phone.locator('.piece-name[hidden]').waitFor({ ...WAIT, state: 'attached' });
+      await phone.close();
+    });
+
+    await t.test('rules pages: the setup drawn, a link to play, moves that need another piece by example', async () => {
+      await page.goto(`${base}/rules/foodfight`);
+      await page.locator('.setup cg-board piece').first().waitFor(WAIT);
+      assert.equal(await page.locator(".setup cg-board piece").count(), 72, 'the start position drawn');
+      assert.ok(await page.locator('.pieces-table tr[data-piece="N"] img[src*="pancake"]').count() === 1, 'the Pancake drawn in the table');
+      // The Pancake: a hurdle on a knight line and the squares beyond it.
+      await page.locator('.pieces-table tr[data-piece="N"]').click();
+      const hurdle = page.locator('.examples .example[data-need="hurdle"]');
+      await hurdle.locator('cg-board piece').nth(1).waitFor(WAIT);
+      assert.equal(await hurdle.locator('cg-board piece').count(), 2, 'the Pancake and its hurdle');
+      assert.match(await hurdle.locator('.diagram-caption').textContent(), /^With a piece to hop over \(a friendly Cantaloupe on h5\), the Pancake on f6 also reaches these squares\. green: moves or captures \(2\)\.$/);
+      assert.ok(await hurdle.locator('svg circle').count() >= 2, 'the squares beyond circled');
+      assert.ok(!(await page.locator('.diagram').textContent()).includes('does not show'), 'nothing left out');
+      // The Friendly game: a lender, a swap partner, a rifle's target.
+      await page.goto(`${base}/rules/friendly`);
+      for (const [letter, need, words] of [['F', 'lender', /^Guarded by the friendly Archer on e4, the Friend on f6 borrows its moves and powers/], ['Q', 'partner', /may change places with the friendly Archer on f4\. yellow: changes places \(1\)/], ['A', 'target', /^The Archer on f6 shoots the enemy Archer on e4 without moving\. red: captures \(1\)/]]) {
+        await page.locator(`.pieces-table tr[data-piece="${letter}"]`).click();
+        const example = page.locator(`.examples .example[data-need="${need}"]`);
+        await example.locator('cg-board piece').nth(1).waitFor(WAIT);
+        assert.match(await example.locator('.diagram-caption').textContent(), words);
+      }
+      // The cafeteria's setup is its map.
+      await page.goto(`${base}/rules/cafeteria`);
+      await page.locator('.setup svg.mh-cafeteria').waitFor(WAIT);
+      assert.ok(await page.locator('a.play-link[href="/?game=cafeteria"]').count() === 1, 'a link to play the cafeteria game');
+      // Chess's rule moves: castling and en passant, each in a position of its own.
+      await page.goto(`${base}/rules/calorie`);
+      for (const [letter, need, words] of [['K', 'castling', /^Castling: the King on e1, never moved, goes to a blue square/], ['P', 'en-passant', /^En passant: the enemy Pawn on c4 has just stepped two squares past the blue square/]]) {
+        await page.locator(`.pieces-table tr[data-piece="${letter}"]`).click();
+        const example = page.locator(`.examples .example[data-need="${need}"]`);
+        await example.locator('cg-board piece').nth(1).waitFor(WAIT);
+        assert.match(await example.locator('.diagram-caption').textContent(), words);
+      }
+      await page.goto(`${base}/rules/friendly`);
+      // Play this game: the home page with the game chosen.
+      await page.locator('a.play-link').click();
+      await page.waitForURL(/\/\?game=friendly$/, WAIT);
+      await page.locator('select[name=game] option[value="friendly"]').waitFor({ ...WAIT, state: 'attached' });
+      assert.equal(await page.locator('select[name=game]').inputValue(), 'friendly');
+    });
+
     await t.test('a variant file pasted and played against the computer', async () => {
       const text = fs.readFileSync(new URL('../../examples/variants/court-powers.toml', import.meta.url), 'utf8');
       await page.goto(`${base}/variant`);
@@ -479,7 +572,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       }
       await page.goto(`${base}/rules/foodfight`);
       await page.locator('.prose h3 button.piece-link[data-piece="N"]').click();
-      await page.waitForFunction(() => /^Pancake on /.test(document.querySelector('.diagram-caption')?.textContent ?? ''), null, WAIT);
+      await page.waitForFunction(() => /^Pancake steps one square/.test(document.querySelector('.diagram-caption')?.textContent ?? ''), null, WAIT);
     });
 
     await t.test('a variant file uploaded and dropped: checked, its prose shown, played', async () => {

@@ -287,6 +287,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/games/{id}/rules`: the rules of a game's own variant as data (a variant file's
+         *     game has no name under `/api/variants`), so its page can name and describe its pieces.
+         * @description # Errors
+         *     404 for no such game.
+         */
+        get: operations["game_rules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/takeback/accept": {
         parameters: {
             query?: never;
@@ -641,6 +663,7 @@ export interface components {
             energy_name: string | null;
             /** @description Each piece type with where it goes alone on an empty board. */
             pieces: components["schemas"]["RulePiece"][];
+            neutral: null | components["schemas"]["NeutralPiece"];
             /** @description The computer players it takes. */
             players: string[];
         };
@@ -726,6 +749,16 @@ export interface components {
             message: string;
             /** @description The faults of a variant file, each where it is (absent for other refusals). */
             problems?: components["schemas"]["Problem"][];
+        };
+        /** @description A marked square of an example. */
+        ExampleSquare: {
+            /** @description The square (`e4`). */
+            square: string;
+            /**
+             * @description What the piece may do there: move (not capturing), capture, both, or swap places.
+             * @enum {string}
+             */
+            mark: "move" | "capture" | "both" | "swap";
         };
         /** @description A faculty/staff member of the cafeteria game. */
         FacultyInfo: {
@@ -976,6 +1009,24 @@ export interface components {
              */
             lends: string[];
         };
+        /** @description A small position showing moves of White's piece that need another piece on the board. */
+        MoveExample: {
+            /**
+             * @description What the other piece is there for: hopped over, swapped with, a target (shot, withdrawn from or leapt over), a lender (guards the piece), an attacker (wakes its moves-while-attacked), the rook of a castling, or taken en passant.
+             * @enum {string}
+             */
+            need: "hurdle" | "partner" | "target" | "lender" | "attacker" | "castling" | "en-passant";
+            /** @description The board (FEN): the piece and its helper. */
+            fen: string;
+            /** @description Where the piece stands. */
+            from: string;
+            /** @description Where the helper stands. */
+            helper: string;
+            /** @description The helper's name. */
+            helper_name: string;
+            /** @description The squares the helper opens. */
+            marks: components["schemas"]["ExampleSquare"][];
+        };
         /** @description A move of a chess game so far. */
         MoveRecord: {
             /**
@@ -1002,6 +1053,13 @@ export interface components {
             kind: string;
             /** @description Squares whose pieces the move removes. */
             victims: string[];
+        };
+        /** @description A game's neutral piece (the PieceEater): its name and what it does. */
+        NeutralPiece: {
+            /** @description Its name. */
+            name: string;
+            /** @description What it does, in plain words. */
+            description: string;
         };
         /** @description What happened: the server's own notes, or the table's events. */
         Note: components["schemas"]["ServerNote"] | components["schemas"]["TableEvent"];
@@ -1096,6 +1154,13 @@ export interface components {
         /** @description A piece type for diagrams. */
         RulePiece: components["schemas"]["RoleView"] & {
             reach: null | components["schemas"]["Reach"];
+            /** @description Its moves and powers in plain words (the rules core's, from its compiled moves). */
+            description: string;
+            /**
+             * @description Small positions for the moves that need another piece on the board (a hurdle, a swap
+             *     partner, a target, a lender, an attacker), each with the squares that piece opens.
+             */
+            examples: components["schemas"]["MoveExample"][];
         };
         /** @description A game's rules as data. */
         Rules: components["schemas"]["ChessRules"] | components["schemas"]["CafeteriaRules"];
@@ -1877,6 +1942,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameState"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    game_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the rules of the game's variant as data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rules"];
                 };
             };
             /** @description refused; nothing changed */

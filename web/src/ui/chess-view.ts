@@ -11,6 +11,7 @@ import { BoardCursor } from './board-cursor.js';
 import { dieFace } from './die.js';
 import { button, h } from './dom.js';
 import { FriendHint } from './friend-hint.js';
+import { PieceName } from './piece-name.js';
 import { keyOfName, nameOfKey, squaresIn } from './squares.js';
 
 /** Draws a chess game and sends the moves the user makes through `act`. */
@@ -24,6 +25,8 @@ export class ChessView {
   readonly die = h('div', { class: 'last-roll', hidden: '' });
   readonly friend: FriendHint;
   readonly cursor: BoardCursor;
+  /** The name of the piece under the pointer, or tapped. */
+  readonly names: PieceName;
   // The feed number of the last roll drawn (null before the first state: no animation on load).
   private lastRoll: number | null = null;
   private monsterTimer: number | undefined;
@@ -55,6 +58,11 @@ export class ChessView {
       moved: key => this.friend.at(key),
     });
     holder.parentElement?.insertBefore(this.cursor.say, holder.nextSibling);
+    this.names = new PieceName(this.board, holder, key => {
+      const sq = nameOfKey(key);
+      const b = this.state.board;
+      return b?.pieces.some(p => p.square === sq) || b?.neutrals.includes(sq) ? this.pieceWords(sq) : null;
+    });
     this.update(state);
   }
 
@@ -164,7 +172,7 @@ export class ChessView {
   private neutralName(): string {
     const events: GameEvent[] = this.state.events;
     const e = [...events].reverse().find(x => x.type === 'chance' && typeof x['piece'] === 'string');
-    return typeof e?.['piece'] === 'string' ? e['piece'] : 'neutral piece';
+    return typeof e?.['piece'] === 'string' ? e['piece'] : (this.board.game.names?.['*'] ?? 'neutral piece');
   }
 
   // The square under the cursor in words, with what Enter would do there.
@@ -277,9 +285,13 @@ export class ChessView {
     return [...this.board.handElement.classList].find(c => c.startsWith('mh-b')) ?? '';
   }
 
-  // Clicks on squares: a drop's target, a steered step's square, or a piece's own square.
+  // Clicks on squares: a drop's target, a steered step's square, or a piece's own square; a
+  // click on a piece that is not a move shows its name (for a touch screen, where nothing hovers).
   private selected(key: cg.Key): void {
     const sq = nameOfKey(key);
+    const lifted = this.lifted();
+    const isMove = lifted !== undefined && lifted !== key && (this.board.api.state.movable.dests?.get(lifted) ?? []).includes(key);
+    if (!isMove && this.pendingDrop === null && this.state.legal.kind !== 'steps') this.names.tapped(key);
     if (this.pendingDrop !== null) {
       const choices = this.movesFrom(this.pendingDrop).filter(m => m.to === sq);
       this.pendingDrop = null;

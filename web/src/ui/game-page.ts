@@ -3,7 +3,8 @@
 // the WebSocket feed that keeps it up to date: its events and the game's view after them are
 // applied as they come, so the page reads the whole state only on a reconnect, a gap or a refusal.
 
-import { call, chessRules, text, tokenFor, type ActRequest, type FeedEvent, type GameEvent, type GameState, type VariantInfo, type VariantList, type ViewMessage } from './api.js';
+import { call, chessRules, text, tokenFor, type ActRequest, type ChessRules, type FeedEvent, type GameEvent, type GameState, type VariantInfo, type ViewMessage } from './api.js';
+import { pieceLegend } from './piece-legend.js';
 import { CafeteriaView } from './cafeteria-view.js';
 import { ChessView } from './chess-view.js';
 import { button, h, link, showError } from './dom.js';
@@ -26,13 +27,13 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     return () => {};
   }
   const names: Record<string, string> = {};
+  // The game's pieces by name (for the art of pieces in hand too) and in words, for the legend.
+  let rules: ChessRules | null = null;
   if (state.board !== null) {
-    // A built-in game's pieces by name (for the art of pieces in hand too); a variant file's game
-    // has only those on its board.
     try {
-      const builtIn = (await call<VariantList>('GET', '/api/variants')).games.some(g => g.name === state.game);
-      const info = builtIn ? await call<VariantInfo>('GET', `/api/variants/${encodeURIComponent(state.game)}`) : null;
-      for (const p of (info === null ? null : chessRules(info))?.pieces ?? []) names[p.letter.toUpperCase()] = p.name;
+      rules = chessRules(await call<VariantInfo>('GET', `/api/games/${id}/rules`));
+      for (const p of rules?.pieces ?? []) names[p.letter.toUpperCase()] = p.name;
+      if (rules?.neutral) names['*'] = rules.neutral.name;
     } catch (e) {
       showError(error, e);
     }
@@ -93,7 +94,11 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     caf = new CafeteriaView(state, move);
     main.append(h('div', { class: 'board-col' }, caf.element));
   }
-  const side = h('div', { class: 'side-col' }, clocks, controls, form, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, analysisBox, online);
+  // The legend of the pieces, in the side column so that it pushes nothing under the board.
+  const legend = rules !== null && state.board !== null
+    ? pieceLegend(rules, { variant: state.game, files: state.board.files, ranks: state.board.ranks, names })
+    : '';
+  const side = h('div', { class: 'side-col' }, clocks, controls, form, legend, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, analysisBox, online);
   main.append(side);
   root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, error, main);
   if (state.board !== null) {
@@ -287,5 +292,6 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     clearInterval(ticker);
     document.removeEventListener('keydown', keys);
     chess?.board.destroy();
+    chess?.names.destroy();
   };
 }

@@ -68,6 +68,9 @@ export async function homePage(root: HTMLElement): Promise<void> {
     side.hidden = v?.chess === false;
   };
   game.addEventListener('change', refill);
+  // A rules page's "play this game" link names the game.
+  const asked = new URLSearchParams(location.search).get('game');
+  if (asked !== null && variants.some(v => v.name === asked)) game.value = asked;
   refill();
   const start = button('Play', () => {
     const v = variants.find(x => x.name === game.value);

@@ -1,20 +1,30 @@
-// The rules pages: each game's description and its pieces (letter, name, moves in XBetza, value),
-// and for a piece clicked, a diagram of where it goes from the middle of an empty board, as the
-// server's move generator says (each piece's `reach` in the rules metadata).
+// The rules pages: each game's description, its start position drawn, a link to play it, and its
+// pieces (drawing, name, moves in plain words, XBetza, value); for a piece clicked, a diagram of
+// where it goes from the middle of an empty board, and small example positions for the moves that
+// need another piece (a hurdle, a swap partner, a target, a lender, an attacker), as the server's
+// move generator says (each piece's `reach` and `examples` in the rules metadata).
 
-import { Board } from '../board.js';
-import { call, chessRules, type ChessRules, type VariantInfo, type VariantList } from './api.js';
+import { cafeteria } from 'messhall:catalog';
+import { Board, bundleBase } from '../board.js';
+import { drawCafeteria } from '../cafeteria-map.js';
+import { call, chessRules, type ChessRules, type RulePiece, type VariantInfo, type VariantList } from './api.js';
 import type { DrawShape } from 'chessgroundx/draw';
 import { h, link, showError } from './dom.js';
 import { keyOfName } from './squares.js';
 import { proseElement } from './prose.js';
+import { gameSpecOf, pieceImage } from './piece-legend.js';
 
 /** The table of a game's pieces; a click on a row calls `open` with the piece's letter. */
 export function pieceTable(info: ChessRules, open?: (letter: string) => void): HTMLElement {
-  const table = h('table', { class: 'pieces-table' }, h('tr', {}, ...['letter', 'piece', 'moves (XBetza)', 'value', ''].map(t => h('th', {}, t))));
+  const game = gameSpecOf(info);
+  const table = h('table', { class: 'pieces-table' }, h('tr', {}, ...['', 'piece', 'moves', 'value'].map(t => h('th', {}, t))));
   for (const p of info.pieces) {
     const notes = [p.royal ? 'royal' : '', p.pawn ? 'pawn' : ''].filter(Boolean).join(', ');
-    const tr = h('tr', { 'data-piece': p.letter }, h('td', {}, p.letter), h('td', {}, p.name), h('td', {}, h('code', {}, p.betza || '(does not move)')), h('td', {}, String(p.value)), h('td', {}, notes));
+    const tr = h('tr', { 'data-piece': p.letter },
+      h('td', {}, pieceImage(game, p.letter, p.name)),
+      h('td', {}, h('strong', {}, p.name), h('br'), h('span', { class: 'letter' }, `${p.letter}${notes ? `, ${notes}` : ''}`)),
+      h('td', {}, h('span', { class: 'words' }, p.description), h('br'), h('code', { title: 'XBetza' }, p.betza || '(does not move)')),
+      h('td', {}, String(p.value)));
     if (open !== undefined) {
       tr.tabIndex = 0;
       tr.classList.add('clickable');
@@ -26,6 +36,35 @@ export function pieceTable(info: ChessRules, open?: (letter: string) => void): H
     table.appendChild(tr);
   }
   return table;
+}
+
+/** The cafeteria's map as the game starts: the students come in from the numbered start squares
+ * and the staff wait in their lounge. */
+function cafeteriaSetup(): HTMLElement {
+  const figure = h('figure', { class: 'setup cafeteria-setup' });
+  try {
+    figure.append(h('div', { class: 'map' }, drawCafeteria(cafeteria.map, cafeteria.legend, [], bundleBase)));
+  } catch (e) {
+    figure.append(h('p', {}, `The map could not be drawn: ${e instanceof Error ? e.message : String(e)}`));
+  }
+  figure.append(h('figcaption', {}, 'The cafeteria: the Food Line on the left, the tables, the staff lounge across the top with its doors; point at a square for its name.'));
+  return figure;
+}
+
+/** The start position drawn in our art, with the neutral piece's words where the game has one. */
+export function setupDiagram(info: ChessRules): { element: HTMLElement; destroy: () => void } {
+  const holder = h('div', { class: 'board' });
+  const element = h('figure', { class: 'setup' }, holder, h('figcaption', {}, `The start: White below, ${info.files}x${info.ranks}.` +
+    (info.neutral !== null ? ` The ${info.neutral.name} ${info.neutral.description}.` : '')));
+  const el = h('div', {});
+  holder.appendChild(el);
+  let board: Board | null = null;
+  try {
+    board = new Board(el, gameSpecOf(info), { fen: info.start, config: { viewOnly: true } });
+  } catch {
+    holder.replaceChildren(h('p', {}, 'The start position could not be drawn.'));
+  }
+  return { element, destroy: () => board?.destroy() };
 }
 
 /** The list of games' rules, or one game's. */
@@ -54,17 +93,26 @@ export async function rulesPage(root: HTMLElement, name: string | null): Promise
   const diagram = new Diagram(info);
   const open = (letter: string): void => diagram.show(letter);
   const side: (Node | string)[] = [];
+  let setup: { element: HTMLElement; destroy: () => void } | null = null;
   if ('pieces' in info) {
-    side.push(h('h2', {}, 'Pieces'), h('p', {}, 'Click a piece for its diagram.'), h('div', { class: 'rules-grid' }, pieceTable(info, open), diagram.element));
+    setup = setupDiagram(info);
+    side.push(h('h2', {}, 'Setup'), setup.element,
+      h('h2', {}, 'Pieces'), h('p', {}, 'Click a piece for its diagram.'), h('div', { class: 'rules-grid' }, pieceTable(info, open), diagram.element));
   } else {
     const { students, faculty } = info;
+    side.push(h('h2', {}, 'Setup'), cafeteriaSetup());
     side.push(h('h2', {}, 'Students'), h('ul', {}, ...students.map(s => h('li', {}, `${s.name}: AA ${s.aa}, AR ${s.ar}`))),
       h('h2', {}, 'Faculty'), h('ul', {}, ...faculty.map(f => h('li', {}, `${f.name}: MR ${f.mr}, NSR ${f.nsr}`))));
   }
-  root.replaceChildren(crumbs, h('h1', {}, info.name), error, h('p', {}, info.description ?? ''), rulesLayout(info, diagram, side));
+  const play = link(`/?game=${encodeURIComponent(info.name)}`, 'Play this game');
+  play.classList.add('play-link');
+  root.replaceChildren(crumbs, h('h1', {}, info.name), error, h('p', {}, info.description ?? '', ' ', play), rulesLayout(info, diagram, side));
   const first = chessRules(info)?.pieces[0];
   if (first !== undefined) open(first.letter);
-  return () => diagram.destroy();
+  return () => {
+    diagram.destroy();
+    setup?.destroy();
+  };
 }
 
 /** The rules in prose beside the pieces and their diagram (one column on a phone): a piece's
@@ -90,13 +138,40 @@ export function rulesLayout(info: VariantInfo, diagram: Diagram, side: (Node | s
 
 const BRUSHES = { both: 'green', moves: 'blue', captures: 'red', initial: 'yellow' } as const;
 const WORDS = { both: 'moves or captures', moves: 'only moves', captures: 'only captures', initial: 'only while unmoved' } as const;
+/** An example's marks: their circles' colours and words. */
+const MARKS = {
+  both: ['green', 'moves or captures'],
+  move: ['blue', 'moves'],
+  capture: ['red', 'captures'],
+  swap: ['yellow', 'changes places'],
+} as const;
 
-/** A piece's diagram: the piece alone on an empty board, the squares it reaches circled. */
+type Example = RulePiece['examples'][number];
+
+/** What an example shows, in words. */
+function exampleWords(piece: RulePiece, e: Example): string {
+  const helper = `${e.helper_name} on ${e.helper}`;
+  switch (e.need) {
+    case 'hurdle': return `With a piece to hop over (a friendly ${helper}), the ${piece.name} on ${e.from} also reaches these squares.`;
+    case 'partner': return `The ${piece.name} on ${e.from} may change places with the friendly ${helper}.`;
+    case 'target': return e.marks.some(m => m.mark === 'move')
+      ? `The ${piece.name} on ${e.from} captures the enemy ${helper} by moving to the blue square.`
+      : `The ${piece.name} on ${e.from} shoots the enemy ${helper} without moving.`;
+    case 'lender': return `Guarded by the friendly ${helper}, the ${piece.name} on ${e.from} borrows its moves and powers.`;
+    case 'attacker': return `Attacked by the enemy ${helper}, the ${piece.name} on ${e.from} gains these moves.`;
+    case 'castling': return `Castling: the ${piece.name} on ${e.from}, never moved, goes to a blue square and its ${e.helper_name} jumps to its other side (the squares between empty, none of the ${piece.name}'s attacked).`;
+    case 'en-passant': return `En passant: the enemy ${e.helper_name} on ${e.helper} has just stepped two squares past the blue square; the ${piece.name} on ${e.from} takes it by moving there.`;
+  }
+}
+
+/** A piece's diagrams: the piece alone on an empty board with the squares it reaches circled,
+ * then an example position for each kind of move that needs another piece. */
 export class Diagram {
   readonly element = h('div', { class: 'diagram' });
   private readonly holder = h('div', { class: 'board' });
   private readonly caption = h('p', { class: 'diagram-caption' });
-  private board: Board | null = null;
+  private readonly examples = h('div', { class: 'examples' });
+  private boards: Board[] = [];
   private readonly names: Record<string, string> = {};
 
   private readonly info: ChessRules | null;
@@ -104,7 +179,7 @@ export class Diagram {
   constructor(info: VariantInfo) {
     this.info = chessRules(info);
     for (const p of this.info?.pieces ?? []) this.names[p.letter.toUpperCase()] = p.name;
-    this.element.append(this.holder, this.caption);
+    this.element.append(this.holder, this.caption, this.examples);
   }
 
   /** Shows the piece of `letter`. */
@@ -117,13 +192,12 @@ export class Diagram {
       this.caption.textContent = `${piece?.name ?? letter}: no diagram (the server could not work one out).`;
       return;
     }
+    this.destroy();
+    this.holder.replaceChildren();
+    this.examples.replaceChildren();
     const from = keyOfName(reach.from);
     const fen = from === null ? '' : fenWith(files, ranks, reach.from, letter.toUpperCase());
-    this.board?.destroy();
-    this.holder.replaceChildren();
-    const el = h('div', {});
-    this.holder.appendChild(el);
-    this.board = new Board(el, { variant: this.info?.name ?? '', files, ranks, names: this.names }, { fen, config: { viewOnly: true } });
+    const board = this.board(this.holder, fen);
     const shapes: DrawShape[] = [];
     const told: string[] = [];
     for (const kind of ['both', 'moves', 'captures', 'initial'] as const) {
@@ -133,16 +207,69 @@ export class Diagram {
       }
       if (reach[kind].length) told.push(`${BRUSHES[kind]}: ${WORDS[kind]} (${reach[kind].length})`);
     }
-    this.board.api.setAutoShapes(shapes);
+    board.api.setAutoShapes(shapes);
     const where = told.length ? `${told.join('; ')}.` : 'Alone it goes nowhere.';
-    this.caption.textContent = `${piece.name} on ${reach.from}, alone on an empty board. ${where}` +
-      ' Moves that need other pieces (a hurdle, a swap partner, a rifle target) do not show here.';
+    const more = piece.examples.length ? ' Below: what it does beside other pieces.' : '';
+    this.caption.replaceChildren(h('strong', {}, piece.name), ` ${piece.description}.`, h('br'), `Here on ${reach.from}, alone on an empty board. ${where}${more}`);
+    for (const e of piece.examples) this.example(piece, e);
     this.element.dataset['piece'] = letter;
   }
 
-  /** Removes the board. */
+  // An example position with its marks, an arrow for the helper's part, and its words.
+  private example(piece: RulePiece, e: Example): void {
+    const holder = h('div', { class: 'board' });
+    const caption = h('p', { class: 'diagram-caption' });
+    this.examples.append(h('figure', { class: 'example', 'data-need': e.need }, holder, caption));
+    let board: Board;
+    try {
+      board = this.board(holder, e.fen);
+    } catch {
+      caption.textContent = `${exampleWords(piece, e)} (the position could not be drawn)`;
+      return;
+    }
+    const shapes: DrawShape[] = [];
+    const counts = new Map<string, number>();
+    for (const m of e.marks) {
+      const k = keyOfName(m.square);
+      if (k !== null) shapes.push({ orig: k, brush: MARKS[m.mark][0] });
+      counts.set(m.mark, (counts.get(m.mark) ?? 0) + 1);
+    }
+    const from = keyOfName(e.from);
+    const helper = keyOfName(e.helper);
+    if (from !== null && helper !== null) {
+      if (e.need === 'lender') shapes.push({ orig: helper, dest: from, brush: 'paleBlue' });
+      else if (e.need === 'attacker') shapes.push({ orig: helper, dest: from, brush: 'paleRed' });
+      else if (e.need === 'partner') shapes.push({ orig: from, dest: helper, brush: 'yellow' });
+      else if (e.need === 'hurdle') shapes.push({ orig: helper, brush: 'paleGrey' });
+      else if (e.need === 'castling' || e.need === 'en-passant') {
+        for (const m of e.marks.filter(x => x.mark === 'move')) {
+          const to = keyOfName(m.square);
+          if (to !== null) shapes.push({ orig: from, dest: to, brush: 'paleBlue' });
+        }
+      } else if (e.need === 'target') {
+        const landing = e.marks.find(m => m.mark === 'move');
+        const to = landing === undefined ? helper : keyOfName(landing.square);
+        if (to !== null) shapes.push({ orig: from, dest: to, brush: landing === undefined ? 'paleRed' : 'paleBlue' });
+      }
+    }
+    board.api.setAutoShapes(shapes);
+    const told = [...counts].map(([mark, n]) => `${MARKS[mark as keyof typeof MARKS][0]}: ${MARKS[mark as keyof typeof MARKS][1]} (${n})`);
+    caption.textContent = `${exampleWords(piece, e)} ${told.join('; ')}.`;
+  }
+
+  // A view-only board of the game in `holder`.
+  private board(holder: HTMLElement, fen: string): Board {
+    const el = h('div', {});
+    holder.appendChild(el);
+    const b = new Board(el, { variant: this.info?.name ?? '', files: this.info?.files ?? 8, ranks: this.info?.ranks ?? 8, names: this.names }, { fen, config: { viewOnly: true } });
+    this.boards.push(b);
+    return b;
+  }
+
+  /** Removes the boards. */
   destroy(): void {
-    this.board?.destroy();
+    for (const b of this.boards) b.destroy();
+    this.boards = [];
   }
 }
 

@@ -51,18 +51,15 @@ pub fn describe(v: &Variant, pos: &Position, sq: Square) -> String {
     } else {
         format!(" ({})", info.betza)
     };
-    let mut lines = vec![format!("{sq}: {} {}{moves}", piece.color().name(), info.name)];
+    let mut lines = vec![
+        format!("{sq}: {} {}{moves}", piece.color().name(), info.name),
+        format!("It {}.", messhall_rules::words::piece_words(v, piece.role())),
+    ];
     if let Some(line) = borrowing(v, pos, sq) {
         lines.push(line);
     }
     if v.is_frozen(pos, sq) {
         lines.push("It is frozen by an enemy immobilizer next to it: it cannot move or capture.".into());
-    }
-    if info.royal {
-        lines.push("It is royal: lose it and you lose the game.".into());
-    }
-    for power in v.powers_of(piece.role()) {
-        lines.push(power_words(power).into());
     }
     if v.counter_name().is_some() && !info.royal {
         lines.push(format!(
@@ -89,20 +86,4 @@ pub fn describe(v: &Variant, pos: &Position, sq: Square) -> String {
 /// A line per borrower on the board (for `show`).
 pub fn all_borrowing(v: &Variant, pos: &Position) -> Vec<String> {
     v.size().squares().filter_map(|sq| borrowing(v, pos, sq)).collect()
-}
-
-/// A power in plain words.
-fn power_words(power: messhall_rules::Power) -> &'static str {
-    use messhall_rules::Power;
-    match power {
-        Power::Rifle => "Rifle: it captures by shooting, without moving.",
-        Power::Katana => "Katana: it captures the enemies beside its path as it moves.",
-        Power::Swap => "Swap: it may change places with a friendly piece.",
-        Power::Withdrawal => "Withdrawal: stepping straight away from an enemy next to it captures that enemy.",
-        Power::Poisonous => "Poisonous: whatever captures it dies too.",
-        Power::Immobilizes => "Immobilizer: enemy pieces next to it can neither move nor capture.",
-        Power::Hia => "Hia: enemy pieces next to it may not capture.",
-        Power::Borrows => "It borrows: it moves as the friendly pieces that guard it.",
-        Power::MovesWhenAttacked => "It has more moves while it is attacked.",
-    }
 }

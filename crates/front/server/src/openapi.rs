@@ -54,6 +54,7 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
         .routes(routes!(api::record))
         .routes(routes!(api::pgn))
         .routes(routes!(replay::positions))
+        .routes(routes!(variants::of_game))
         .routes(routes!(ws::connect))
 }
 

@@ -8,12 +8,15 @@ use crate::limits;
 use crate::state::Server;
 use crate::view::data as view;
 use crate::wire::{
-    CafeteriaRules, ChessRules, FacultyInfo, RulePiece, Rules, SeatRange, StudentInfo, VariantList, VariantSummary,
+    CafeteriaRules, ChessRules, FacultyInfo, NeutralPiece, RulePiece, Rules, SeatRange, StudentInfo, VariantList,
+    VariantSummary,
 };
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
-use messhall_records::{GameKind, catalog};
+use messhall_records::{GameKind, GameSource, catalog};
 use messhall_rules::Variant;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 
@@ -49,9 +52,19 @@ pub fn describe(kind: &GameKind) -> Rules {
                 .into_iter()
                 .map(|role| RulePiece {
                     reach: messhall_rules::reach::piece_reach(v, role.role).ok(),
+                    description: messhall_rules::words::piece_words(v, role.role),
+                    examples: messhall_rules::examples::move_examples(v, role.role)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(Into::into)
+                        .collect(),
                     role,
                 })
                 .collect();
+            let neutral = v.rules().neutral_words().map(|words| NeutralPiece {
+                name: v.rules().neutral_name().to_string(),
+                description: words.to_string(),
+            });
             Rules::Chess(ChessRules {
                 name: v.name().to_string(),
                 chess: true,
@@ -62,6 +75,7 @@ pub fn describe(kind: &GameKind) -> Rules {
                 start: v.start_fen().to_string(),
                 energy_name: v.counter_name().map(String::from),
                 pieces,
+                neutral,
                 players: ["level=N (1-10)", "depth=N", "nodes=N", "random", "greedy"]
                     .map(String::from)
                     .to_vec(),
@@ -108,6 +122,41 @@ pub fn describe(kind: &GameKind) -> Rules {
     }
 }
 
+/// The built-in games' rules as data, each worked out once: its diagrams and examples walk every
+/// piece's moves from many squares, and a built-in game's rules never change while the server runs.
+static BUILTIN_RULES: OnceLock<Mutex<HashMap<String, Rules>>> = OnceLock::new();
+
+/// A game's rules as data ([`describe`]), from the cache for a built-in game.
+pub fn described(kind: &GameKind) -> Rules {
+    let builtin = match kind {
+        GameKind::Chess(chess) => match &chess.source {
+            GameSource::Builtin { name, .. } => Some(name.as_str()),
+            GameSource::File { .. } | GameSource::Cafeteria { .. } => None,
+        },
+        GameKind::Cafeteria => Some(catalog::CAFETERIA),
+    };
+    let Some(name) = builtin else {
+        return describe(kind);
+    };
+    let cache = BUILTIN_RULES.get_or_init(Mutex::default);
+    if let Some(rules) = cache.lock().ok().and_then(|c| c.get(name).cloned()) {
+        return rules;
+    }
+    let rules = describe(kind);
+    if let Ok(mut c) = cache.lock() {
+        c.insert(name.to_string(), rules.clone());
+    }
+    rules
+}
+
+/// A game's rules as the answer, worked out off the threads that serve requests.
+async fn rules_answer(kind: GameKind) -> Result<Response, ApiError> {
+    let rules = tokio::task::spawn_blocking(move || described(&kind))
+        .await
+        .map_err(|_| ApiError::new(500, "internal", "the rules could not be described"))?;
+    Ok(axum::Json(rules).into_response())
+}
+
 /// `GET /api/variants/{name}`: a built-in game's rules as data.
 ///
 /// # Errors
@@ -120,7 +169,18 @@ pub async fn one(_: App, Path(name): Path<String>) -> Result<Response, ApiError>
             messhall_rules::echo(&name)
         ))
     })?;
-    Ok(axum::Json(describe(&kind)).into_response())
+    rules_answer(kind).await
+}
+
+/// `GET /api/games/{id}/rules`: the rules of a game's own variant as data (a variant file's
+/// game has no name under `/api/variants`), so its page can name and describe its pieces.
+///
+/// # Errors
+/// 404 for no such game.
+#[utoipa::path(get, path = "/api/games/{id}/rules", operation_id = "game_rules", params(("id" = String, Path, description = "the game's id")), responses((status = 200, description = "the rules of the game's variant as data", body = crate::wire::Rules), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+pub async fn of_game(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let kind = server.game(&id).await?.lock().await.table.kind().clone();
+    rules_answer(kind).await
 }
 
 /// `POST /api/variants/check`: a variant file compiled; its rules as data.

@@ -755,6 +755,9 @@ pub struct ChessRules {
     pub energy_name: Option<String>,
     /// Each piece type with where it goes alone on an empty board.
     pub pieces: Vec<RulePiece>,
+    /// The game's neutral piece (the PieceEater), or null.
+    #[schema(required = true)]
+    pub neutral: Option<NeutralPiece>,
     /// The computer players it takes.
     pub players: Vec<String>,
 }
@@ -769,6 +772,95 @@ pub struct RulePiece {
     /// generator); null when that cannot be drawn.
     #[schema(value_type = Option<ReachSchema>, required = true)]
     pub reach: Option<messhall_rules::reach::PieceReach>,
+    /// Its moves and powers in plain words (the rules core's, from its compiled moves).
+    pub description: String,
+    /// Small positions for the moves that need another piece on the board (a hurdle, a swap
+    /// partner, a target, a lender, an attacker), each with the squares that piece opens.
+    pub examples: Vec<MoveExample>,
+}
+
+/// A game's neutral piece (the PieceEater): its name and what it does.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct NeutralPiece {
+    /// Its name.
+    pub name: String,
+    /// What it does, in plain words.
+    pub description: String,
+}
+
+/// The schema of an example's `need`: a string, one of the rules core's names.
+fn need_schema() -> utoipa::openapi::Object {
+    names_schema(
+        "What the other piece is there for: hopped over, swapped with, a target (shot, withdrawn \
+         from or leapt over), a lender (guards the piece), an attacker (wakes its moves-while-attacked), \
+         the rook of a castling, or taken en passant.",
+        messhall_rules::examples::Need::ALL.map(|n| n.name()),
+    )
+}
+
+/// The schema of a marked square's `mark`.
+fn mark_schema() -> utoipa::openapi::Object {
+    names_schema(
+        "What the piece may do there: move (not capturing), capture, both, or swap places.",
+        messhall_rules::examples::Mark::ALL.map(|m| m.name()),
+    )
+}
+
+/// A string schema of `names`.
+fn names_schema<const N: usize>(description: &str, names: [&str; N]) -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .description(Some(description))
+        .enum_values(Some(names))
+        .build()
+}
+
+/// A marked square of an example.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct ExampleSquare {
+    /// The square (`e4`).
+    pub square: String,
+    /// What the piece may do there.
+    #[schema(schema_with = mark_schema)]
+    pub mark: messhall_rules::examples::Mark,
+}
+
+/// A small position showing moves of White's piece that need another piece on the board.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct MoveExample {
+    /// What the other piece is there for.
+    #[schema(schema_with = need_schema)]
+    pub need: messhall_rules::examples::Need,
+    /// The board (FEN): the piece and its helper.
+    pub fen: String,
+    /// Where the piece stands.
+    pub from: String,
+    /// Where the helper stands.
+    pub helper: String,
+    /// The helper's name.
+    pub helper_name: String,
+    /// The squares the helper opens.
+    pub marks: Vec<ExampleSquare>,
+}
+
+impl From<messhall_rules::examples::MoveExample> for MoveExample {
+    fn from(e: messhall_rules::examples::MoveExample) -> Self {
+        MoveExample {
+            need: e.need,
+            fen: e.fen,
+            from: e.from.to_string(),
+            helper: e.helper.to_string(),
+            helper_name: e.helper_name,
+            marks: e
+                .marks
+                .into_iter()
+                .map(|m| ExampleSquare {
+                    square: m.square.to_string(),
+                    mark: m.mark,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A piece's reach: squares it moves to and captures on, only moves to, only captures on, and

@@ -299,6 +299,32 @@ async fn variants_metadata_for_every_game() {
                 .filter(|p| p["reach"]["both"].as_array().is_some_and(|b| !b.is_empty()))
                 .count();
             assert!(alone * 2 > pieces.len(), "{game}: {rules}");
+            // Every piece in plain words; the moves that need another piece shown by example.
+            assert!(
+                pieces
+                    .iter()
+                    .all(|p| p["description"].as_str().is_some_and(|d| d.len() > 10)),
+                "{rules}"
+            );
+            let needs: Vec<&str> = pieces
+                .iter()
+                .flat_map(|p| p["examples"].as_array().unwrap())
+                .map(|e| e["need"].as_str().unwrap())
+                .collect();
+            let neutral = rules["neutral"]["description"].as_str();
+            let mut kinds = needs.clone();
+            kinds.sort();
+            kinds.dedup();
+            match *game {
+                "foodfight" => assert_eq!(kinds, ["en-passant", "hurdle"]),
+                "friendly" => assert_eq!(kinds, ["attacker", "en-passant", "lender", "partner", "target"]),
+                _ => assert_eq!(needs, ["en-passant", "castling"], "{game}"),
+            }
+            assert_eq!(
+                neutral.is_some_and(|d| d.contains("eats")),
+                game.starts_with("pieceeater"),
+                "{rules}"
+            );
         }
     }
     let (status, _) = client.get("/api/variants/nonsense", None).await;
@@ -338,6 +364,15 @@ async fn variants_metadata_for_every_game() {
         )
         .await;
     assert_eq!(created["state"]["board"]["files"], 8);
+    // Its page reads the file's pieces with their words from the game.
+    let (status, own) = client
+        .get(&format!("/api/games/{}/rules", created["id"].as_str().unwrap()), None)
+        .await;
+    assert_eq!(status, 200, "{own}");
+    assert_eq!(own["pieces"][1]["name"], "Knight");
+    assert_eq!(own["pieces"][1]["description"], "leaps like a knight");
+    let (status, _) = client.get("/api/games/nonsense/rules", None).await;
+    assert_eq!(status, 404);
     let (status, bad) = client
         .post(
             "/api/variants/check",
@@ -406,7 +441,7 @@ async fn the_openapi_document_matches_the_routes() {
     // the web app and the clients call.
     assert_eq!(
         paths.values().map(|ops| ops.as_object().unwrap().len()).sum::<usize>(),
-        25
+        26
     );
     for (path, ops) in paths {
         let concrete = path.replace("{id}", "0123").replace("{name}", "chess");

@@ -88,6 +88,20 @@ impl GameRules for CalorieRules {
         pos.set_counter(payer, energy.min(MAX_ENERGY));
     }
 
+    /// A King moves for free; every other piece spends energy and eats it.
+    fn role_words(&self, variant: &Variant, role: messhall_rules::Role) -> Option<String> {
+        Some(if variant.is_royal(role) {
+            "moves without spending energy".to_string()
+        } else {
+            format!(
+                "starts with {} Cal; each move costs 1 Cal, a capture eats the victim's Cal and food value; at 0 Cal \
+                 it can neither move nor capture; its food value is {} Cal",
+                variant.role(role).counter,
+                food_value(variant, role)
+            )
+        })
+    }
+
     /// Every side's pieces but its Kings, each with its energy.
     fn facts(&self, variant: &Variant, pos: &Position) -> Vec<Fact> {
         Color::ALL

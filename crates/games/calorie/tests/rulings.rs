@@ -1106,3 +1106,21 @@ fn energies_are_facts_of_each_side_kings_left_out() {
         ("energy", "Cal")
     );
 }
+
+/// The pieces' words tell their energy: a Rook's 7 Cal and food value 5, a King's free moves.
+#[test]
+fn the_words_of_a_piece_tell_its_energy() {
+    let v = calorie();
+    let words = |letter| messhall_rules::words::piece_words(&v, v.role_by_letter(letter).unwrap());
+    assert_eq!(
+        words('R'),
+        "slides any distance orthogonally; starts with 7 Cal; each move costs 1 Cal, a capture eats the victim's \
+         Cal and food value; at 0 Cal it can neither move nor capture; its food value is 5 Cal"
+    );
+    assert!(
+        words('K').ends_with("moves without spending energy; royal: checkmate it to win"),
+        "{}",
+        words('K')
+    );
+    assert!(!messhall_rules::words::piece_words(&chess(), chess().role_by_letter('R').unwrap()).contains("Cal"));
+}

@@ -41,6 +41,16 @@ use messhall_rules::{
 /// The neutral piece's name.
 pub const NAME: &str = "PieceEater";
 
+/// What the PieceEater does, in plain words (its four rules, above).
+pub const WORDS: &str = "belongs to nobody; after every move it steps one square in a direction the die picks, \
+     the board's edges wrapping around, and eats whatever it lands on; it never steps back where it just came \
+     from, nor onto or next to a King, and it eats the piece that just moved when that piece stands next to it";
+
+/// The PieceEater's words when the players steer it.
+pub const STEERED_WORDS: &str = "belongs to nobody; at the start of each turn the player to move steers it one \
+     square, the board's edges wrapping around, and it eats whatever it lands on; it never steps back where it \
+     just came from, nor onto or next to a King, and it eats the piece that just moved when that piece stands next to it";
+
 /// Register holding the square the PieceEater left on its last actual step, plus one (0: none).
 pub const FORBIDDEN: usize = 0;
 /// Register holding the pending step: 0 none, 1 pending with no piece that just moved (after a
@@ -278,6 +288,10 @@ impl GameRules for PieceEaterRules {
         NAME
     }
 
+    fn neutral_words(&self) -> Option<&'static str> {
+        Some(if self.steered { STEERED_WORDS } else { WORDS })
+    }
+
     fn register_name(&self, i: usize) -> Option<&'static str> {
         fen_state::register_name(i)
     }
@@ -324,6 +338,27 @@ mod tests {
             pos = pos.play_unchecked(&v, &v.parse_move(&pos, m).unwrap());
         }
         v.rules().evaluate(&v, &pos)
+    }
+
+    #[test]
+    fn the_pieceeater_says_what_it_does_by_die_or_steered() {
+        let words = |name: &str| {
+            messhall_catalog::builtin(name)
+                .unwrap()
+                .rules()
+                .neutral_words()
+                .unwrap()
+        };
+        assert!(words("pieceeater").contains("a direction the die picks"));
+        assert!(words("pieceeater-mate").contains("a direction the die picks"));
+        assert!(words("pieceeater-steered").contains("the player to move steers it"));
+        assert!(
+            messhall_catalog::builtin("chess")
+                .unwrap()
+                .rules()
+                .neutral_words()
+                .is_none()
+        );
     }
 
     #[test]

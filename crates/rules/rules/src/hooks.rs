@@ -79,6 +79,18 @@ pub trait GameRules: Send + Sync + Debug {
         "neutral piece"
     }
 
+    /// What the game's own rules add to pieces of `role`, in plain words, for the words of
+    /// [`crate::words::piece_words`] (Calorie's energy); `None` when they add nothing.
+    fn role_words(&self, _variant: &Variant, _role: crate::Role) -> Option<String> {
+        None
+    }
+
+    /// What the game's neutral piece does, in plain words, for legends and rules pages; `None`
+    /// when the game has none.
+    fn neutral_words(&self) -> Option<&'static str> {
+        None
+    }
+
     /// A win the game's own rules decide in `pos`, beyond lost royals and extinction (for the
     /// PieceEater played to checkmate: the side to move attacks the enemy king).
     fn decided(&self, _variant: &Variant, _pos: &Position) -> Option<Color> {

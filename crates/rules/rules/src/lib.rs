@@ -7,10 +7,13 @@
 //! come in through the [`GameRules`] hooks, never through checks of the variant's name.
 #![warn(missing_docs)]
 
+#[cfg(test)]
+mod builtin_files;
 mod chance;
 mod check;
 mod color;
 mod echo;
+pub mod examples;
 mod fen;
 pub mod file;
 mod game;
@@ -34,6 +37,7 @@ pub mod spec;
 mod tables;
 mod value;
 mod variant;
+pub mod words;
 mod zobrist;
 
 pub use chance::{ChanceEvent, ChanceOutcome, pick_outcome};

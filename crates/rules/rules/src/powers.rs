@@ -22,6 +22,8 @@ pub(crate) struct Powers {
     pub swap: Vec<Vec<(i8, i8)>>,
     /// The role holding a role's moves-while-attacked (an extra role past the variant's own).
     pub when_attacked: Vec<Option<Role>>,
+    /// A role's moves-while-attacked as parsed, for words.
+    pub when_attacked_moves: Vec<Option<messhall_betza::PieceMoves>>,
     pub withdrawal: u64,
     pub poisonous: u64,
     pub immobilizes: u64,
@@ -77,10 +79,14 @@ impl Powers {
                     let moves = messhall_betza::parse(text)
                         .map_err(|e| format!("piece {:?}: when_attacked: {e}", crate::echo(&spec.name)))?;
                     crate::limits::check_moves(&spec.name, "when_attacked", &moves)?;
-                    extra_moves.push(moves);
+                    extra_moves.push(moves.clone());
+                    p.when_attacked_moves.push(Some(moves));
                     Some(Role((pieces.len() + extra_moves.len() - 1) as u8))
                 }
-                None => None,
+                None => {
+                    p.when_attacked_moves.push(None);
+                    None
+                }
             };
             p.when_attacked.push(extra);
             for (on, mask) in [

@@ -42,7 +42,8 @@ pub struct PieceReach {
 }
 
 /// White's `role` alone on a central square of an empty board: where it may go. Moves that need
-/// other pieces on the board (a cannon's hurdle, a swap's partner) do not show.
+/// other pieces on the board (a cannon's hurdle, a swap's partner) do not show: those are
+/// [`crate::examples::move_examples`].
 ///
 /// # Errors
 /// [`DiagramError`] for a board too small or a role the variant does not have.
@@ -84,25 +85,34 @@ pub fn drawn_board(v: &Variant, fen: &str) -> Result<Position, DiagramError> {
 }
 
 /// A FEN of `board` plus `letter{note}` on `square`, with the piece's side to move.
-fn fen_with(v: &Variant, board: &BTreeMap<Square, char>, square: Square, letter: char, note: &str) -> String {
+pub(crate) fn fen_with(
+    v: &Variant,
+    board: &BTreeMap<Square, char>,
+    square: Square,
+    letter: char,
+    note: &str,
+) -> String {
+    let mut cells: BTreeMap<Square, String> = board.iter().map(|(&sq, c)| (sq, c.to_string())).collect();
+    cells.insert(square, format!("{letter}{{{note}}}"));
+    let side = if letter.is_ascii_lowercase() { 'b' } else { 'w' };
+    board_fen(v, &cells, side, "-", "-")
+}
+
+/// A FEN of `cells` (a FEN piece, notes included, per square) with `side` to move and the
+/// castling and en passant fields given.
+pub(crate) fn board_fen(v: &Variant, cells: &BTreeMap<Square, String>, side: char, castling: &str, ep: &str) -> String {
     let mut rows = Vec::new();
     for rank in (0..v.size.ranks()).rev() {
         let mut row = String::new();
         let mut empty = 0;
         for file in 0..v.size.files() {
-            let Some(sq) = Square::new(file, rank) else { continue };
-            let cell = if sq == square {
-                Some(format!("{letter}{{{note}}}"))
-            } else {
-                board.get(&sq).map(|c| c.to_string())
-            };
-            match cell {
-                Some(c) => {
+            match Square::new(file, rank).and_then(|sq| cells.get(&sq)) {
+                Some(cell) => {
                     if empty > 0 {
                         let _ = write!(row, "{empty}");
                         empty = 0;
                     }
-                    row.push_str(&c);
+                    row.push_str(cell);
                 }
                 None => empty += 1,
             }
@@ -112,8 +122,7 @@ fn fen_with(v: &Variant, board: &BTreeMap<Square, char>, square: Square, letter:
         }
         rows.push(row);
     }
-    let side = if letter.is_ascii_lowercase() { 'b' } else { 'w' };
-    format!("{} {side} - - 0 1", rows.join("/"))
+    format!("{} {side} {castling} {ep} 0 1", rows.join("/"))
 }
 
 /// Per square the piece `letter` on `square` of `board` reaches: (may move there when empty,
