@@ -397,13 +397,12 @@ async fn soak_200_games_on_two_nodes_and_a_worker_with_a_node_killed_every_30_s(
     let mut warnings = std::collections::BTreeMap::new();
     for (_, _, lines) in &logs {
         for line in lines.iter().filter(|l| l.contains(" WARN ") || l.contains(" ERROR ")) {
-            let message = line
-                .split(": ")
-                .nth(1)
-                .unwrap_or(line)
-                .split(" game=")
-                .next()
-                .unwrap_or("");
+            // The message without its fields (` name=value`).
+            let message = line.split(": ").nth(1).unwrap_or(line);
+            let message = match message.find('=') {
+                Some(i) => &message[..message[..i].rfind(' ').unwrap_or(i)],
+                None => message,
+            };
             *warnings.entry(message.to_string()).or_insert(0) += 1;
         }
     }
