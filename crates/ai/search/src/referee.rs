@@ -1,16 +1,17 @@
 //! The referee of material given away for nothing: how the levels are measured (BENCHMARKS.md).
 //!
-//! A move gives away what it loses against the best move of the same position, both scored by a
-//! short search that counts material only: the mover's move, then the captures, recaptures and
+//! A move gives away what it loses against what the mover could have kept: the best move's score,
+//! but no more than the material the mover had right after its own last move. Both are scored by
+//! a short search that counts material only: the mover's move, then the captures, recaptures and
 //! promotions after it played out by quiescence (where a chance event follows each move, as the
-//! PieceEater's step, the event is searched too). So a piece left hanging, a capture left untaken
-//! back, an exchange that loses, and a free piece left on the board count; a deeper tactic (a
-//! fork, a mate threat) does not. Material is the engine's own count without any positional term:
-//! the pieces' values (a Calorie piece's scaled by its energy, pieces in hand at their share), and
-//! the game's own term where it has one (the PieceEater's threat). A loss below half the game's
-//! cheapest piece is no material (an energy point, the PieceEater's nearness) and counts 0, and
-//! a position where either move leads to a mate in the referee's search counts 0: a mate is not
-//! material.
+//! PieceEater's step, the event is searched too). So a piece left hanging, an exchange that loses,
+//! and a piece just taken not taken back count; a free piece the opponent left on the board and
+//! not taken does not (nothing the mover had was given), nor a deeper tactic (a fork, a mate
+//! threat). Material is the engine's own count without any positional term: the pieces' values (a
+//! Calorie piece's scaled by its energy, pieces in hand at their share), and the game's own term
+//! where it has one (the PieceEater's threat). A loss below half the game's cheapest piece is no
+//! material (an energy point, the PieceEater's nearness) and counts 0, and a position where either
+//! move leads to a mate in the referee's search counts 0: a mate is not material.
 
 use crate::search::{MATE_BOUND, Searcher};
 use crate::weights::Weights;
@@ -39,6 +40,7 @@ impl GivenAway {
 
 /// Judges moves by the material they give away (see the module's documentation).
 pub struct Referee {
+    variant: Arc<Variant>,
     searcher: Searcher,
     /// Plies of the referee's search: one player move, and the chance event after it if any.
     plies: u32,
@@ -61,19 +63,28 @@ impl Referee {
             plies: if crate::events_between_moves(&variant) { 2 } else { 1 },
             threshold: (cheapest / 2).max(1),
             searcher,
+            variant,
         }
     }
 
+    /// The material of `pos` by the referee's count, for its side to move (no search).
+    pub fn material(&self, pos: &Position) -> i32 {
+        self.searcher.eval.evaluate(&self.variant, pos)
+    }
+
     /// What `mv` gives away played from `pos`, in centipawns (0: nothing); `history` holds the
-    /// hashes of the game's earlier positions. `None` where the move is not legal there.
-    pub fn given_away(&mut self, pos: &Position, history: &[u64], mv: &Move) -> Option<i32> {
+    /// hashes of the game's earlier positions, `had` the mover's material (its own view) right
+    /// after its own last move, if it has moved (else its material in `pos`). `None` where the
+    /// move is not legal there.
+    pub fn given_away(&mut self, pos: &Position, history: &[u64], mv: &Move, had: Option<i32>) -> Option<i32> {
         let scores = self.searcher.root_scores(pos, history, self.plies);
         let played = scores.iter().find(|(m, _)| m == mv)?.1;
         let best = scores.iter().map(|&(_, s)| s).max()?;
         if best.abs() >= MATE_BOUND || played.abs() >= MATE_BOUND {
             return Some(0);
         }
-        let lost = best - played;
+        let kept = best.min(had.unwrap_or_else(|| self.material(pos)));
+        let lost = kept - played;
         Some(if lost >= self.threshold { lost } else { 0 })
     }
 
@@ -83,14 +94,18 @@ impl Referee {
         let mut sides = [GivenAway::default(); 2];
         let positions = game.positions();
         let mut history = Vec::with_capacity(positions.len());
-        for (pos, action) in positions.iter().zip(game.actions()) {
+        let mut had = [None; 2];
+        for (i, (pos, action)) in positions.iter().zip(game.actions()).enumerate() {
+            let s = usize::from(pos.side_to_move() == Color::Black);
             if let Action::Move(mv) = action
-                && let Some(lost) = self.given_away(pos, &history, mv)
+                && let Some(lost) = self.given_away(pos, &history, mv, had[s])
             {
-                let side = &mut sides[usize::from(pos.side_to_move() == Color::Black)];
+                let side = &mut sides[s];
                 side.moves += 1;
                 side.material += i64::from(lost);
                 side.blunders += u32::from(lost > 0);
+                // The position after the move has the other side to move.
+                had[s] = positions.get(i + 1).map(|after| -self.material(after));
             }
             history.push(pos.hash());
         }
@@ -122,22 +137,31 @@ fn material_only(v: &Variant) -> Weights {
 mod tests {
     use super::*;
 
-    fn judge(name: &str, fen: &str, mv: &str) -> i32 {
-        let v = Arc::new(messhall_catalog::builtin(name).unwrap());
+    fn judge(fen: &str, mv: &str, had: Option<i32>) -> i32 {
+        let v = Arc::new(messhall_catalog::builtin("chess").unwrap());
         let pos = Position::from_fen(&v, fen).unwrap();
         let mv = v.parse_move(&pos, mv).unwrap();
-        Referee::new(v).given_away(&pos, &[], &mv).unwrap()
+        Referee::new(v).given_away(&pos, &[], &mv, had).unwrap()
     }
 
     #[test]
     fn a_hanging_piece_and_a_recapture_left_undone_are_given_away() {
         // White's Knight steps where the e6 pawn takes it.
-        let hangs = judge("chess", "4k3/8/4p3/8/8/2N5/8/4K3 w - - 0 1", "c3d5");
+        let hangs = judge("4k3/8/4p3/8/8/2N5/8/4K3 w - - 0 1", "c3d5", None);
         assert!((250..=350).contains(&hangs), "{hangs}");
-        assert_eq!(judge("chess", "4k3/8/4p3/8/8/2N5/8/4K3 w - - 0 1", "c3b5"), 0);
-        // Black just took a Knight on d4: not taking back with the e3 pawn gives it away.
+        assert_eq!(judge("4k3/8/4p3/8/8/2N5/8/4K3 w - - 0 1", "c3b5", None), 0);
+        // Black's Knight just took White's on d4 (White had a pawn up): not taking back with the
+        // e3 pawn gives it away.
         let fen = "4k3/8/8/8/3n4/4P3/8/4K3 w - - 0 1";
-        assert!(judge("chess", fen, "e1f2") >= 250);
-        assert_eq!(judge("chess", fen, "e3d4"), 0);
+        assert!(judge(fen, "e1f2", Some(100)) >= 250);
+        assert_eq!(judge(fen, "e3d4", Some(100)), 0);
+    }
+
+    #[test]
+    fn a_free_piece_left_untaken_is_not_given_away() {
+        // Black's Knight on d4 stands free for the e3 pawn, and White had no more before.
+        let fen = "4k3/8/8/8/3n4/4P3/8/4K3 w - - 0 1";
+        assert_eq!(judge(fen, "e1f2", None), 0);
+        assert_eq!(judge(fen, "e1f2", Some(-200)), 0);
     }
 }

@@ -51,7 +51,7 @@ fn level_one_does_not_leave_a_piece_it_won_to_be_taken() {
         for mv in choices(&chess, fen, n) {
             let mv = chess.parse_move(&pos, &mv).unwrap();
             assert_eq!(
-                referee.given_away(&pos, &[], &mv),
+                referee.given_away(&pos, &[], &mv, None),
                 Some(0),
                 "level {n}: {}",
                 chess.san(&pos, &mv)
