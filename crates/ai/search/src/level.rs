@@ -73,7 +73,9 @@ pub const MAX_NOISE_CP: i32 = 10_000;
 impl Level {
     /// Full strength: no limit and no noise.
     pub const FULL: Level = Level(10);
-    /// The level a new player is offered first.
+    /// The level a new player is offered first: it no longer gives its pieces away, and it beats
+    /// the greedy capturer (a newcomer who takes what is offered) in nearly every game, so any
+    /// higher level would be out of a newcomer's reach (BENCHMARKS.md).
     pub const NEWCOMER: Level = Level(1);
 
     /// The level `n`, clamped to 1..=10.
