@@ -1009,6 +1009,18 @@ export interface components {
              */
             lends: string[];
         };
+        /** @description A level of the computer, as a select shows it. */
+        LevelInfo: {
+            /**
+             * Format: int32
+             * @description 1 to 10: the player `level=N`.
+             */
+            number: number;
+            /** @description Its name ("beginner"). */
+            name: string;
+            /** @description What it does, in a sentence ("sees one move ahead ..."). */
+            description: string;
+        };
         /** @description A small position showing moves of White's piece that need another piece on the board. */
         MoveExample: {
             /**
@@ -1415,6 +1427,13 @@ export interface components {
         VariantList: {
             /** @description Every built-in game. */
             games: components["schemas"]["VariantSummary"][];
+            /** @description The computer's levels in the chess games, weakest first. */
+            levels: components["schemas"]["LevelInfo"][];
+            /**
+             * Format: int32
+             * @description The level a new player is offered first.
+             */
+            default_level: number;
         };
         /** @description A built-in game in the list. */
         VariantSummary: {

@@ -139,6 +139,9 @@ export type VariantSummary = Schemas['VariantSummary'];
 /** `GET /api/variants`. */
 export type VariantList = Schemas['VariantList'];
 
+/** A level of the computer, from `GET /api/variants`. */
+export type LevelInfo = Schemas['LevelInfo'];
+
 /** `GET /api/games`. */
 export type GameList = Schemas['GameList'];
 

@@ -3,6 +3,7 @@
 
 import { ApiError, call, keepToken, type CreateGame, type Created, type JoinRequest, type Joined, type SeatRequest, type VariantList, type VariantSummary } from './api.js';
 import { button, go, h, link, showError } from './dom.js';
+import { levelOptions, levelSentence, type Levels } from './levels.js';
 
 /** The join link of an open seat. */
 export function joinLink(id: string, code: string): string {
@@ -29,10 +30,13 @@ export async function startGame(root: HTMLElement, body: CreateGame, error: HTML
 export async function homePage(root: HTMLElement): Promise<void> {
   const error = h('p', { class: 'error', hidden: '', role: 'alert' });
   let variants: VariantSummary[] = [];
+  let levels: Levels = { levels: [], default_level: 1 };
   // A server just (re)starting may drop the first request: asked again before giving up.
   for (const wait of [500, 1000, 2000, null]) {
     try {
-      variants = (await call<VariantList>('GET', '/api/variants')).games;
+      const list = await call<VariantList>('GET', '/api/variants');
+      variants = list.games;
+      levels = list;
       break;
     } catch (e) {
       if (wait === null || !(e instanceof ApiError) || e.code !== 'network') {
@@ -44,6 +48,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
   }
   const game = h('select', { name: 'game', 'aria-label': 'game' }, ...variants.map(v => h('option', { value: v.name }, v.name)));
   const about = h('p', { class: 'about' });
+  const levelAbout = h('p', { class: 'about', 'data-level-about': '' });
   const opponent = h('select', { name: 'opponent', 'aria-label': 'opponent' });
   const players = h('select', { name: 'players', 'aria-label': 'players' }, ...[2, 3, 4].map(n => h('option', { value: String(n) }, `${n} players`)));
   const side = h('select', { name: 'side', 'aria-label': 'side' }, h('option', { value: 'white' }, 'I play White'), h('option', { value: 'black' }, 'I play Black'));
@@ -54,16 +59,15 @@ export async function homePage(root: HTMLElement): Promise<void> {
   // Listed games are on the games page for anyone to watch; the others are found by their link.
   const listed = h('input', { type: 'checkbox', name: 'listed', checked: '' });
   const listedLabel = h('label', { class: 'listed' }, listed, ' show it on the games page');
-  const chessOpponents = [
-    ...[1, 2, 3, 5, 7, 10].map(l => [`level=${l}`, `computer, level ${l}`]),
-    ['random', 'computer, random moves'], ['greedy', 'computer, greedy'], ['open', 'a friend (by link)'],
-  ];
+  const otherChessOpponents = [['random', 'computer, random moves'], ['greedy', 'computer, greedy'], ['open', 'a friend (by link)']];
   const cafeteriaOpponents = [['rules', 'bots that follow the rules'], ['search', 'bots that search'], ['random', 'random bots'], ['open', 'friends (by link)']];
   const refill = (): void => {
     const v = variants.find(x => x.name === game.value);
     about.textContent = v?.description ?? '';
-    const list = v?.chess === false ? cafeteriaOpponents : chessOpponents;
-    opponent.replaceChildren(...list.map(([value, label]) => h('option', { value: value ?? '' }, label ?? '')));
+    const list = v?.chess === false ? cafeteriaOpponents : otherChessOpponents;
+    const options = list.map(([value, label]) => h('option', { value: value ?? '' }, label ?? ''));
+    opponent.replaceChildren(...(v?.chess === false ? [] : levelOptions(levels)), ...options);
+    levelAbout.textContent = levelSentence(levels, opponent.value);
     players.hidden = v?.chess !== false;
     side.hidden = v?.chess === false;
   };
@@ -71,6 +75,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
   // A rules page's "play this game" link names the game.
   const asked = new URLSearchParams(location.search).get('game');
   if (asked !== null && variants.some(v => v.name === asked)) game.value = asked;
+  opponent.addEventListener('change', () => { levelAbout.textContent = levelSentence(levels, opponent.value); });
   refill();
   const start = button('Play', () => {
     const v = variants.find(x => x.name === game.value);
@@ -89,7 +94,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
     h('p', {}, 'Food fights on a chessboard and in the cafeteria.'),
     error,
     h('section', { class: 'new-game' }, h('h2', {}, 'New game'),
-      h('div', { class: 'form' }, game, opponent, players, side, clock, name, listedLabel, start), about),
+      h('div', { class: 'form' }, game, opponent, players, side, clock, name, listedLabel, start), about, levelAbout),
     h('nav', { class: 'links' }, link('/games', 'games being played and finished'), ' · ', link('/rules', 'rules'), ' · ', link('/variant', 'play your own variant file')),
   );
 }

@@ -4,6 +4,7 @@
 import { ApiError, call, chessRules, type VariantFile, type VariantInfo } from './api.js';
 import { button, h, link, showError } from './dom.js';
 import { startGame } from './home-page.js';
+import { fetchLevels, levelOptions } from './levels.js';
 import { Diagram, pieceTable, rulesLayout } from './rules-page.js';
 
 /** The server's limits on a variant file (docs/server.md, `bad-variant`) and its name. */
@@ -17,7 +18,9 @@ export function variantPage(root: HTMLElement): () => void {
   const name = h('input', { type: 'text', value: 'mine.toml', 'aria-label': 'file name', maxlength: String(MAX_NAME) });
   const text = h('textarea', { rows: '18', cols: '70', 'aria-label': 'variant file', spellcheck: 'false', placeholder: 'name = "mine"\nfiles = 8\nranks = 8\n...' });
   const result = h('div', { class: 'checked' });
-  const level = h('select', { 'aria-label': 'opponent' }, ...[1, 3, 5, 7, 10].map(l => h('option', { value: `level=${l}` }, `computer, level ${l}`)), h('option', { value: 'random' }, 'computer, random moves'));
+  const level = h('select', { 'aria-label': 'opponent' }, h('option', { value: 'random' }, 'computer, random moves'));
+  // The levels as the server names them; until they come (or if they cannot), random moves.
+  void fetchLevels().then(levels => level.prepend(...levelOptions(levels)), () => undefined);
 
   const runCheck = async (): Promise<void> => {
     error.hidden = true;

@@ -1,11 +1,15 @@
-//! Playing levels: 1 (beginner) to 10 (full strength). Levels 1 to 6 are weakened by a depth limit
-//! and seeded noise on the root moves' scores, scaled to the game (level 1's drowns everything but
-//! a mate in one: it plays almost at random), each a step of noise or of depth above the one
-//! below; levels 7 to 9 by a budget of nodes per move, three times the level below's, though
-//! never less than depth 4, 5 and 6; level 10 uses all the time it is given. Depth and node
-//! limits do not depend on the machine; a level also stops at the time it is given, whichever
-//! comes first, so levels 7 to 9 keep their distance only where that time is enough for their
-//! depth (see BENCHMARKS.md for the times the ladder was measured at).
+//! Playing levels: 1 (beginner) to 10 (full strength), each with a name and a sentence for
+//! people. Levels 1 to 6 are weakened like people are: a shallow search that still plays out the
+//! captures at its horizon (so it recaptures and sees a piece left hanging), and a seeded
+//! misjudgement of each move by up to the level's noise, scaled to the game; but they never choose
+//! a move their own search scores more than [`LEVEL_MARGIN_CP`] below their best, so they do not
+//! give material away for nothing. They miss what lies beyond their depth (a fork two moves on,
+//! a deep combination). Each is a step of noise or of depth above the one below. Levels 7 to 9 are
+//! limited by a budget of nodes per move, three times the level below's, though never less than
+//! depth 4, 5 and 6; level 10 uses all the time it is given. Depth and node limits do not depend
+//! on the machine; a level also stops at the time it is given, whichever comes first, so levels 7
+//! to 9 keep their distance only where that time is enough for their depth (see BENCHMARKS.md for
+//! the times the ladder was measured at).
 
 /// A playing level from 1 to 10.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -24,22 +28,55 @@ pub const LEVEL_NODES: [u64; 9] = [0, 0, 0, 0, 0, 0, 4_500, 13_500, 40_500];
 pub const LEVEL_MIN_DEPTH: [u32; 9] = [0, 0, 0, 0, 0, 0, 4, 5, 6];
 /// Noise amplitude on the root moves' scores per level 1..=9, in centipawns of a game whose moves
 /// spread like chess's ([`CHESS_MOVE_SPREAD`]). Each level steps up from the one below by a third
-/// of the noise or by a move of depth, one at a time: where a level took both steps and the next
-/// neither (levels 5 and 6 shared a noise of 50, 5 and 4 a depth of 2), the chance of the
-/// PieceEater's steps evened the pair without depth (level 5 against 4: 60% to 72.5%), and the
-/// Friendly game's wide scores the pair without less noise (6 against 5: 60%).
-pub const LEVEL_NOISE_CP: [i32; 9] = [10_000, 300, 100, 100, 100, 33, 15, 0, 0];
+/// of the noise at the same depth, or by a move of depth (levels 4 and 5 with a noise of 100).
+/// A noise beyond the margin is all alike (any move within the margin may be chosen): level 2's
+/// noise of 100 against level 1's 300 scored 51.0% in Calorie (100 games), so level 2 has 33.
+/// Until 2026-12-07 level 1's noise was 10,000 (a random mover) and no margin held any level's
+/// noise back (BENCHMARKS.md).
+pub const LEVEL_NOISE_CP: [i32; 9] = [300, 33, 11, 100, 100, 33, 15, 0, 0];
+/// The most a weakened level's choice may score below its best move, in its own search, per level
+/// 1..=9 (0: no margin; the noise alone decides, as for level 7's 15 centipawns, too little to
+/// lose material with). Less than a pawn: a level misjudges quiet moves and even trades, never
+/// hangs a piece or leaves one it just lost untaken back. Not scaled by the game's spread: it
+/// bounds material, which every game counts alike.
+pub const LEVEL_MARGIN_CP: [i32; 9] = [60, 60, 60, 60, 60, 60, 0, 0, 0];
+/// Each level's name and what it does, for people, per level 1..=10.
+pub const LEVEL_WORDS: [(&str, &str); 10] = [
+    (
+        "beginner",
+        "sees one move ahead and the captures after it; keeps its pieces but has no plan",
+    ),
+    ("novice", "sees one move ahead, with a rough sense of good squares"),
+    ("casual player", "sees one move ahead and judges positions fairly well"),
+    ("improver", "sees two moves ahead: its own and your reply"),
+    ("club player", "sees three moves ahead, judging positions roughly"),
+    ("strong club player", "sees three moves ahead and judges positions well"),
+    ("expert", "reads about 4,500 positions a move, at least four moves deep"),
+    (
+        "master",
+        "reads about 13,500 positions a move, at least five moves deep",
+    ),
+    (
+        "grandmaster",
+        "reads about 40,500 positions a move, at least six moves deep",
+    ),
+    ("full strength", "searches as deep as the time it is given allows"),
+];
 /// The spread of chess's start moves' static scores ([`crate::eval::Evaluator::start_move_spread`]).
 /// Noise of a given size weakens a game less the wider its moves' scores spread: in the Friendly
 /// game (spread 28) level 5's 50 centipawns against level 4's 150 scored 52.5%. So a level's noise
 /// grows with the game's spread, from a half to 8 times chess's.
 pub const CHESS_MOVE_SPREAD: i32 = 8;
-/// No noise exceeds this: level 1's already drowns every score but a mate.
+/// No noise exceeds this (the evaluation's bound, `MAX_EVAL`, leaves room for it below the mates).
 pub const MAX_NOISE_CP: i32 = 10_000;
 
 impl Level {
     /// Full strength: no limit and no noise.
     pub const FULL: Level = Level(10);
+    /// The level a new player is offered first: it no longer gives its pieces away, and it beats
+    /// the greedy capturer (a newcomer who takes what is offered) in nearly every game, so any
+    /// higher level would be out of a newcomer's reach (BENCHMARKS.md).
+    pub const NEWCOMER: Level = Level(1);
 
     /// The level `n`, clamped to 1..=10.
     pub fn new(n: u8) -> Level {
@@ -66,6 +103,21 @@ impl Level {
         LEVEL_MIN_DEPTH.get(usize::from(self.0) - 1).copied().unwrap_or(0)
     }
 
+    /// The level's name ("beginner").
+    pub fn name(self) -> &'static str {
+        LEVEL_WORDS[usize::from(self.0) - 1].0
+    }
+
+    /// What the level does, in a sentence without its name ("sees one move ahead ...").
+    pub fn description(self) -> &'static str {
+        LEVEL_WORDS[usize::from(self.0) - 1].1
+    }
+
+    /// The most its choice may score below its best move (`None`: no margin).
+    pub fn margin_cp(self) -> Option<i32> {
+        LEVEL_MARGIN_CP.get(usize::from(self.0) - 1).copied().filter(|&m| m > 0)
+    }
+
     /// The noise amplitude in chess centipawns.
     pub fn noise_cp(self) -> i32 {
         LEVEL_NOISE_CP.get(usize::from(self.0) - 1).copied().unwrap_or(0)
@@ -87,7 +139,13 @@ mod tests {
     fn levels_grow_stronger() {
         for n in 1..10u8 {
             let (this, next) = (Level::new(n), Level::new(n + 1));
-            assert!(next.noise_cp() <= this.noise_cp(), "level {n}");
+            // Less noise at the same depth, or more depth or nodes.
+            assert!(
+                next.noise_cp() < this.noise_cp()
+                    || next.max_depth() != this.max_depth()
+                    || next.max_nodes() != this.max_nodes(),
+                "level {n}"
+            );
             let deeper = match (this.max_depth(), next.max_depth()) {
                 (Some(a), Some(b)) => b >= a,
                 (_, None) => true,
@@ -111,10 +169,13 @@ mod tests {
                 );
             }
         }
-        assert_eq!(Level::new(5).noise_cp_for(CHESS_MOVE_SPREAD), 100);
-        assert_eq!(Level::new(5).noise_cp_for(4 * CHESS_MOVE_SPREAD), 400);
-        assert_eq!(Level::new(5).noise_cp_for(1_000 * CHESS_MOVE_SPREAD), 800);
-        assert_eq!(Level::new(1).noise_cp_for(3 * CHESS_MOVE_SPREAD), MAX_NOISE_CP);
+        assert_eq!(Level::new(4).noise_cp_for(CHESS_MOVE_SPREAD), 100);
+        assert_eq!(Level::new(4).noise_cp_for(4 * CHESS_MOVE_SPREAD), 400);
+        assert_eq!(Level::new(4).noise_cp_for(1_000 * CHESS_MOVE_SPREAD), 800);
+        assert_eq!(Level::new(1).noise_cp_for(1_000 * CHESS_MOVE_SPREAD), 2_400);
+        // The weak levels' margin keeps their noise from giving material away.
+        assert!((1..=6).all(|n| Level::new(n).margin_cp().is_some_and(|m| m < 100)));
+        assert_eq!(Level::new(7).margin_cp(), None);
         assert_eq!(Level::FULL.noise_cp_for(3 * CHESS_MOVE_SPREAD), 0);
         assert_eq!(Level::FULL.max_nodes(), None);
         assert_eq!(Level::FULL.max_depth(), None);

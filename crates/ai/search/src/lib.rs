@@ -23,6 +23,7 @@ pub mod eval;
 mod level;
 pub mod movepicker;
 pub mod parameters;
+pub mod referee;
 mod rng;
 pub mod search;
 pub mod see;
@@ -90,7 +91,7 @@ pub struct Engine {
 }
 
 /// Whether a chance event comes between the players' moves (looked at from the start position).
-fn events_between_moves(v: &Variant) -> bool {
+pub(crate) fn events_between_moves(v: &Variant) -> bool {
     let start = v.start();
     v.chance_pending(&start)
         || v.legal_moves(&start)
@@ -199,6 +200,7 @@ impl Engine {
     ) -> Option<SearchInfo> {
         self.searcher.noise_cp = self.level.noise_cp_for(self.move_spread);
         self.searcher.noise_key = self.rng.next_u64();
+        self.searcher.noise_margin = self.level.margin_cp();
         let mut limits = *limits;
         self.searcher.node_floor = 0;
         if let Some(n) = self.level.max_nodes() {

@@ -21,6 +21,7 @@ mod chance;
 mod pruning;
 mod quiescence;
 mod quiet;
+mod root;
 
 /// A win by mate (or royal capture) at the root; mates further away score less.
 pub const MATE: i32 = 30_000;
@@ -187,6 +188,9 @@ pub struct Searcher {
     /// Deliberate evaluation noise for weaker levels: amplitude and this search's key.
     pub(crate) noise_cp: i32,
     pub(crate) noise_key: u64,
+    /// A weakened level's margin: with noise, the root scores every move exactly and never
+    /// chooses one more than this below the best ([`Searcher::misjudging_root`]).
+    pub(crate) noise_margin: Option<i32>,
     /// Quiescence skips captures that cannot raise the score to alpha even with [`DELTA_MARGIN`],
     /// except in games with chance events: there a capture's score includes the chance of what
     /// follows, which a victim's value does not bound, and the skip would depend on the window,
@@ -256,6 +260,7 @@ impl Searcher {
             },
             noise_cp: 0,
             noise_key: 0,
+            noise_margin: None,
             delta_pruning: !has_chance,
             #[cfg(test)]
             window_independent: false,
@@ -423,6 +428,9 @@ impl Searcher {
     /// iteration's score, widened until the score falls inside it; with a full window at shallow
     /// depths, after a mate score and when [`Searcher::aspiration`] is off.
     fn root_search(&mut self, pos: &Position, depth: u32, previous: Option<i32>) -> i32 {
+        if let Some(margin) = self.noise_margin.filter(|_| self.noise_cp > 0) {
+            return self.misjudging_root(pos, depth, margin);
+        }
         let full = |s: &mut Searcher| s.negamax(pos, depth as i32, -INFINITY, INFINITY, 0, true);
         let Some(previous) = previous.filter(|p| depth >= ASPIRATION_MIN_DEPTH && p.abs() < MATE_BOUND) else {
             return full(self);

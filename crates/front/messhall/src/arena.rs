@@ -58,6 +58,15 @@ fn contestant(text: &str) -> Result<Contestant> {
 /// Plays a match, printing each game's line as it ends (after `prefix`); the tally and the two
 /// players as they were read.
 pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, String)> {
+    play_match_with(r, prefix, &mut |_| Ok(()))
+}
+
+/// [`play_match`], handing each game to `on_game` as it ends, after its line.
+pub fn play_match_with(
+    r: &MatchRequest<'_>,
+    prefix: &str,
+    on_game: &mut dyn FnMut(&GameReport) -> Result<()>,
+) -> Result<(Tally, String, String)> {
     let time = Duration::from_secs_f64(r.time);
     let a = contestant(r.a)?.on_threads(r.threads);
     let b = contestant(r.b)?.on_threads(r.threads);
@@ -86,6 +95,7 @@ pub fn play_match(r: &MatchRequest<'_>, prefix: &str) -> Result<(Tally, String, 
             write_record(dir, g).map_err(|e| format!("{e:#}"))?;
         }
         println!("{prefix}{}", game_line(g));
+        on_game(g).map_err(|e| format!("{e:#}"))?;
         Ok(())
     })?;
     Ok((tally, a_text, b_text))

@@ -78,6 +78,37 @@ pub enum BenchCommand {
         #[arg(long)]
         records: Option<std::path::PathBuf>,
     },
+    /// The levels as people meet them: each level from --from to --to against the level below,
+    /// with the 95% interval of its score, and the material each level gives away for nothing a
+    /// game (judged by a material-only search of each move and its captures).
+    Levels {
+        /// A built-in variant name or the path of a variant file.
+        variant: String,
+        /// The lowest level.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+        from: u8,
+        /// The highest level (level 10 plays on time: `bench ladder`).
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=9))]
+        to: u8,
+        /// Games per pair.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        games: u32,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        concurrency: u16,
+        /// Seconds a move at most (the levels' depth and node limits decide their moves).
+        #[arg(long, default_value_t = 60.0, value_parser = crate::seconds)]
+        time: f64,
+        /// Transposition table of each player, in MB.
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
+        hash: u16,
+        /// A game still running after this many plies is scored a draw.
+        #[arg(long, default_value_t = crate::arena::MAX_PLIES as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        max_plies: u32,
+        /// A folder for the games' records, one subfolder per pair (level-2, ...).
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
+    },
 }
 
 struct Case {
@@ -174,6 +205,27 @@ pub fn run(what: BenchCommand) -> Result<()> {
             until_decided,
             time,
             full_time,
+            hash_mb: usize::from(hash),
+            max_plies: max_plies as usize,
+            records: records.as_deref(),
+        }),
+        BenchCommand::Levels {
+            variant,
+            from,
+            to,
+            games,
+            concurrency,
+            time,
+            hash,
+            max_plies,
+            records,
+        } => crate::bench_levels::run(&crate::bench_levels::LevelsRequest {
+            variant: &variant,
+            from,
+            to,
+            games,
+            concurrency: usize::from(concurrency),
+            time,
             hash_mb: usize::from(hash),
             max_plies: max_plies as usize,
             records: records.as_deref(),

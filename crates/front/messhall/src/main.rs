@@ -8,6 +8,7 @@ mod arena;
 mod bench;
 mod bench_depth;
 mod bench_ladder;
+mod bench_levels;
 mod bench_search;
 mod board_text;
 mod cafeteria;

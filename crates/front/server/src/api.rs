@@ -220,7 +220,7 @@ pub async fn create(
                 SeatState {
                     kind: SeatKind::Computer,
                     player: spec.to_string(),
-                    name: checked_name(s.name.as_deref(), &spec.to_string())?,
+                    name: checked_name(s.name.as_deref(), &spec.display_name())?,
                     token_hash: None,
                     join_hash: None,
                 }

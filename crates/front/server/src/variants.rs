@@ -8,8 +8,8 @@ use crate::limits;
 use crate::state::Server;
 use crate::view::data as view;
 use crate::wire::{
-    CafeteriaRules, ChessRules, FacultyInfo, NeutralPiece, RulePiece, Rules, SeatRange, StudentInfo, VariantList,
-    VariantSummary,
+    CafeteriaRules, ChessRules, FacultyInfo, LevelInfo, NeutralPiece, RulePiece, Rules, SeatRange, StudentInfo,
+    VariantList, VariantSummary,
 };
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -31,7 +31,22 @@ pub async fn list(_: App) -> Response {
             seats: seat_range(e.chess),
         })
         .collect();
-    axum::Json(VariantList { games }).into_response()
+    let levels = messhall_table::LEVELS
+        .map(|n| {
+            let level = messhall_search::Level::new(n);
+            LevelInfo {
+                number: n,
+                name: level.name().to_string(),
+                description: level.description().to_string(),
+            }
+        })
+        .collect();
+    axum::Json(VariantList {
+        games,
+        levels,
+        default_level: messhall_search::Level::NEWCOMER.number(),
+    })
+    .into_response()
 }
 
 /// How many seats a chess game (two) or the cafeteria game (two to four) has.

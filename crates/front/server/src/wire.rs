@@ -719,6 +719,21 @@ pub struct VariantSummary {
 pub struct VariantList {
     /// Every built-in game.
     pub games: Vec<VariantSummary>,
+    /// The computer's levels in the chess games, weakest first.
+    pub levels: Vec<LevelInfo>,
+    /// The level a new player is offered first.
+    pub default_level: u8,
+}
+
+/// A level of the computer, as a select shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct LevelInfo {
+    /// 1 to 10: the player `level=N`.
+    pub number: u8,
+    /// Its name ("beginner").
+    pub name: String,
+    /// What it does, in a sentence ("sees one move ahead ...").
+    pub description: String,
 }
 
 /// A game's rules as data.

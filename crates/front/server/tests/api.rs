@@ -8,6 +8,16 @@ use serde_json::{Value, json};
 
 const CHESS_GAMES: [&str; 4] = ["foodfight", "calorie", "pieceeater", "friendly"];
 
+/// A game's PGN as the server gives it.
+async fn pgn_of(client: &Client, id: &str) -> String {
+    let answer = client
+        .http
+        .get(format!("{}/api/games/{id}/pgn", client.base))
+        .send()
+        .await;
+    answer.unwrap().text().await.unwrap()
+}
+
 /// Two computers play a game to its end; the WebSocket sees every event, numbered from 1 with
 /// no gap, the last the end; the record and (for chess) the PGN replay when imported.
 async fn computers_play_to_the_end(client: &Client, addr: std::net::SocketAddr, game: &str) {
@@ -51,15 +61,7 @@ async fn computers_play_to_the_end(client: &Client, addr: std::net::SocketAddr, 
         "{game}: an unlisted game is listed"
     );
     if game != "cafeteria" {
-        let pgn = client
-            .http
-            .get(format!("{}/api/games/{id}/pgn", client.base))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let pgn = pgn_of(client, &id).await;
         let (status, again) = client.post("/api/games/import", None, json!({"pgn": pgn})).await;
         assert_eq!(status, 201, "{game}: {again}");
         assert_eq!(
@@ -271,6 +273,31 @@ async fn variants_metadata_for_every_game() {
     let client = Client::new(running.addr);
     let (status, list) = client.get("/api/variants", None).await;
     assert_eq!(status, 200);
+    // The computer's levels, each with its name and sentence, and the one a newcomer is offered.
+    let levels = list["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 10);
+    assert_eq!(levels[0]["name"], "beginner");
+    assert!(
+        levels
+            .iter()
+            .all(|l| l["description"].as_str().is_some_and(|d| d.len() > 20))
+    );
+    assert!((1..=10).contains(&list["default_level"].as_u64().unwrap()));
+    // The computer is shown by its level's name, not by its specification, here and in the PGN.
+    let created = client
+        .create(json!({"game": "chess", "seats": [{"player": "me"}, {"player": "level=1"}]}))
+        .await;
+    assert_eq!(created["state"]["seats"][1]["name"], "Computer (beginner, level 1)");
+    assert_eq!(created["state"]["seats"][1]["player"], "level=1");
+    let id = created["id"].as_str().unwrap();
+    let me = created["tokens"][0]["token"].as_str().unwrap();
+    let (status, _) = client
+        .post(&format!("/api/games/{id}/resign"), Some(me), json!({}))
+        .await;
+    assert_eq!(status, 200);
+    client.wait_over(id, 10).await;
+    let pgn = pgn_of(&client, id).await;
+    assert!(pgn.contains("[Black \"Computer (beginner, level 1)\"]"), "{pgn}");
     let names: Vec<&str> = list["games"]
         .as_array()
         .unwrap()

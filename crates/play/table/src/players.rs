@@ -147,6 +147,20 @@ impl PlayerSpec {
         })
     }
 
+    /// The name a person sees for this player where no other is given: the computer with its
+    /// level's name (`Computer (beginner, level 1)`), its limit or its way of moving; a cafeteria
+    /// bot and a person by their specification.
+    pub fn display_name(&self) -> String {
+        match self {
+            PlayerSpec::Level(n) => format!("Computer ({}, level {n})", messhall_search::Level::new(*n).name()),
+            PlayerSpec::Depth(n) => format!("Computer (depth {n})"),
+            PlayerSpec::Nodes(n) => format!("Computer ({n} nodes a move)"),
+            PlayerSpec::Random => "Computer (random moves)".into(),
+            PlayerSpec::Greedy => "Computer (greedy)".into(),
+            PlayerSpec::Human | PlayerSpec::Bot(_) => self.to_string(),
+        }
+    }
+
     /// Whether this is the searching engine (it has a transposition table).
     pub fn is_engine(&self) -> bool {
         matches!(self, PlayerSpec::Level(_) | PlayerSpec::Depth(_) | PlayerSpec::Nodes(_))
@@ -227,6 +241,17 @@ impl fmt::Display for PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_computer_is_shown_by_its_level_s_name_not_its_specification() {
+        assert_eq!(PlayerSpec::Level(1).display_name(), "Computer (beginner, level 1)");
+        assert_eq!(
+            PlayerSpec::Level(10).display_name(),
+            "Computer (full strength, level 10)"
+        );
+        assert_eq!(PlayerSpec::Depth(3).display_name(), "Computer (depth 3)");
+        assert_eq!(PlayerSpec::Human.display_name(), "human");
+    }
 
     #[test]
     fn specifications_parse_and_print_back() {
