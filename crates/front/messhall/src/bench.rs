@@ -50,33 +50,17 @@ pub enum BenchCommand {
         /// The highest level played against the one below.
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u8).range(2..=10))]
         to: u8,
-        /// Games per pair.
-        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-        games: u32,
         /// The number of the first game of each pair (to resume a ladder).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
         first_game: u32,
-        /// Games played at once.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
-        concurrency: u16,
         /// Stop a pair once it is sure to end at or above 70%, or below, whatever the games left.
         #[arg(long)]
         until_decided: bool,
-        /// Seconds a move at most for levels 1 to 9 (their depth and node limits decide their moves).
-        #[arg(long, default_value_t = 60.0, value_parser = crate::seconds)]
-        time: f64,
         /// Seconds a move for level 10.
         #[arg(long, default_value_t = 1.0, value_parser = crate::seconds)]
         full_time: f64,
-        /// Transposition table of each player, in MB.
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
-        hash: u16,
-        /// A game still running after this many plies is scored a draw.
-        #[arg(long, default_value_t = crate::arena::MAX_PLIES as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-        max_plies: u32,
-        /// A folder for the games' records, one subfolder per pair (level-7, ...).
-        #[arg(long)]
-        records: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        pairs: crate::bench_pairs::PairGames,
     },
     /// The levels as people meet them: each level from --from to --to against the level below,
     /// with the 95% interval of its score, and the material each level gives away for nothing a
@@ -90,24 +74,8 @@ pub enum BenchCommand {
         /// The highest level (level 10 plays on time: `bench ladder`).
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(2..=9))]
         to: u8,
-        /// Games per pair.
-        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-        games: u32,
-        /// Games played at once.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
-        concurrency: u16,
-        /// Seconds a move at most (the levels' depth and node limits decide their moves).
-        #[arg(long, default_value_t = 60.0, value_parser = crate::seconds)]
-        time: f64,
-        /// Transposition table of each player, in MB.
-        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u16).range(1..=16384))]
-        hash: u16,
-        /// A game still running after this many plies is scored a draw.
-        #[arg(long, default_value_t = crate::arena::MAX_PLIES as u32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-        max_plies: u32,
-        /// A folder for the games' records, one subfolder per pair (level-2, ...).
-        #[arg(long)]
-        records: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        pairs: crate::bench_pairs::PairGames,
     },
 }
 
@@ -186,49 +154,29 @@ pub fn run(what: BenchCommand) -> Result<()> {
             variant,
             from,
             to,
-            games,
             first_game,
-            concurrency,
             until_decided,
-            time,
             full_time,
-            hash,
-            max_plies,
-            records,
+            pairs,
         } => crate::bench_ladder::run(&crate::bench_ladder::LadderRequest {
             variant: &variant,
             from,
             to,
-            games,
             first_game,
-            concurrency: usize::from(concurrency),
             until_decided,
-            time,
             full_time,
-            hash_mb: usize::from(hash),
-            max_plies: max_plies as usize,
-            records: records.as_deref(),
+            pairs: &pairs,
         }),
         BenchCommand::Levels {
             variant,
             from,
             to,
-            games,
-            concurrency,
-            time,
-            hash,
-            max_plies,
-            records,
+            pairs,
         } => crate::bench_levels::run(&crate::bench_levels::LevelsRequest {
             variant: &variant,
             from,
             to,
-            games,
-            concurrency: usize::from(concurrency),
-            time,
-            hash_mb: usize::from(hash),
-            max_plies: max_plies as usize,
-            records: records.as_deref(),
+            pairs: &pairs,
         }),
     }
 }

@@ -4,10 +4,10 @@
 //! (`--time`, a cap for pathological positions); level 10 plays at `--full-time` a move, which is
 //! what decides how far it stands above level 9.
 
-use crate::arena::{MatchRequest, play_match};
+use crate::arena::play_match;
+use crate::bench_pairs::PairGames;
 use anyhow::{Result, bail};
 use messhall_table::Decide;
-use std::path::Path;
 use std::time::Instant;
 
 /// What `messhall bench ladder` is asked to run.
@@ -16,19 +16,13 @@ pub struct LadderRequest<'a> {
     /// The first and last level played against the one below (2..=10).
     pub from: u8,
     pub to: u8,
-    pub games: u32,
     pub first_game: u32,
-    pub concurrency: usize,
     /// Stop a pair once its verdict against [`TARGET`] is sure, whatever the games left.
     pub until_decided: bool,
-    /// Seconds a move at most for levels 1 to 9.
-    pub time: f64,
     /// Seconds a move for level 10.
     pub full_time: f64,
-    pub hash_mb: usize,
-    pub max_plies: usize,
-    /// A folder for the records, one subfolder per pair (`level-7`, ...).
-    pub records: Option<&'a Path>,
+    /// How each pair's games are played.
+    pub pairs: &'a PairGames,
 }
 
 /// The share of the points each level is to score against the level below (issue 7).
@@ -54,23 +48,16 @@ pub fn run(r: &LadderRequest<'_>) -> Result<()> {
             format!("level={level}")
         };
         let b = format!("level={}", level - 1);
-        let records = r.records.map(|dir| dir.join(format!("level-{level}")));
+        let records = r.pairs.records_of(level);
         let started = Instant::now();
         let (t, _, _) = play_match(
-            &MatchRequest {
-                variant: r.variant,
-                a: &a,
-                b: &b,
-                games: r.games,
-                first_game: r.first_game,
-                concurrency: r.concurrency,
-                decide: r.until_decided.then_some(Decide::Certain(TARGET)),
-                time: r.time,
-                hash_mb: r.hash_mb,
-                threads: 1,
-                max_plies: r.max_plies,
-                records: records.as_deref(),
-            },
+            &r.pairs.request(
+                r.variant,
+                (&a, &b),
+                r.first_game,
+                r.until_decided.then_some(Decide::Certain(TARGET)),
+                records.as_deref(),
+            ),
             &format!("{level} v {}: ", level - 1),
         )?;
         let mut row = format!(
@@ -83,10 +70,10 @@ pub fn run(r: &LadderRequest<'_>) -> Result<()> {
             t.elo().to_string(),
             started.elapsed().as_secs()
         );
-        if t.games() < r.games as usize {
+        if t.games() < r.pairs.games as usize {
             // Stopped early: the verdict over all the games is sure, the share is not.
             let points: f64 = t.scores.iter().sum();
-            let verdict = if points >= TARGET * f64::from(r.games) {
+            let verdict = if points >= TARGET * f64::from(r.pairs.games) {
                 "at least"
             } else {
                 "below"
@@ -94,7 +81,7 @@ pub fn run(r: &LadderRequest<'_>) -> Result<()> {
             row.push_str(&format!(
                 "  (decided after {} of {} games: {verdict} {:.0}%)",
                 t.games(),
-                r.games,
+                r.pairs.games,
                 100.0 * TARGET
             ));
         }
@@ -112,27 +99,22 @@ pub fn run(r: &LadderRequest<'_>) -> Result<()> {
 mod tests {
     use super::*;
 
-    fn request(from: u8, to: u8, records: Option<&Path>) -> LadderRequest<'_> {
+    fn request(from: u8, to: u8, pairs: &PairGames) -> LadderRequest<'_> {
         LadderRequest {
             variant: "chess",
             from,
             to,
-            games: 2,
             first_game: 1,
-            concurrency: 2,
             until_decided: false,
-            time: 0.01,
             full_time: 0.01,
-            hash_mb: 1,
-            max_plies: 40,
-            records,
+            pairs,
         }
     }
 
     #[test]
     fn a_ladder_plays_each_level_against_the_one_below() {
         let dir = std::env::temp_dir().join(format!("messhall-ladder-{}", std::process::id()));
-        run(&request(2, 3, Some(&dir))).unwrap();
+        run(&request(2, 3, &PairGames::quick(2, 0.01, 40, Some(dir.clone())))).unwrap();
         for pair in ["level-2", "level-3"] {
             for game in ["game-001.json", "game-002.json"] {
                 let text = std::fs::read_to_string(dir.join(pair).join(game)).unwrap();
@@ -141,7 +123,8 @@ mod tests {
             }
         }
         std::fs::remove_dir_all(&dir).unwrap();
-        assert!(run(&request(5, 3, None)).is_err());
-        assert!(run(&request(1, 3, None)).is_err());
+        let quick = PairGames::quick(2, 0.01, 40, None);
+        assert!(run(&request(5, 3, &quick)).is_err());
+        assert!(run(&request(1, 3, &quick)).is_err());
     }
 }

@@ -5,13 +5,13 @@
 //! Levels 1 to 9 are limited by depth and nodes, not by the machine (`--time` is a cap for
 //! pathological positions), so the games, and the figures, are the same on every machine.
 
-use crate::arena::{MatchRequest, play_match_with};
+use crate::arena::play_match_with;
+use crate::bench_pairs::PairGames;
 use anyhow::{Context, Result, bail};
 use messhall_records::catalog::GameKind;
 use messhall_search::referee::{GivenAway, Referee};
 use messhall_table::Table;
 use std::collections::BTreeMap;
-use std::path::Path;
 
 /// What `messhall bench levels` is asked to run.
 pub struct LevelsRequest<'a> {
@@ -19,14 +19,8 @@ pub struct LevelsRequest<'a> {
     /// The lowest and the highest level: each level above `from` plays the one below (1..=9).
     pub from: u8,
     pub to: u8,
-    pub games: u32,
-    pub concurrency: usize,
-    /// Seconds a move at most.
-    pub time: f64,
-    pub hash_mb: usize,
-    pub max_plies: usize,
-    /// A folder for the records, one subfolder per pair (`level-2`, ...).
-    pub records: Option<&'a Path>,
+    /// How each pair's games are played.
+    pub pairs: &'a PairGames,
 }
 
 /// One level's material given away over the games it played.
@@ -55,7 +49,7 @@ pub fn run(r: &LevelsRequest<'_>) -> Result<()> {
     let mut pairs = Vec::new();
     for level in r.from + 1..=r.to {
         let (a, b) = (format!("level={level}"), format!("level={}", level - 1));
-        let records = r.records.map(|dir| dir.join(format!("level-{level}")));
+        let records = r.pairs.records_of(level);
         let mut judge = |g: &messhall_table::arena::GameReport| -> Result<()> {
             let table = Table::replay(&g.record).context("the game's record does not replay")?;
             let game = table.chess().context("not a chess game")?.game();
@@ -81,20 +75,7 @@ pub fn run(r: &LevelsRequest<'_>) -> Result<()> {
             Ok(())
         };
         let (t, _, _) = play_match_with(
-            &MatchRequest {
-                variant: r.variant,
-                a: &a,
-                b: &b,
-                games: r.games,
-                first_game: 1,
-                concurrency: r.concurrency,
-                decide: None,
-                time: r.time,
-                hash_mb: r.hash_mb,
-                threads: 1,
-                max_plies: r.max_plies,
-                records: records.as_deref(),
-            },
+            &r.pairs.request(r.variant, (&a, &b), 1, None, records.as_deref()),
             &format!("{level} v {}: ", level - 1),
             &mut judge,
         )?;
@@ -143,16 +124,12 @@ mod tests {
 
     #[test]
     fn levels_are_measured_in_pairs_and_bad_ranges_are_refused() {
+        let quick = PairGames::quick(2, 0.05, 30, None);
         let request = |from, to| LevelsRequest {
             variant: "chess",
             from,
             to,
-            games: 2,
-            concurrency: 1,
-            time: 0.05,
-            hash_mb: 1,
-            max_plies: 30,
-            records: None,
+            pairs: &quick,
         };
         run(&request(1, 2)).unwrap();
         assert!(run(&request(2, 2)).is_err());

@@ -9,6 +9,7 @@ mod bench;
 mod bench_depth;
 mod bench_ladder;
 mod bench_levels;
+mod bench_pairs;
 mod bench_search;
 mod board_text;
 mod cafeteria;

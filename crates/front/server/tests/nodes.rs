@@ -133,13 +133,7 @@ async fn a_server_that_lost_a_race_acts_on_the_game_as_stored() {
     let Some((a, b, on_a, on_b)) = two_servers().await else {
         return;
     };
-    let created = on_a
-        .create(json!({"game": "chess", "seats": [{"player": "me"}, {"player": "me"}]}))
-        .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let tokens: Vec<String> = (0..2)
-        .map(|i| created["tokens"][i]["token"].as_str().unwrap().to_string())
-        .collect();
+    let (id, tokens) = on_a.both_seats("chess").await;
     // B holds the game at ply 0, then A plays two moves.
     assert_eq!(on_b.state(&id, None).await["ply"], 0);
     for (i, san) in ["d4", "d5"].iter().enumerate() {
@@ -191,69 +185,6 @@ async fn every_computer_move_is_thought_once_by_either_server() {
         plies,
         (0..plies.len() as i64).collect::<Vec<_>>(),
         "every ply stored once"
-    );
-    stop(a, b).await;
-}
-
-/// The time a move made through one server takes to reach a WebSocket on the other, over many
-/// moves (a measurement for BENCHMARKS.md, not a check): `cargo test --release -p
-/// messhall-server --test nodes -- --ignored --nocapture` with `MESSHALL_TEST_POSTGRES` set.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "a measurement"]
-async fn measure_the_news_between_servers() {
-    let Some((a, b, on_a, on_b)) = two_servers().await else {
-        return;
-    };
-    let mut latencies = Vec::new();
-    // Games of two people, moves alternating between the servers, until 400 moves are timed.
-    while latencies.len() < 400 {
-        let created = on_a
-            .create(json!({"game": "chess", "seats": [{"player": "me"}, {"player": "me"}]}))
-            .await;
-        let id = created["id"].as_str().unwrap().to_string();
-        let tokens: Vec<String> = (0..2)
-            .map(|i| created["tokens"][i]["token"].as_str().unwrap().to_string())
-            .collect();
-        let mut watch_a = common::connect_ws(a.addr, &id, None, 0).await;
-        let mut watch_b = common::connect_ws(b.addr, &id, None, 0).await;
-        for ply in 0..60 {
-            let (client, far) = if ply % 2 == 0 {
-                (&on_a, &mut watch_b)
-            } else {
-                (&on_b, &mut watch_a)
-            };
-            let token = &tokens[ply % 2];
-            let state = client.state(&id, Some(token)).await;
-            if state["status"] != "playing" {
-                break;
-            }
-            let Some(action) = common::first_action(&state) else {
-                break;
-            };
-            let sent = Instant::now();
-            let (status, v) = client
-                .post(
-                    &format!("/api/games/{id}/act"),
-                    Some(token),
-                    json!({"ply": ply, "action": action}),
-                )
-                .await;
-            assert_eq!(status, 200, "{v}");
-            next_move(far).await;
-            latencies.push(sent.elapsed());
-            // The near socket's copy, so each socket's next move is the next one.
-            let near = if ply % 2 == 0 { &mut watch_a } else { &mut watch_b };
-            next_move(near).await;
-        }
-    }
-    latencies.sort();
-    let at = |q: f64| latencies[((latencies.len() - 1) as f64 * q) as usize];
-    eprintln!(
-        "{} moves: from the move's request to the other server's WebSocket: p50 {:?}, p99 {:?}, slowest {:?}",
-        latencies.len(),
-        at(0.5),
-        at(0.99),
-        latencies[latencies.len() - 1]
     );
     stop(a, b).await;
 }
