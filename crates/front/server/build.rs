@@ -1,5 +1,6 @@
 //! Embeds the browser UI's committed bundle (`web/dist`) in the server: writes `web_files.rs`, a
-//! table of every file's path and bytes (`include_bytes!`), so the binary needs nothing beside it.
+//! table of every file's path and bytes (`include_bytes!`), so the binary needs nothing beside it,
+//! and `web_version.rs`, a hash of them all that names this bundle in its assets' addresses.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -21,10 +22,28 @@ fn main() {
         let _ = writeln!(out, "    ({name:?}, include_bytes!({:?})),", path.display().to_string());
     }
     out.push(']');
-    let target = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default()).join("web_files.rs");
-    if let Err(e) = std::fs::write(&target, out) {
+    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").unwrap_or_default());
+    write(&out_dir.join("web_files.rs"), &out);
+    write(&out_dir.join("web_version.rs"), &format!("{:?}", version(&files)));
+}
+
+fn write(target: &Path, text: &str) {
+    if let Err(e) = std::fs::write(target, text) {
         panic!("cannot write {}: {e}", target.display());
     }
+}
+
+// FNV-1a (64 bits) over every file's name and bytes: the same bundle gets the same version on every
+// build and machine, so the nodes of a cluster agree on it.
+fn version(files: &[(String, PathBuf)]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for (name, path) in files {
+        let bytes = std::fs::read(path).unwrap_or_default();
+        for b in name.bytes().chain([0]).chain(bytes) {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
 }
 
 // Every file under `dir`, named by its path from `root` with forward slashes.

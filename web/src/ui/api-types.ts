@@ -601,6 +601,8 @@ export interface components {
         CafeteriaRules: {
             /** @description Its name. */
             name: string;
+            /** @description Its name for people. */
+            title: string;
             /** @description Always false. */
             chess: boolean;
             /** @description One line. */
@@ -638,6 +640,8 @@ export interface components {
         ChessRules: {
             /** @description Its name. */
             name: string;
+            /** @description Its name for people (`Food Fight chess`). */
+            title: string;
             /** @description Always true. */
             chess: boolean;
             /** @description One line. */
@@ -1439,6 +1443,8 @@ export interface components {
         VariantSummary: {
             /** @description Its name. */
             name: string;
+            /** @description Its name for people (`Food Fight chess`). */
+            title: string;
             /** @description Whether it is a chess game. */
             chess: boolean;
             /** @description One line. */

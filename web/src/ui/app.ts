@@ -28,7 +28,7 @@ async function route(): Promise<void> {
   else if (page === 'rules') leave = await rulesPage(root, a ?? null);
   else if (page === 'variant') leave = variantPage(root);
   else root.replaceChildren(h('h1', {}, 'No such page'), link('/', 'home'));
-  document.title = `messhall: ${root.querySelector('h1')?.textContent ?? ''}`;
+  document.title = page === undefined ? 'messhall: play and learn five food-fight games' : `${root.querySelector('h1')?.textContent ?? ''} · messhall`;
 }
 
 window.addEventListener('popstate', () => void route());

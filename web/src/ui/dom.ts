@@ -37,3 +37,24 @@ export function showError(box: HTMLElement, e: unknown): void {
   box.textContent = e instanceof Error ? e.message : String(e);
   box.hidden = false;
 }
+
+/** A button that copies `text()` to the clipboard and says so on itself for a moment. */
+export function copyButton(text: () => string, label = 'copy', attrs: Record<string, string> = {}): HTMLButtonElement {
+  const b = button(label, () => {
+    const value = text();
+    const done = (said: string): void => {
+      b.textContent = said;
+      setTimeout(() => (b.textContent = label), 1500);
+    };
+    // The clipboard API needs a secure context (https or localhost); elsewhere the text is selected
+    // for the user to copy with the keyboard.
+    if (navigator.clipboard !== undefined && window.isSecureContext) {
+      navigator.clipboard.writeText(value).then(() => done('copied'), () => done('press Ctrl+C'));
+    } else {
+      const field = b.previousElementSibling;
+      if (field instanceof HTMLInputElement) field.select();
+      done('press Ctrl+C');
+    }
+  }, { 'data-copy': '', ...attrs });
+  return b;
+}

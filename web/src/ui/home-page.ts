@@ -1,8 +1,14 @@
-// The home page: pick a game, the opponents (the computer at a level, bots, a friend by link) and
-// a clock, and start; and the join page a friend's link opens.
+// The home page: each game with a picture of its start, what makes it different, and three ways
+// in (play the computer, play a friend, learn); a form that chooses everything (the opponents:
+// the computer at a level, bots, friends by link; the colour; a clock); and the join page a
+// friend's link opens.
 
+import { cafeteria, variants as catalogVariants } from 'messhall:catalog';
+import { bundleBase } from '../board.js';
+import { drawCafeteria } from '../cafeteria-map.js';
 import { ApiError, call, keepToken, type CreateGame, type Created, type JoinRequest, type Joined, type SeatRequest, type VariantList, type VariantSummary } from './api.js';
-import { button, go, h, link, showError } from './dom.js';
+import { boardPicture } from './board-picture.js';
+import { button, copyButton, go, h, link, showError } from './dom.js';
 import { levelOptions, levelSentence, type Levels } from './levels.js';
 
 /** The join link of an open seat. */
@@ -16,14 +22,59 @@ export async function startGame(root: HTMLElement, body: CreateGame, error: HTML
     const made = await call<Created>('POST', '/api/games', body);
     for (const t of made.tokens) keepToken(made.id, t.token);
     if (made.joins.length) {
-      const links = made.joins.map(j => h('li', {}, h('input', { type: 'text', readonly: '', value: joinLink(made.id, j.code), size: '60', 'data-join': String(j.seat) })));
-      root.replaceChildren(h('h1', {}, 'Invite a friend'), h('p', {}, 'Send this link; the game starts when the seat is taken. It works once.'), h('ul', {}, ...links), link(`/game/${made.id}`, 'go to the game'));
+      const links = made.joins.map(j => {
+        const url = joinLink(made.id, j.code);
+        return h('li', {}, h('input', { type: 'text', readonly: '', value: url, size: '60', 'aria-label': 'the invitation link', 'data-join': String(j.seat) }), copyButton(() => url, 'copy link'));
+      });
+      const many = links.length > 1;
+      root.replaceChildren(h('h1', {}, many ? 'Invite your friends' : 'Invite a friend'),
+        h('p', {}, many ? 'Send each friend one of these links; the game starts when every seat is taken. Each link works once.' : 'Send this link; the game starts when your friend takes the seat. It works once.'),
+        h('ul', { class: 'invites' }, ...links), link(`/game/${made.id}`, 'go to the game'));
       return;
     }
     go(`/game/${made.id}`);
   } catch (e) {
     showError(error, e);
   }
+}
+
+/** The games the home page shows first, each with its picture and ways in; the others (the
+ * PieceEater's steered and checkmate forms) are in the form below. */
+const FEATURED = ['foodfight', 'calorie', 'pieceeater', 'friendly', 'cafeteria', 'chess'];
+
+/** White or Black at random, for "play the computer" and "play a friend". */
+function randomSides(me: SeatRequest, other: SeatRequest): SeatRequest[] {
+  return Math.random() < 0.5 ? [me, other] : [other, me];
+}
+
+/** A game's card: its picture, name, what makes it different, and three ways in. */
+function gameCard(root: HTMLElement, v: VariantSummary, levels: Levels, error: HTMLElement): HTMLElement {
+  const me: SeatRequest = { player: 'me' };
+  const art = catalogVariants.find(c => c.name === v.name);
+  let picture: Element;
+  try {
+    picture = v.chess && art !== undefined
+      ? boardPicture({ variant: art.name, files: art.files, ranks: art.ranks, names: art.names }, art.start, `${v.title}: the start position`)
+      : h('div', { class: 'map', role: 'img', 'aria-label': `${v.title}: the cafeteria's map` }, drawCafeteria(cafeteria.map, cafeteria.legend, [], bundleBase));
+  } catch {
+    picture = h('p', {}, v.title);
+  }
+  const computer: SeatRequest = v.chess ? { player: `level=${levels.default_level}` } : { player: 'rules' };
+  const level = levels.levels.find(l => l.number === levels.default_level);
+  const ways = h('div', { class: 'ways' },
+    button(v.chess ? 'Play the computer' : 'Play the bots', () => {
+      const seats = v.chess ? randomSides(me, computer) : [me, computer, computer, computer];
+      void startGame(root, { game: v.name, seats, listed: true }, error);
+    }, { class: 'primary', 'data-play': 'computer', title: v.chess && level ? `${level.name}: ${level.description}` : 'three bots that follow the rules' }),
+    button('Play a friend', () => {
+      const seats = v.chess ? randomSides(me, { player: 'open' }) : [me, { player: 'open' }];
+      void startGame(root, { game: v.name, seats, listed: true }, error);
+    }, { 'data-play': 'friend' }),
+    link(`/learn/${v.name}`, 'Learn'));
+  ways.lastElementChild?.setAttribute('class', 'learn');
+  return h('article', { class: 'game-card', 'data-game': v.name },
+    h('a', { href: `/rules/${v.name}`, class: 'picture', tabindex: '-1', 'aria-hidden': 'true' }, picture),
+    h('h2', {}, v.title), h('p', {}, v.description ?? ''), ways);
 }
 
 /** Draws the home page. */
@@ -46,12 +97,13 @@ export async function homePage(root: HTMLElement): Promise<void> {
       await new Promise(r => setTimeout(r, wait));
     }
   }
-  const game = h('select', { name: 'game', 'aria-label': 'game' }, ...variants.map(v => h('option', { value: v.name }, v.name)));
+  const cards = FEATURED.flatMap(name => variants.filter(v => v.name === name)).map(v => gameCard(root, v, levels, error));
+  const game = h('select', { name: 'game', 'aria-label': 'game' }, ...variants.map(v => h('option', { value: v.name }, v.title)));
   const about = h('p', { class: 'about' });
   const levelAbout = h('p', { class: 'about', 'data-level-about': '' });
   const opponent = h('select', { name: 'opponent', 'aria-label': 'opponent' });
   const players = h('select', { name: 'players', 'aria-label': 'players' }, ...[2, 3, 4].map(n => h('option', { value: String(n) }, `${n} players`)));
-  const side = h('select', { name: 'side', 'aria-label': 'side' }, h('option', { value: 'white' }, 'I play White'), h('option', { value: 'black' }, 'I play Black'));
+  const side = h('select', { name: 'side', 'aria-label': 'side' }, h('option', { value: 'white' }, 'I play White'), h('option', { value: 'black' }, 'I play Black'), h('option', { value: 'random' }, 'random colour'));
   const clock = h('select', { name: 'clock', 'aria-label': 'clock' },
     h('option', { value: '' }, 'no clock'), h('option', { value: '180000+2000' }, '3 min + 2 s'),
     h('option', { value: '300000+3000' }, '5 min + 3 s'), h('option', { value: '900000+10000' }, '15 min + 10 s'));
@@ -83,20 +135,26 @@ export async function homePage(root: HTMLElement): Promise<void> {
     const other: SeatRequest = { player: opponent.value };
     let seats: SeatRequest[];
     if (v?.chess === false) seats = [me, ...Array.from({ length: Number(players.value) - 1 }, () => other)];
+    else if (side.value === 'random') seats = randomSides(me, other);
     else seats = side.value === 'black' ? [other, me] : [me, other];
     const body: CreateGame = { game: game.value, seats, listed: listed.checked };
     const [base, inc] = clock.value.split('+');
     if (base !== undefined && inc !== undefined) body['clock'] = { base_ms: Number(base), increment_ms: Number(inc) };
     void startGame(root, body, error);
   }, { class: 'primary', 'data-control': 'start' });
+  const custom = h('section', { class: 'new-game', id: 'custom' }, h('h2', {}, 'Choose everything'),
+    h('div', { class: 'form' }, game, opponent, players, side, clock, name, listedLabel, start), about, levelAbout);
   root.replaceChildren(
-    h('h1', {}, 'messhall'),
-    h('p', {}, 'Food fights on a chessboard and in the cafeteria.'),
+    h('header', { class: 'hero' },
+      h('h1', {}, 'messhall'),
+      h('p', { class: 'tagline' }, 'Food fights to play and learn: three chess games on unusual rules, a chess game with energy, and a cafeteria dice game for 2-4 players. Play the computer or a friend, or learn a game in ten minutes.')),
     error,
-    h('section', { class: 'new-game' }, h('h2', {}, 'New game'),
-      h('div', { class: 'form' }, game, opponent, players, side, clock, name, listedLabel, start), about, levelAbout),
+    h('section', { class: 'game-cards', 'aria-label': 'the games' }, ...cards),
+    custom,
     h('nav', { class: 'links' }, link('/games', 'games being played and finished'), ' · ', link('/rules', 'rules'), ' · ', link('/variant', 'play your own variant file')),
   );
+  // A "play this game" link lands on the form with its game chosen.
+  if (asked !== null) custom.scrollIntoView();
 }
 
 /** The page a friend's link opens: a name, then the seat. */

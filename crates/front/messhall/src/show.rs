@@ -6,8 +6,9 @@ use std::sync::Arc;
 
 pub fn variants() -> Result<()> {
     for entry in catalog::entries() {
+        let title = catalog::title(entry.name).unwrap_or_default();
         let description = catalog::description(entry.name).unwrap_or_default();
-        println!("{:<18} {}", entry.name, description);
+        println!("{:<18} {title}: {description}", entry.name);
     }
     Ok(())
 }

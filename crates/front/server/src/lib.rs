@@ -87,6 +87,9 @@ pub fn router(server: Arc<Server>) -> Router {
             move |request: axum::extract::Request, next: axum::middleware::Next| in_time(timeout, request, next),
         ))
         .layer(axum::middleware::map_response(metrics::count_answers))
+        // Text answers (the bundle, JSON) compressed with brotli or gzip as the client accepts;
+        // pictures other than SVG, event streams and empty answers (a WebSocket's upgrade) are not.
+        .layer(tower_http::compression::CompressionLayer::new())
         .with_state(server)
 }
 

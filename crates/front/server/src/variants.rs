@@ -26,6 +26,7 @@ pub async fn list(_: App) -> Response {
     let games = catalog::entries()
         .map(|e| VariantSummary {
             name: e.name.to_string(),
+            title: catalog::title(e.name).unwrap_or_else(|| e.name.to_string()),
             chess: e.chess,
             description: catalog::description(e.name),
             seats: seat_range(e.chess),
@@ -82,6 +83,7 @@ pub fn describe(kind: &GameKind) -> Rules {
             });
             Rules::Chess(ChessRules {
                 name: v.name().to_string(),
+                title: v.title().to_string(),
                 chess: true,
                 description: v.description().to_string(),
                 rules_text: kind.rules_text().map(String::from),
@@ -124,6 +126,7 @@ pub fn describe(kind: &GameKind) -> Rules {
             };
             Rules::Cafeteria(CafeteriaRules {
                 name: catalog::CAFETERIA.to_string(),
+                title: messhall_cafeteria::TITLE.to_string(),
                 chess: false,
                 description: messhall_cafeteria::DESCRIPTION.to_string(),
                 rules_text: kind.rules_text().map(String::from),

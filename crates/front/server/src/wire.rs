@@ -705,6 +705,8 @@ pub struct SeatRange {
 pub struct VariantSummary {
     /// Its name.
     pub name: String,
+    /// Its name for people (`Food Fight chess`).
+    pub title: String,
     /// Whether it is a chess game.
     pub chess: bool,
     /// One line.
@@ -751,6 +753,8 @@ pub enum Rules {
 pub struct ChessRules {
     /// Its name.
     pub name: String,
+    /// Its name for people (`Food Fight chess`).
+    pub title: String,
     /// Always true.
     pub chess: bool,
     /// One line.
@@ -896,6 +900,8 @@ struct ReachSchema {
 pub struct CafeteriaRules {
     /// Its name.
     pub name: String,
+    /// Its name for people.
+    pub title: String,
     /// Always false.
     pub chess: bool,
     /// One line.

@@ -44,6 +44,63 @@ async fn the_ui_is_served_with_its_routes() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bundle_is_kept_for_good_at_its_versioned_address_and_sent_compressed() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    let get = |path: String, encoding: &'static str| {
+        client
+            .http
+            .get(format!("{}{path}", client.base))
+            .header("accept-encoding", encoding)
+            .send()
+    };
+    let page = get("/game/0123".into(), "identity").await.unwrap();
+    assert_eq!(page.headers()["cache-control"], "no-cache");
+    let page = page.text().await.unwrap();
+    let version = messhall_server::web::VERSION;
+    for asset in ["app.js", "app.css", "pieces/white/chef.svg"] {
+        let at = format!("/assets/{version}/{asset}");
+        assert!(page.contains(&format!("\"{at}\"")), "index.html loads {at}: {page}");
+        let resp = get(at.clone(), "identity").await.unwrap();
+        assert_eq!(resp.status(), 200, "{at}");
+        assert_eq!(
+            resp.headers()["cache-control"],
+            "public, max-age=31536000, immutable",
+            "{at}"
+        );
+        assert_eq!(
+            resp.bytes().await.unwrap().as_ref(),
+            messhall_server::web::file(asset).unwrap()
+        );
+    }
+    // The script and the API's JSON are compressed for a browser that takes brotli or gzip.
+    for (path, encoding) in [
+        (format!("/assets/{version}/app.js"), "br"),
+        ("/app.js".to_string(), "gzip"),
+        ("/api/variants".to_string(), "gzip, deflate, br"),
+    ] {
+        let resp = get(path.clone(), encoding).await.unwrap();
+        assert_eq!(resp.status(), 200, "{path}");
+        let sent = resp.headers()["content-encoding"].to_str().unwrap().to_string();
+        assert!(encoding.contains(&sent), "{path}: {sent} for {encoding}");
+        let size = resp.bytes().await.unwrap().len();
+        if path.ends_with("app.js") {
+            let whole = messhall_server::web::file("app.js").unwrap().len();
+            assert!(size * 3 < whole, "{path}: {size} of {whole} bytes");
+        }
+    }
+    // Another build's address gets this build's file, kept briefly; a file of no build is missing.
+    let resp = get("/assets/0000000000000000/app.js".into(), "identity").await.unwrap();
+    assert_eq!(
+        (resp.status().as_u16(), &resp.headers()["cache-control"]),
+        (200, &"public, max-age=300".parse().unwrap())
+    );
+    let resp = get(format!("/assets/{version}/nothing.js"), "identity").await.unwrap();
+    assert_eq!(resp.status(), 404);
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_gives_its_positions() {
     let running = common::start(&common::sqlite_url()).await;
     let client = Client::new(running.addr);

@@ -22,8 +22,10 @@
 #![warn(missing_docs)]
 
 /// The game in one line, for lists of games.
-pub const DESCRIPTION: &str =
-    "Food Fight, the cafeteria dice game for 2-4 players (messhall play cafeteria --players 4 --bots 3)";
+pub const DESCRIPTION: &str = "2-4 students throw food at each other across the cafeteria while the faculty hunt them";
+
+/// The game's name for people: "Food Fight" alone would also name the chess game.
+pub const TITLE: &str = "Cafeteria Food Fight";
 
 /// The weights of the bots' learned evaluation (`data/weights.toml`; its first line is the
 /// command that fitted it). `messhall_cafeteria_ai::model` reads them.

@@ -150,6 +150,14 @@ fn read_variant_file(path: &Path) -> Result<String, LoadError> {
     })
 }
 
+/// The name for people of a built-in variant (`Food Fight chess`).
+pub fn title(name: &str) -> Option<String> {
+    let b = BUILTINS.iter().find(|b| b.name == name)?;
+    Variant::spec_from_toml(b.name, b.text)
+        .ok()
+        .map(|s| s.title.unwrap_or(s.name))
+}
+
 /// The one-line description of a built-in variant.
 pub fn description(name: &str) -> Option<String> {
     let b = BUILTINS.iter().find(|b| b.name == name)?;

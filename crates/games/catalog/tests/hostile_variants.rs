@@ -149,7 +149,7 @@ fn text_fields_are_one_line() {
         .to_string();
     assert_eq!(
         msg,
-        "knight.toml: line 19, column 1: piece \"Kni\\nght\": name: a control character (\\n) at character 4; a text field is one line"
+        "knight.toml: line 20, column 1: piece \"Kni\\nght\": name: a control character (\\n) at character 4; a text field is one line"
     );
 }
 

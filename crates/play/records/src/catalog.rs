@@ -142,6 +142,14 @@ pub fn entries() -> impl Iterator<Item = Entry> {
         }))
 }
 
+/// The name for people of a catalog entry (`Food Fight chess`, `Cafeteria Food Fight`).
+pub fn title(name: &str) -> Option<String> {
+    if name == CAFETERIA {
+        return Some(messhall_cafeteria::TITLE.to_string());
+    }
+    messhall_catalog::title(name)
+}
+
 /// A one-line description of a catalog entry.
 pub fn description(name: &str) -> Option<String> {
     if name == CAFETERIA {

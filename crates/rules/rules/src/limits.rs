@@ -49,6 +49,9 @@ pub(crate) fn check_spec(spec: &VariantSpec, found: &mut Locator<'_>) {
         "description",
         text_length("description", &spec.description, MAX_TEXT_CHARS),
     );
+    if let Some(title) = &spec.title {
+        check("title", text_length("title", title, MAX_TEXT_CHARS));
+    }
     check("start", text_length("start", &spec.start, MAX_START_CHARS));
     if let Some(prose) = &spec.rules_text {
         check("rules_text", prose_length("rules_text", prose, MAX_RULES_TEXT_CHARS));

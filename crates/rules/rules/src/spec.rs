@@ -12,7 +12,10 @@ use serde::Deserialize;
 pub struct VariantSpec {
     /// Short name used on the command line (`chess`, `calorie`).
     pub name: String,
-    /// One line for `messhall variants`.
+    /// The game's name for people (`Food Fight chess`); the short name when absent.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// One line on what makes the game different, for `messhall variants` and the home page.
     #[serde(default)]
     pub description: String,
     /// The rules in prose for people (a small Markdown subset: `#` headings, paragraphs, `-`

@@ -161,6 +161,8 @@ pub struct EndRules {
 pub struct Variant {
     /// The variant's name (`chess`, `foodfight`).
     pub(crate) name: String,
+    /// The game's name for people (`Food Fight chess`).
+    pub(crate) title: String,
     /// One line on what the game is.
     pub(crate) description: String,
     /// The rules in prose from the file's `rules_text`, if it has one.
@@ -201,6 +203,11 @@ impl Variant {
     /// The variant's name (`chess`, `foodfight`).
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The game's name for people (`Food Fight chess`): the file's `title`, else its `name`.
+    pub fn title(&self) -> &str {
+        &self.title
     }
 
     /// One line on what the game is.
@@ -576,6 +583,7 @@ impl Variant {
         }
         let mut variant = Variant {
             name: spec.name.clone(),
+            title: spec.title.clone().unwrap_or_else(|| spec.name.clone()),
             description: spec.description.clone(),
             rules_text: spec.rules_text.clone(),
             size,
