@@ -8,19 +8,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { messhallBinary, startServer } from './server.mjs';
+import { WAIT, browserBinary, browserReady, chromiumPath as executable, startServer } from './server.mjs';
 
-const executable = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const WAIT = { timeout: 20000 };
 const MOVES = 4;
 // Enough cafeteria turns that both seats act (the first student may take ten steps).
 const TURNS = 16;
 
-function missing(t, why) {
-  if (process.env.CI) assert.fail(`CI: ${why}`);
-  console.error(`\n*** SKIPPED: the feed's browser test: ${why} ***\n`);
-  t.skip(why);
-}
 
 // The API from the test itself, outside the browsers: its requests are not the pages'.
 function api(base) {
@@ -70,7 +63,8 @@ async function atRest(page) {
   await page.waitForFunction(() => [...document.querySelectorAll('.board-col cg-board piece')].every(x => !/\.\d/.test(x.style.transform)), null, WAIT);
 }
 
-const bin = fs.existsSync(executable) ? await messhallBinary() : null;
+// Built (or found) before the test, so its bounded wait does not count against the test's time.
+const bin = await browserBinary();
 const shots = process.env.MESSHALL_SHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'messhall-feed-'));
 fs.mkdirSync(shots, { recursive: true });
 
@@ -79,8 +73,7 @@ fs.mkdirSync(shots, { recursive: true });
 // the UI keeps it) and counts the page's reads of the state in `reads[who]`; the console's errors
 // in `errors`. `body` gets them all; the server and browser are stopped after it.
 async function withGame(t, game, body) {
-  if (!fs.existsSync(executable)) return missing(t, `${executable} is missing (apt-get install -y chromium)`);
-  if (bin === null) return missing(t, 'no messhall binary (cargo build -p messhall, or set MESSHALL_BIN)');
+  if (!browserReady(t, 'the feed browser test', bin)) return;
   const server = await startServer(bin);
   const call = api(server.base);
   const { chromium } = await import('playwright-core');

@@ -8,6 +8,35 @@ import { fileURLToPath } from 'node:url';
 
 const repo = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
 
+/** Debian's chromium, or $CHROMIUM. */
+export const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** How long a browser test waits for what a page should show. */
+export const WAIT = { timeout: 20000 };
+
+/**
+ * The messhall binary for browser test `suite`, found or built ahead of the test so that its
+ * bounded wait does not count against the test's time; null when chromium is missing too.
+ */
+export async function browserBinary() {
+  return fs.existsSync(chromiumPath) ? messhallBinary() : null;
+}
+
+/**
+ * Whether browser test `t` can run with `bin`: where chromium or the binary is missing it is
+ * skipped with a loud line, or fails in CI (where both must be there).
+ */
+export function browserReady(t, suite, bin) {
+  const why = !fs.existsSync(chromiumPath)
+    ? `${chromiumPath} is missing (apt-get install -y chromium)`
+    : bin === null ? 'no messhall binary (cargo build -p messhall, or set MESSHALL_BIN)' : null;
+  if (why === null) return true;
+  if (process.env.CI) throw new Error(`CI: ${suite}: ${why}`);
+  console.error(`\n*** SKIPPED: ${suite}: ${why} ***\n`);
+  t.skip(why);
+  return false;
+}
+
 /**
  * The messhall binary: $MESSHALL_BIN, else target/debug/messhall after `cargo build -p messhall`
  * (a no-op when it is up to date, and it embeds the current web/dist). Resolves to null when there

@@ -7,16 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { messhallBinary, startServer } from './server.mjs';
+import { boardSquare } from './board-page.mjs';
+import { WAIT, browserBinary, browserReady, chromiumPath as executable, startServer } from './server.mjs';
 
-const executable = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const WAIT = { timeout: 20000 };
 
-function missing(t, why) {
-  if (process.env.CI) assert.fail(`CI: ${why}`);
-  console.error(`\n*** SKIPPED: the UI browser test: ${why} ***\n`);
-  t.skip(why);
-}
 
 // The game's state as this page's seat sees it (its token from the page's storage).
 // The events after `since`, as the seat of the page sees them, from a WebSocket's catch-up (the
@@ -52,15 +46,8 @@ async function state(page) {
 
 // The centre of a square of the page's board, in page pixels.
 async function squareAt(page, name) {
-  const s = await state(page);
-  const { files, ranks } = s.board;
-  const file = name.charCodeAt(0) - 97;
-  const rank = Number(name.slice(1)) - 1;
-  const box = await page.locator('.board-col cg-board').boundingBox();
-  const black = await page.locator('.board-col .mh-board').evaluate(e => e.classList.contains('orientation-black'));
-  const fx = black ? files - 1 - file : file;
-  const ry = black ? rank : ranks - 1 - rank;
-  return { x: box.x + (fx + 0.5) * box.width / files, y: box.y + (ry + 0.5) * box.height / ranks };
+  const { files, ranks } = (await state(page)).board;
+  return boardSquare(page, name, files, ranks);
 }
 
 // The first piece of `color` named `name` on the board, and the point of its square.
@@ -186,11 +173,10 @@ async function startFromHome(page, base, game, opponent, players, landing = /\/g
 }
 
 // Built (or found) before the test, so its bounded wait does not count against the test's time.
-const bin = fs.existsSync(executable) ? await messhallBinary() : null;
+const bin = await browserBinary();
 
 test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
-  if (!fs.existsSync(executable)) return missing(t, `${executable} is missing (apt-get install -y chromium)`);
-  if (bin === null) return missing(t, 'no messhall binary (cargo build -p messhall, or set MESSHALL_BIN)');
+  if (!browserReady(t, 'the UI browser test', bin)) return;
   const server = await startServer(bin);
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
@@ -492,8 +478,10 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
       await waitMyTurn(page);
       await page.locator('.side-col .legend li img').first().waitFor(WAIT);
       page.off('request', seen);
-      // Every drawing of the board and the legend from one file.
-      assert.deepEqual([...drawings], ['/pieces/sprite.svg']);
+      // Every drawing of the board and the legend from one file, at this bundle's address (kept
+      // by the browser for good).
+      assert.equal(drawings.size, 1, [...drawings].join(' '));
+      assert.match([...drawings][0], /^\/assets\/[0-9a-f]{16}\/pieces\/sprite\.svg$/);
       const { piece: pancake, at } = await pieceAt(page, 'Pancake', 'white');
       await page.mouse.move(at.x, at.y);
       await page.locator('.piece-name:not([hidden])').filter({ hasText: `White's Pancake on ${pancake.square}` }).waitFor(WAIT);

@@ -396,6 +396,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/lessons/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/lessons/{game}`: the game's lessons.
+         * @description # Errors
+         *     404 for a game with no lessons.
+         */
+        get: operations["lessons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -1012,6 +1033,52 @@ export interface components {
              *     borrowed that reaches the borrower through it.
              */
             lends: string[];
+        };
+        /** @description `GET /api/lessons/{game}`: a game's lessons. */
+        LessonList: {
+            /** @description The game's name. */
+            game: string;
+            /** @description Its name for people. */
+            title: string;
+            /** @description Its lessons, in order. */
+            lessons: components["schemas"]["LessonView"][];
+        };
+        /** @description A move that passes a step. */
+        LessonPass: {
+            /** @description The move in coordinates (`e2e4`, `N@b1`, `k11k12i`). */
+            coordinates: string;
+            /** @description The move in SAN. */
+            san: string;
+            /** @description The position after it. */
+            board: components["schemas"]["BoardView"];
+            /** @description What to say when it is played. */
+            good: string;
+        };
+        /** @description A step of a lesson: a position and what to try there. */
+        LessonStep: {
+            /** @description The position. */
+            board: components["schemas"]["BoardView"];
+            /** @description Whether White moves (the learner's side). */
+            white: boolean;
+            /** @description What to try. */
+            say: string;
+            /** @description What to say after a legal move that does not pass. */
+            hint: string;
+            /** @description Every legal move here, by from-square (`P@` for a drop), as a game's `legal` has them. */
+            legal: {
+                [key: string]: components["schemas"]["MoveView"][];
+            };
+            /** @description The moves that pass. */
+            pass: components["schemas"]["LessonPass"][];
+        };
+        /** @description A lesson: what it teaches and its steps. */
+        LessonView: {
+            /** @description Its title. */
+            title: string;
+            /** @description What it teaches, in a sentence. */
+            about: string;
+            /** @description Its steps, in order. */
+            steps: components["schemas"]["LessonStep"][];
         };
         /** @description A level of the computer, as a select shows it. */
         LevelInfo: {
@@ -2148,6 +2215,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lessons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a built-in game's name */
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description its lessons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LessonList"];
                 };
             };
             /** @description refused; nothing changed */

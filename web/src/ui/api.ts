@@ -177,3 +177,9 @@ export type PositionStep = Schemas['PositionStep'];
 
 /** `GET /api/games/{id}/positions`. */
 export type Positions = Schemas['Positions'];
+
+/** `GET /api/lessons/{game}`: a game's lessons. */
+export type LessonList = Schemas['LessonList'];
+
+/** A step of a lesson. */
+export type LessonStep = Schemas['LessonStep'];

@@ -5,6 +5,7 @@ import './app.css';
 import { h, link } from './dom.js';
 import { gamePage } from './game-page.js';
 import { homePage, joinPage } from './home-page.js';
+import { learnPage } from './learn-page.js';
 import { listsPage } from './lists-page.js';
 import { replayPage } from './replay-page.js';
 import { rulesPage } from './rules-page.js';
@@ -26,6 +27,7 @@ async function route(): Promise<void> {
   else if (page === 'games') await listsPage(root);
   else if (page === 'replay' && a !== undefined) leave = await replayPage(root, a);
   else if (page === 'rules') leave = await rulesPage(root, a ?? null);
+  else if (page === 'learn' && a !== undefined) leave = await learnPage(root, a);
   else if (page === 'variant') leave = variantPage(root);
   else root.replaceChildren(h('h1', {}, 'No such page'), link('/', 'home'));
   document.title = page === undefined ? 'messhall: play and learn five food-fight games' : `${root.querySelector('h1')?.textContent ?? ''} · messhall`;

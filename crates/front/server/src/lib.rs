@@ -23,6 +23,7 @@ pub mod client;
 pub mod error;
 pub mod game;
 pub mod jobs;
+pub mod lessons;
 pub mod limits;
 pub mod listen;
 pub mod metrics;

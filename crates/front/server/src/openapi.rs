@@ -39,6 +39,7 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
         .routes(routes!(variants::check))
         .routes(routes!(variants::one))
         .routes(routes!(analysis::analyse))
+        .routes(routes!(crate::lessons::lessons))
         .routes(routes!(api::list, api::create))
         .routes((schemas, paths, import))
         .routes(routes!(api::state))

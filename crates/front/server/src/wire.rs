@@ -979,3 +979,55 @@ pub struct Analysis {
     /// Whether the game is over in the position.
     pub over: bool,
 }
+
+/// `GET /api/lessons/{game}`: a game's lessons.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct LessonList {
+    /// The game's name.
+    pub game: String,
+    /// Its name for people.
+    pub title: String,
+    /// Its lessons, in order.
+    pub lessons: Vec<LessonView>,
+}
+
+/// A lesson: what it teaches and its steps.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct LessonView {
+    /// Its title.
+    pub title: String,
+    /// What it teaches, in a sentence.
+    pub about: String,
+    /// Its steps, in order.
+    pub steps: Vec<LessonStep>,
+}
+
+/// A step of a lesson: a position and what to try there.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct LessonStep {
+    /// The position.
+    pub board: crate::view::data::BoardView,
+    /// Whether White moves (the learner's side).
+    pub white: bool,
+    /// What to try.
+    pub say: String,
+    /// What to say after a legal move that does not pass.
+    pub hint: String,
+    /// Every legal move here, by from-square (`P@` for a drop), as a game's `legal` has them.
+    pub legal: std::collections::BTreeMap<String, Vec<crate::view::data::MoveView>>,
+    /// The moves that pass.
+    pub pass: Vec<LessonPass>,
+}
+
+/// A move that passes a step.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct LessonPass {
+    /// The move in coordinates (`e2e4`, `N@b1`, `k11k12i`).
+    pub coordinates: String,
+    /// The move in SAN.
+    pub san: String,
+    /// The position after it.
+    pub board: crate::view::data::BoardView,
+    /// What to say when it is played.
+    pub good: String,
+}

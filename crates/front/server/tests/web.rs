@@ -195,3 +195,40 @@ async fn every_answer_carries_the_security_headers() {
     }
     running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_chess_game_has_lessons_played_by_its_rules() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    for game in ["chess", "foodfight", "calorie", "pieceeater", "friendly"] {
+        let (status, list) = client.get(&format!("/api/lessons/{game}"), None).await;
+        assert_eq!(status, 200, "{game}: {list}");
+        let lessons = list["lessons"].as_array().unwrap();
+        assert!(!lessons.is_empty(), "{game}");
+        for lesson in lessons {
+            for step in lesson["steps"].as_array().unwrap() {
+                // Every passing move is one of the step's legal moves, and leads somewhere else.
+                let legal: Vec<&str> = step["legal"]
+                    .as_object()
+                    .unwrap()
+                    .values()
+                    .flat_map(|moves| moves.as_array().unwrap())
+                    .map(|m| m["coordinates"].as_str().unwrap())
+                    .collect();
+                for pass in step["pass"].as_array().unwrap() {
+                    let c = pass["coordinates"].as_str().unwrap();
+                    assert!(legal.contains(&c), "{game}: {c} not among {legal:?}");
+                    assert_ne!(pass["board"]["fen"], step["board"]["fen"], "{game}: {c}");
+                    assert!(!pass["good"].as_str().unwrap().is_empty());
+                }
+            }
+        }
+    }
+    let (_, list) = client.get("/api/lessons/foodfight", None).await;
+    assert_eq!(list["title"], "Food Fight chess");
+    for name in ["nothing", "cafeteria"] {
+        let (status, e) = client.get(&format!("/api/lessons/{name}"), None).await;
+        assert_eq!((status, e["code"].as_str()), (404, Some("not-found")), "{name}: {e}");
+    }
+    running.shutdown().await;
+}

@@ -9,6 +9,7 @@
 //! assert_eq!(chess.perft(&chess.start(), 2), 400);
 //! ```
 
+pub mod lessons;
 mod rules_text;
 
 pub use rules_text::rules_text;

@@ -284,8 +284,12 @@ pub fn kind_name(kind: MoveKind) -> &'static str {
 /// The chess board now; `None` at a cafeteria table.
 pub fn board_view(table: &Table) -> Option<BoardView> {
     let chess = table.chess()?;
-    let v = chess.variant();
-    let pos = chess.position();
+    Some(position_view(chess.variant(), chess.position()))
+}
+
+/// A position of `v` as the board draws it: its pieces with their names, energies and loans, the
+/// neutral pieces and the hands.
+pub fn position_view(v: &Variant, pos: &messhall_rules::Position) -> BoardView {
     let pieces = v
         .size()
         .squares()
@@ -318,7 +322,7 @@ pub fn board_view(table: &Table) -> Option<BoardView> {
             }
         }
     }
-    Some(BoardView {
+    BoardView {
         files: v.size().files(),
         ranks: v.size().ranks(),
         fen: pos.to_fen(v),
@@ -327,7 +331,7 @@ pub fn board_view(table: &Table) -> Option<BoardView> {
         neutrals: pos.neutrals().into_iter().collect(),
         hands,
         energy_name: v.counter_name().map(String::from),
-    })
+    }
 }
 
 /// The cafeteria now; `None` at a chess table.
@@ -413,7 +417,7 @@ pub fn legal_view(table: &Table, seat: Seat) -> LegalView {
 }
 
 /// The legal moves of `pos` grouped by from-square, each with its SAN and victims.
-fn move_views(v: &Variant, pos: &messhall_rules::Position) -> BTreeMap<String, Vec<MoveView>> {
+pub(crate) fn move_views(v: &Variant, pos: &messhall_rules::Position) -> BTreeMap<String, Vec<MoveView>> {
     let mut from: BTreeMap<String, Vec<MoveView>> = BTreeMap::new();
     for (mv, san) in v.legal_moves_san(pos) {
         let key = match mv.kind() {

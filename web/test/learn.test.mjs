@@ -1,0 +1,113 @@
+// The home page and the lessons end to end, in Debian's chromium against `messhall serve`: the
+// home page's cards (names for people, a picture each, three ways in), "Learn" on a card, and one
+// lesson of each chess game played to its end by clicking on the real board: a wrong legal move
+// gets the hint, the passing move its sentence; the finished lesson is marked.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { boardSquare } from './board-page.mjs';
+import { WAIT, browserBinary, browserReady, chromiumPath as executable, startServer } from './server.mjs';
+
+
+
+
+// Plays a move written in coordinates (`e4h10`, `N@b1`, `k11k12i`) by clicking: the piece or the
+// hand's drop button, the target, and the picker's choice where one is asked for.
+async function clickMove(page, move, files, ranks) {
+  const drop = /^([A-Z])@([a-p]\d+)$/.exec(move);
+  if (drop) {
+    await page.locator(`[data-drop="${drop[1]}@"]`).click();
+    const to = await boardSquare(page, drop[2], files, ranks);
+    await page.mouse.click(to.x, to.y);
+    return;
+  }
+  const m = /^([a-p]\d+)([a-p]\d+)([a-z]?)$/.exec(move);
+  assert.ok(m, `a move in coordinates: ${move}`);
+  const from = await boardSquare(page, m[1], files, ranks);
+  await page.mouse.click(from.x, from.y);
+  const to = await boardSquare(page, m[2], files, ranks);
+  await page.mouse.click(to.x, to.y);
+  if (m[3]) await page.locator(`.picker [data-move="${move}"]`).click(WAIT);
+}
+
+// Built (or found) before the test, so its bounded wait does not count against the test's time.
+const bin = await browserBinary();
+
+test('the home page and a lesson of each chess game', { timeout: 240000 }, async t => {
+  if (!browserReady(t, 'the lessons browser test', bin)) return;
+  const { chromium } = await import('playwright-core');
+  const server = await startServer(bin);
+  const browser = await chromium.launch({ executablePath: executable, args: ['--no-sandbox', '--disable-gpu'] });
+  t.after(async () => {
+    await browser.close();
+    await server.stop();
+  });
+  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  const problems = [];
+  page.on('pageerror', e => problems.push(e.message));
+
+  await t.test('the home page: every game by its name, with a picture and three ways in', async () => {
+    await page.goto(server.base);
+    await page.locator('.game-card').first().waitFor(WAIT);
+    const cards = await page.locator('.game-card').evaluateAll(cs => cs.map(c => ({
+      game: c.dataset.game,
+      title: c.querySelector('h2')?.textContent,
+      pictured: c.querySelector('.picture svg image, .picture .map svg') !== null,
+      ways: [...c.querySelectorAll('.ways button, .ways a')].map(w => w.textContent),
+    })));
+    const titles = Object.fromEntries(cards.map(c => [c.game, c.title]));
+    assert.equal(titles.foodfight, 'Food Fight chess');
+    assert.equal(titles.cafeteria, 'Cafeteria Food Fight');
+    assert.equal(titles.friendly, 'A "Friendly" Game of Chess');
+    for (const c of cards) {
+      assert.ok(c.pictured, `${c.game} has its picture`);
+      assert.equal(c.ways.length, 3, `${c.game}: ${c.ways}`);
+      assert.ok(c.ways.includes('Play a friend') && c.ways.includes('Learn'), `${c.game}: ${c.ways}`);
+    }
+    assert.equal(await page.title(), 'messhall: play and learn five food-fight games');
+    const description = await page.locator('meta[name=description]').getAttribute('content');
+    assert.ok(description.length > 50, description);
+    // No internal name shows on the cards.
+    const text = await page.locator('.game-cards').innerText();
+    assert.ok(!/pieceeater|foodfight|level=/.test(text), text);
+  });
+
+  await t.test('"Play a friend" gives a link with a copy button', async () => {
+    await page.locator('.game-card[data-game=calorie] [data-play=friend]').click();
+    const link = await page.locator('[data-join]').inputValue(WAIT);
+    assert.match(link, /\/join\/[^/]+\/[^/]+$/);
+    assert.equal(await page.locator('[data-copy]').count(), 1);
+  });
+
+  for (const game of ['foodfight', 'chess', 'calorie', 'pieceeater', 'friendly']) {
+    await t.test(`${game}: the first lesson to its end`, async () => {
+      await page.goto(server.base);
+      await page.locator(`.game-card[data-game=${game}] .ways a`).click();
+      await page.waitForURL(new RegExp(`/learn/${game}$`), WAIT);
+      await page.locator('.board-col cg-board piece').first().waitFor(WAIT);
+      const list = await page.evaluate(async g => (await fetch(`/api/lessons/${g}`)).json(), game);
+      const lesson = list.lessons[0];
+      assert.equal(await page.locator('.side-col h2').first().textContent(), lesson.title);
+      for (const [i, step] of lesson.steps.entries()) {
+        const { files, ranks } = step.board;
+        await page.locator('.step-count').filter({ hasText: `Step ${i + 1} of ${lesson.steps.length}` }).waitFor(WAIT);
+        if (i === 0) {
+          // A legal move that does not pass: the hint, and the position back.
+          const passing = new Set(step.pass.map(p => p.coordinates));
+          const other = Object.values(step.legal).flat().find(m => !passing.has(m.coordinates) && /^[a-p]\d+[a-p]\d+$/.test(m.coordinates));
+          if (other) {
+            await clickMove(page, other.coordinates, files, ranks);
+            await page.locator('.answer.wrong').filter({ hasText: step.hint }).waitFor(WAIT);
+            await page.waitForTimeout(1000);
+          }
+        }
+        const pass = step.pass[0];
+        await clickMove(page, pass.coordinates, files, ranks);
+        await page.locator('.answer.right').filter({ hasText: pass.good }).waitFor(WAIT);
+        if (i + 1 < lesson.steps.length) await page.click('[data-control=next]');
+      }
+      await page.locator('.lesson-done').waitFor(WAIT);
+      assert.match(await page.locator('.lesson-list li').first().textContent(), /✓/);
+    });
+  }
+  assert.deepEqual(problems, [], 'no errors in the page');
+});
