@@ -21,6 +21,8 @@ async function route(): Promise<void> {
   const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [page, a, b] = parts;
   document.body.dataset['page'] = page ?? 'home';
+  // A new page starts at its top, as a page loaded from the server would.
+  window.scrollTo(0, 0);
   if (page === undefined) await homePage(root);
   else if (page === 'game' && a !== undefined) leave = await gamePage(root, a);
   else if (page === 'join' && a !== undefined && b !== undefined) joinPage(root, a, b);

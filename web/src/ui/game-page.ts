@@ -11,6 +11,7 @@ import { button, h, link, showError } from './dom.js';
 import { analysisAllowed, analysisPanel } from './analysis.js';
 import { actionWords } from './chess-words.js';
 import { describe, Feed } from './feed.js';
+import { muteButton, play } from './sounds.js';
 
 /** The page's clean-up when the user leaves it. */
 export type Leave = () => void;
@@ -129,6 +130,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   function show(next: GameState): void {
     // An action's answer may come after the feed has shown what followed it (a computer's reply).
     if (next.ply < state.ply || next.event < state.event) return;
+    if (sounding && state.result === null && next.result !== null) play('end');
     state = next;
     feed.caughtUp(next.event);
     // A state fetched or returned by an action may be ahead of the feed, which then skips what it
@@ -171,6 +173,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   function drawControls(): void {
     controls.replaceChildren();
     if (chess !== null) controls.appendChild(button('flip board', () => chess?.flip(), { 'data-control': 'flip' }));
+    controls.appendChild(muteButton());
     if (state.you !== null && state.result === null) {
       controls.appendChild(button('resign', () => {
         if (confirm('Resign this game?')) void act('resign', {});
@@ -224,6 +227,9 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   const CHESS_EVENTS = ['moved', 'removed', 'chance', 'passed', 'energy'];
   let action: { ply: number | null | undefined; events: GameEvent[]; li: HTMLElement } | null = null;
   let logged = 0;
+  // Sounds are for what happens while the page is open, not for the events it loads with.
+  let sounding = false;
+  let soundTimer: number | undefined;
   const logEvent = (e: GameEvent): void => {
     if (typeof e.n === 'number') {
       if (e.n <= logged) return;
@@ -240,6 +246,12 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
       current.events.push(e);
       current.li.textContent = actionWords(current.events, state.board?.energy_name ?? null);
       chess.cursor.tell(current.li.textContent);
+      // One sound a move, once its events are in: a capture's if it removed a piece.
+      if (sounding && (e.type === 'moved' || e.type === 'removed')) {
+        const events = current.events;
+        window.clearTimeout(soundTimer);
+        soundTimer = window.setTimeout(() => play(events.some(x => x.type === 'removed') ? 'capture' : 'move'), 40);
+      }
     } else {
       const words = describe(e, seatName, state.cafeteria);
       if (words === null) return;
@@ -277,6 +289,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     },
   });
   show(state);
+  sounding = true;
 
   const keys = (e: KeyboardEvent): void => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
