@@ -3,10 +3,13 @@
 //! that pass (each with what to say), and a hint for a legal move that does not; the next step
 //! starts from the position after the first passing move and the opponent's `reply`, unless it
 //! gives its own. Every position and move is checked against the game's rules when the lessons are
-//! read, so a lesson cannot teach a move the game does not allow.
+//! read, so a lesson cannot teach a move the game does not allow. A lesson marked `tour` is made
+//! from the rules alone: a step for each piece (`tour.rs`).
 
 use messhall_rules::{Move, Position, Variant};
 use serde::Deserialize;
+
+mod tour;
 
 /// Each game's lessons file, by the game's name.
 const LESSON_FILES: &[(&str, &str)] = &[
@@ -33,7 +36,12 @@ struct LessonsFile {
 struct LessonSpec {
     title: String,
     about: String,
+    /// The steps as written; none when the lesson is the pieces' tour.
+    #[serde(default)]
     step: Vec<StepSpec>,
+    /// A step for each piece, made from the rules (see `tour.rs`).
+    #[serde(default)]
+    tour: bool,
 }
 
 #[derive(Deserialize)]
@@ -94,7 +102,13 @@ fn read(game: &str, v: &Variant, text: &str) -> Result<Vec<Lesson>, LessonError>
     let file: LessonsFile = toml::from_str(text).map_err(|e| fail("the file".into(), e.message().to_string()))?;
     let mut out = Vec::new();
     for (l, spec) in file.lesson.into_iter().enumerate() {
-        let mut steps: Vec<Step> = Vec::new();
+        let mut steps: Vec<Step> = if spec.tour { tour::tour(v) } else { Vec::new() };
+        if steps.is_empty() && spec.step.is_empty() {
+            return Err(fail(
+                format!("lesson {} (\"{}\")", l + 1, spec.title),
+                "no steps".into(),
+            ));
+        }
         // The position after the previous step's first passing move and its reply.
         let mut next: Option<Position> = None;
         for (s, step) in spec.step.into_iter().enumerate() {
@@ -157,6 +171,31 @@ mod tests {
             assert!(!lessons.is_empty(), "{game}");
             for l in &lessons {
                 assert!(!l.steps.is_empty(), "{game}: {}", l.title);
+            }
+        }
+    }
+
+    #[test]
+    fn the_tour_has_a_step_for_every_piece_but_the_royals() {
+        for game in games_with_lessons() {
+            let v = crate::builtin(game).unwrap();
+            let steps = tour::tour(&v);
+            let named: Vec<&str> = v
+                .roles()
+                .filter(|(_, r)| !r.royal)
+                .map(|(_, r)| r.name.as_str())
+                .collect();
+            assert_eq!(steps.len(), named.len(), "{game}");
+            for (step, name) in steps.iter().zip(&named) {
+                assert!(
+                    step.say.starts_with(&format!("Your {name} on ")),
+                    "{game}: {}",
+                    step.say
+                );
+                // Each passing move takes the piece the step names, from the piece's square.
+                for (mv, _) in &step.pass {
+                    assert!(mv.is_capture(), "{game}: {name}");
+                }
             }
         }
     }
