@@ -78,6 +78,22 @@ test('the home page and a lesson of each chess game', { timeout: 240000 }, async
     assert.equal(await page.locator('[data-copy]').count(), 1);
   });
 
+  await t.test('"Play the computer" starts at once, with no draw to offer the computer', async () => {
+    await page.goto(server.base);
+    await page.locator('.game-card[data-game=foodfight] [data-play=computer]').click();
+    await page.waitForURL(/\/game\//, WAIT);
+    await page.locator('[data-control=resign]').waitFor(WAIT);
+    assert.equal(await page.locator('[data-control=draw]').count(), 0, 'no draw offer to the computer');
+    assert.equal(await page.locator('[data-control=mute]').count(), 1, 'a sound button');
+    const seats = await page.evaluate(async () => {
+      const id = location.pathname.split('/')[2];
+      const token = JSON.parse(localStorage.getItem('messhall.tokens') ?? '{}')[id];
+      return (await (await fetch(`/api/games/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()).seats.map(s => s.player);
+    });
+    const { default_level: level } = await (await fetch(`${server.base}/api/variants`)).json();
+    assert.ok(seats.includes(`level=${level}`), `the newcomer's level: ${seats.join(' ')}`);
+  });
+
   for (const game of ['foodfight', 'chess', 'calorie', 'pieceeater', 'friendly']) {
     await t.test(`${game}: the first lesson to its end`, async () => {
       await page.goto(server.base);

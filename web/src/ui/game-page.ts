@@ -179,9 +179,10 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
         if (confirm('Resign this game?')) void act('resign', {});
       }, { 'data-control': 'resign' }));
       const offered = state.draw_offers.filter(s => s !== state.you);
-      controls.appendChild(offered.length
-        ? button('accept draw', () => void act('draw/accept', {}), { 'data-control': 'draw-accept' })
-        : button('offer draw', () => void act('draw/offer', {}), { 'data-control': 'draw' }));
+      // The computer plays every game out: no draw to offer it.
+      const people = state.seats.some((s, i) => i !== state.you && s.kind !== 'computer');
+      if (offered.length) controls.appendChild(button('accept draw', () => void act('draw/accept', {}), { 'data-control': 'draw-accept' }));
+      else if (people) controls.appendChild(button('offer draw', () => void act('draw/offer', {}), { 'data-control': 'draw' }));
       if (offered.length) controls.appendChild(button('decline draw', () => void act('draw/decline', {})));
       if (state.takeback_request !== null && state.takeback_request !== state.you) {
         controls.appendChild(button('grant take-back', () => void act('takeback/accept', {})));
