@@ -30,16 +30,18 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   const names: Record<string, string> = {};
   // The game's pieces by name (for the art of pieces in hand too) and in words, for the legend.
   let rules: ChessRules | null = null;
-  if (state.board !== null) {
-    try {
-      rules = chessRules(await call<VariantInfo>('GET', `/api/games/${id}/rules`));
-      for (const p of rules?.pieces ?? []) names[p.letter.toUpperCase()] = p.name;
-      if (rules?.neutral) names['*'] = rules.neutral.name;
-    } catch (e) {
-      showError(error, e);
-    }
-    for (const p of state.board.pieces) names[p.letter.toUpperCase()] ??= p.name;
+  // The game's name for people (`Food Fight chess`), from its rules.
+  let gameTitle = state.game;
+  try {
+    const info = await call<VariantInfo>('GET', `/api/games/${id}/rules`);
+    gameTitle = info.title;
+    rules = chessRules(info);
+    for (const p of rules?.pieces ?? []) names[p.letter.toUpperCase()] = p.name;
+    if (rules?.neutral) names['*'] = rules.neutral.name;
+  } catch (e) {
+    showError(error, e);
   }
+  for (const p of state.board?.pieces ?? []) names[p.letter.toUpperCase()] ??= p.name;
   const seatName = (seat: number): string => {
     const s = state.seats[seat];
     const who = s?.name || (s?.player === 'human' ? (seat === state.you ? 'you' : 'a friend') : s?.kind === 'computer' || s?.player?.includes('=') ? `computer ${s.player.replace('=', ' ')}` : s?.player) || `seat ${seat + 1}`;
@@ -62,7 +64,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   };
   const move = (action: string): void => void act('act', { ply: state.ply, action } satisfies ActRequest);
 
-  const title = h('h1', {}, state.game);
+  const title = h('h1', {}, gameTitle);
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
   const clocks = h('div', { class: 'clocks' });
   const moves = h('ol', { class: 'moves' });
