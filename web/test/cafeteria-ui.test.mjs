@@ -3,7 +3,8 @@
 // the Food Line by its button, a walk of several steps by one click on the map (one request, the
 // student ends on the square), the squares named on the map, the student to act ringed, the AA
 // left shown, a throw whose button and log line name the food, and no sideways scrolling on a
-// phone. Screenshots of the game mid-way at 1366x768 and 390x844 go to $MESSHALL_SHOTS (default
+// phone; and a game of two bots played out, whose page names the winner and why. Screenshots of
+// the game mid-way at 1366x768 and 390x844, and of the bots' end, go to $MESSHALL_SHOTS (default
 // /tmp/shots-cafeteria).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -192,6 +193,29 @@ test('the cafeteria in words and pictures: food named, a walk in one action, a p
     assert.ok(widths.scroll <= widths.client, `no sideways scrolling at 390 px: ${JSON.stringify(widths)}`);
     await phone.screenshot({ path: path.join(shots, 'cafeteria-390x844.png'), fullPage: false });
     await phone.screenshot({ path: path.join(shots, 'cafeteria-390x844-full.png'), fullPage: true });
+
+    // A game of two bots played out: its page says who won and why, in the status and the log.
+    const bots = await call('POST', '/api/games', undefined, { game: 'cafeteria', seats: [{ player: 'rules' }, { player: 'random' }] });
+    let over = null;
+    for (let i = 0; i < 1200 && over === null; i++) {
+      const g = await call('GET', `/api/games/${bots.id}`);
+      if (g.result !== null) over = g;
+      else await new Promise(r => setTimeout(r, 100));
+    }
+    assert.ok(over !== null, 'the bots finished their game');
+    await page.goto(`${server.base}/game/${bots.id}`);
+    await page.locator('.cafeteria .map svg').waitFor(WAIT);
+    const status = await page.locator('.status').textContent();
+    const winners = over.result.ending.winners.map(w => over.cafeteria.students.find(st => st.id === w).name);
+    if (winners.length > 0) {
+      for (const w of winners) assert.ok(status.includes(w), `the winner ${w} named: ${status}`);
+      assert.match(status, /^Game over: .* wins?\b.*\.|^Game over: .* share the win/, status);
+    } else {
+      assert.match(status, /^Game over: nobody wins: /, status);
+    }
+    assert.doesNotMatch(status, /kind|winners|\d/, `the result in words: ${status}`);
+    assert.ok((await page.locator('.log li', { hasText: 'Game over: ' }).count()) === 1, 'the result in the log');
+    await page.screenshot({ path: path.join(shots, 'cafeteria-over-1366x768.png') });
     assert.deepEqual(errors, [], 'console errors');
   } finally {
     await browser.close();

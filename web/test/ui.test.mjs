@@ -346,7 +346,7 @@ test('the browser UI against messhall serve', { timeout: 240000 }, async t => {
         await page.locator('.cafeteria .map').focus();
         for (let i = 0; i < Math.abs(to.x - me.square.x); i++) await page.keyboard.press(to.x > me.square.x ? 'ArrowRight' : 'ArrowLeft');
         for (let i = 0; i < Math.abs(to.y - me.square.y); i++) await page.keyboard.press(to.y > me.square.y ? 'ArrowDown' : 'ArrowUp');
-        assert.match(await page.locator('.map-say').textContent(), new RegExp(`^${step[1]}${step[2]}: .*Enter plays move ${step[1]}${step[2]}`));
+        assert.match(await page.locator('.map-say').textContent(), new RegExp(`^${step[1]}${step[2]}: .*Enter plays move to ${step[1]}${step[2]}`));
         assert.equal(await page.locator('.cafeteria .map svg .kb-cursor').count(), 1, 'the map cursor drawn');
         await page.keyboard.press('Enter');
         await page.waitForFunction(async ply => {

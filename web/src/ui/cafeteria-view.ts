@@ -133,6 +133,15 @@ export class CafeteriaView {
     else this.showWay(at);
   }
 
+  // The squares of the Principal's Office, left to right.
+  private officeSquares(): Spot[] {
+    const out: Spot[] = [];
+    this.rows().forEach((row, y) => [...row].forEach((ch, x) => {
+      if (cafeteria.legend[ch]?.kind === 'office') out.push({ x, y });
+    }));
+    return out;
+  }
+
   // The map's rows (of legend characters).
   private rows(): string[] {
     return cafeteria.map.split('\n');
@@ -316,9 +325,15 @@ export class CafeteriaView {
     this.ways = legal.kind === 'student' ? waysBySquare(legal.actions, legal.walks ?? [], me?.square ?? null) : new Map();
     if (this.chosen !== null && !this.ways.has(this.chosen)) this.chosen = null;
     const things: MapThing[] = [];
+    // A student taken away sits in the Principal's Office, not where it was caught.
+    const office = this.officeSquares();
+    let gone = 0;
     for (const s of c.students) {
       const art = characterArt(s.name);
-      if (art !== undefined) things.push({ square: squareName(s.square.x, s.square.y), art, title: `${s.name} (player ${s.player + 1}), AR ${s.ar}` });
+      if (art === undefined) continue;
+      const at = s.status === 'Gone' ? office[gone++ % Math.max(1, office.length)] ?? s.square : s.square;
+      const title = s.status === 'Gone' ? `${s.name} (player ${s.player + 1}), in the Principal's Office` : `${s.name} (player ${s.player + 1}), AR ${s.ar}`;
+      things.push({ square: squareName(at.x, at.y), art, title });
     }
     for (const f of c.faculty) {
       const art = characterArt(f.name);
