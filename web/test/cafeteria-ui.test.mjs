@@ -157,10 +157,15 @@ test('the cafeteria in words and pictures: food named, a walk in one action, a p
       if (throwing !== undefined) {
         pick = throwing.text;
         const b = page.locator(`.cafeteria .actions button[data-action="${pick}"]`);
-        const words = await b.textContent();
+        // Its name in full, and on screen its row's words then the target's face and name.
+        const words = await b.getAttribute('aria-label');
         assert.match(words, /^Throw the [a-z][a-z -]* at [A-Z]/, `the throw's button in words: ${words}`);
         assert.doesNotMatch(words, /\d/, `no food number: ${words}`);
+        const target = words.replace(/^.* at /, '');
+        assert.equal((await b.textContent()).trim(), target);
         assert.equal(await b.locator('img.icon').count(), 1, "the target's face on the button");
+        const row = await b.locator('xpath=../..').textContent();
+        assert.ok(row.startsWith(words.replace(/ at [A-Z].*$/, ' at')), `the row names the food: ${row}`);
         thrown = { food: throwing.words.replace(/^throw (the .*) at .*$/, '$1'), student: s.cafeteria.students.find(st => st.id === s.legal.student).name };
         // Mid-game, as a player sees it: a screenshot at each width.
         await page.screenshot({ path: path.join(shots, 'cafeteria-1366x768.png') });

@@ -290,21 +290,40 @@ export class CafeteriaView {
   }
 
   // The actions as buttons, by group; the single steps as a row of squares.
+  // Attacks aimed at someone are a row per food ("Throw the milk at" then a face for each target),
+  // and putting down a row of the things held; each button is named in full for a screen reader
+  // and a pointer's title.
   private drawActions(): void {
     this.actions.replaceChildren();
     const legal = this.state.legal;
     if (legal.kind !== 'student') return;
     const groups = new Map<ActionGroup, HTMLElement[]>();
+    const rows = new Map<string, HTMLElement>();
     for (const a of legal.actions) {
       const group = actionGroup(a.action);
-      const words = a.words ?? a.text;
-      const label = group === 'move' && /^move to /.test(words) ? words.slice(8) : capital(words);
+      const words = capital(a.words ?? a.text);
+      const aimed = group === 'attack' || group === 'food-off' ? /^(.* (?:at|on)) ([A-Z][^,:]*)$/.exec(words)
+        : group === 'put-down' ? /^(Put down) the (.+)$/.exec(words) : null;
+      const label = aimed?.[2] ?? (group === 'move' && /^Move to /.test(words) ? words.slice(8) : words);
       const art = actionIcon(a.action, this.state.cafeteria);
-      const b = button('', () => this.act(a.text), { 'data-action': a.text, title: capital(words) });
+      const b = button('', () => this.act(a.text), { 'data-action': a.text, title: words, 'aria-label': words });
       if (art !== null) b.append(icon(art, ''));
       b.append(label);
       const list = groups.get(group) ?? [];
-      list.push(b);
+      const lead = aimed?.[1];
+      if (lead === undefined) {
+        list.push(b);
+      } else {
+        let row = rows.get(lead);
+        if (row === undefined) {
+          row = h('div', { class: 'targets' });
+          rows.set(lead, row);
+          // The group's title says it already ("Put down").
+          const said = GROUPS.find(g => g.id === group)?.title === lead;
+          list.push(h('div', { class: 'aimed' }, said ? '' : h('span', { class: 'lead' }, lead), row));
+        }
+        row.appendChild(b);
+      }
       groups.set(group, list);
     }
     for (const g of GROUPS) {
