@@ -3,9 +3,9 @@
 // the Food Line by its button, a walk of several steps by one click on the map (one request, the
 // student ends on the square), the squares named on the map, the student to act ringed, the AA
 // left shown, a throw whose button and log line name the food, and no sideways scrolling on a
-// phone; and a game of two bots played out, whose page names the winner and why. Screenshots of
-// the game mid-way at 1366x768 and 390x844, and of the bots' end, go to $MESSHALL_SHOTS (default
-// /tmp/shots-cafeteria).
+// phone, where a first tap shows a walk and a second sends it; and a game of two bots played
+// out, whose page names the winner and why. Screenshots of the game mid-way at 1366x768 and
+// 390x844, and of the bots' end, go to $MESSHALL_SHOTS (default /tmp/shots-cafeteria).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -50,15 +50,16 @@ test('the cafeteria in words and pictures: food named, a walk in one action, a p
     const id = made.id;
     const route = `/api/games/${id}`;
     const token = made.tokens.find(x => x.seat === 0)?.token ?? made.tokens[0].token;
-    const open = async (viewport, who) => {
-      const context = await browser.newContext({ viewport });
+    // Game `game`'s page for the seat of `seatToken` (this game's by default).
+    const open = async (viewport, who, touch = false, game = id, seatToken = token) => {
+      const context = await browser.newContext({ viewport, hasTouch: touch, isMobile: touch });
       context.setDefaultTimeout(WAIT.timeout);
       const page = await context.newPage();
       page.on('console', m => m.type() === 'error' && errors.push(`${who}: ${m.text()}`));
       page.on('pageerror', e => errors.push(`${who}: ${e.message}`));
       await page.goto(server.base);
-      await page.evaluate(([g, tok]) => localStorage.setItem('messhall.tokens', JSON.stringify({ [g]: tok })), [id, token]);
-      await page.goto(`${server.base}/game/${id}`);
+      await page.evaluate(([g, tok]) => localStorage.setItem('messhall.tokens', JSON.stringify({ [g]: tok })), [game, seatToken]);
+      await page.goto(`${server.base}/game/${game}`);
       await page.locator('.cafeteria .map svg').waitFor(WAIT);
       return page;
     };
@@ -198,6 +199,37 @@ test('the cafeteria in words and pictures: food named, a walk in one action, a p
     assert.ok(widths.scroll <= widths.client, `no sideways scrolling at 390 px: ${JSON.stringify(widths)}`);
     await phone.screenshot({ path: path.join(shots, 'cafeteria-390x844.png'), fullPage: false });
     await phone.screenshot({ path: path.join(shots, 'cafeteria-390x844-full.png'), fullPage: true });
+
+    // On a touch screen a first tap shows the way and a second sends it: a fresh game, its Food
+    // Line played through the API, then a walk by two taps on the phone.
+    {
+      const fresh = await call('POST', '/api/games', undefined, { game: 'cafeteria', seats: [{ player: 'me' }, { player: 'rules' }] });
+      const seatToken = fresh.tokens[0].token;
+      const froute = `/api/games/${fresh.id}`;
+      let f = await call('GET', froute, seatToken);
+      await call('POST', `${froute}/act`, seatToken, { ply: f.ply, action: f.legal.actions[0].text });
+      f = await call('GET', froute, seatToken);
+      const w = f.legal.walks.reduce((a, b) => (b.path.length > a.path.length ? b : a));
+      const touch = await open({ width: 390, height: 844 }, 'touch', true, fresh.id, seatToken);
+      await touch.locator('.cafeteria .actions button').first().waitFor(WAIT);
+      const tapped = [];
+      touch.on('request', r => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname === `${froute}/act`) tapped.push(r.postData());
+      });
+      const at = await squareCentre(touch, w.to);
+      await touch.touchscreen.tap(at.x, at.y);
+      await touch.locator('.cafeteria .map svg g.path polyline').waitFor({ ...WAIT, state: 'attached' });
+      assert.match(await touch.locator('.cafeteria .way').textContent(), new RegExp(`tap ${name(w.to)} again to go$`));
+      await new Promise(r => setTimeout(r, 300));
+      assert.equal(tapped.length, 0, 'the first tap only shows the way');
+      const sentByTap = touch.waitForRequest(r => r.method() === 'POST' && new URL(r.url()).pathname === `${froute}/act`, WAIT);
+      await touch.touchscreen.tap(at.x, at.y);
+      await sentByTap;
+      for (let i = 0; i < 100 && (await call('GET', froute, seatToken)).ply === f.ply; i++) await new Promise(r => setTimeout(r, 50));
+      const moved = await call('GET', froute, seatToken);
+      assert.deepEqual(moved.cafeteria.students.find(st => st.id === f.legal.student).square, w.to, 'the walk by two taps');
+      assert.equal(tapped.length, 1);
+    }
 
     // A game of two bots played out: its page says who won and why, in the status and the log.
     const bots = await call('POST', '/api/games', undefined, { game: 'cafeteria', seats: [{ player: 'rules' }, { player: 'random' }] });
