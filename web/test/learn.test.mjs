@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { boardSquare } from './board-page.mjs';
-import { WAIT, browserBinary, browserReady, chromiumPath as executable, startServer } from './server.mjs';
+import { WAIT, browserBinary, browserReady, chromiumPath as executable, launchChromium, startServer } from './server.mjs';
 
 
 
@@ -34,9 +34,8 @@ const bin = await browserBinary();
 
 test('the home page and a lesson of each chess game', { timeout: 240000 }, async t => {
   if (!browserReady(t, 'the lessons browser test', bin)) return;
-  const { chromium } = await import('playwright-core');
   const server = await startServer(bin);
-  const browser = await chromium.launch({ executablePath: executable, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launchChromium(executable);
   t.after(async () => {
     await browser.close();
     await server.stop();

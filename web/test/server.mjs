@@ -157,3 +157,25 @@ export async function startServer(bin) {
   };
   return { base, stop, log: () => log };
 }
+
+/** The API of the server at `base`, called from a test itself (outside the browsers: its requests
+ * are not the pages'): `call(method, route, token, body)` answers the JSON, or throws for a refusal. */
+export function api(base) {
+  return async (method, route, token, body) => {
+    const headers = { 'Content-Type': 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const r = await fetch(`${base}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const v = await r.json();
+    if (!r.ok) throw new Error(`${method} ${route}: ${r.status} ${JSON.stringify(v)}`);
+    return v;
+  };
+}
+
+/** Debian's chromium at `executable`, headless, as the browser tests run it (playwright-core). */
+export async function launchChromium(executable) {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: executable,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}

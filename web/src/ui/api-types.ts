@@ -638,6 +638,10 @@ export interface components {
             students: components["schemas"]["StudentInfo"][];
             /** @description The faculty and staff. */
             faculty: components["schemas"]["FacultyInfo"][];
+            /** @description The name of each food counter, by its number (the number actions and events give). */
+            foods: string[];
+            /** @description The name of each table, by its number (`Table A`). */
+            tables: string[];
             /** @description The computer players it takes. */
             players: string[];
         };
@@ -656,6 +660,16 @@ export interface components {
             floor: components["schemas"]["Sq"][];
             /** @description Food left in each of the five stacks of the Food Line. */
             stacks: number[];
+            /**
+             * Format: int32
+             * @description The student whose turn it is; `None` between turns and at the end.
+             */
+            to_move: number | null;
+            /**
+             * Format: int32
+             * @description The AA that student has left this turn.
+             */
+            aa_left: number | null;
         };
         /** @description A chess game's rules as data. */
         ChessRules: {
@@ -1019,6 +1033,11 @@ export interface components {
             student: number;
             /** @description What it may do. */
             actions: components["schemas"]["StudentActionView"][];
+            /**
+             * @description The squares two steps or more away it can walk to this turn, each by a shortest
+             *     path (squares one step away are among `actions`).
+             */
+            walks: components["schemas"]["WalkView"][];
             /** @enum {string} */
             kind: "student";
         };
@@ -1376,6 +1395,8 @@ export interface components {
         StudentActionView: {
             /** @description The action's text, as the server and the terminal read it. */
             text: string;
+            /** @description The action in the rules' words, food named (`throw the milk at Connie`). */
+            words: string;
             /** @description The action as data. */
             action: Record<string, never>;
         };
@@ -1518,6 +1539,17 @@ export interface components {
             description: string | null;
             /** @description How many seats it has. */
             seats: components["schemas"]["SeatRange"];
+        };
+        /** @description A walk the student to act can make this turn: several steps sent as one action. */
+        WalkView: {
+            /** @description Where it ends. */
+            to: components["schemas"]["Sq"];
+            /** @description The squares stepped to, in order (the last is `to`). */
+            path: components["schemas"]["Sq"][];
+            /** @description The walk as the server reads it (`move c6 c5 c4`). */
+            text: string;
+            /** @description The walk in the rules' words. */
+            words: string;
         };
         /** @description A message of a game's WebSocket. */
         WsMessage: components["schemas"]["FeedEvent"] | components["schemas"]["WsNote"];

@@ -1,7 +1,6 @@
-// The way toward a square clicked or pointed at on the cafeteria map. The server lists only the
-// student's single steps (`move d3`), so this is a display, not a route: the listed step that
-// ends nearest the square (fewest king steps, then straight-line distance), drawn solid from the
-// student, and a dashed line on from there to the square. A click sends that first step.
+// Where the student to act can go this turn, read from the server's offer: its single steps
+// (`move d3`, among the actions) and its walks (`move c6 c5 c4`, each with its squares). A walk is
+// one action: drawn whole on the map before it is sent, and sent in one request.
 
 const NS = 'http://www.w3.org/2000/svg';
 const TILE = 100;
@@ -12,52 +11,66 @@ export interface Spot {
   y: number;
 }
 
-/** A listed step: the action's text and the square it ends on. */
-export interface Step {
+/** A way to a square: the action's text, its words and the squares stepped to (the last is the
+ * square the way goes to). */
+export interface Way {
   text: string;
-  to: Spot;
+  words: string;
+  path: Spot[];
 }
 
-/** The square a `move d3` action names, or null for any other action. */
+/** The square a `move d3` action names, or null for any other action (a walk too). */
 export function stepSquare(text: string): Spot | null {
   const m = /^move ([a-z])([0-9]{1,2})$/.exec(text);
   if (m === null || m[1] === undefined || m[2] === undefined) return null;
   return { x: m[1].charCodeAt(0) - 97, y: Number(m[2]) };
 }
 
-/** The listed step toward `target`, or null when none brings the student nearer than it is. */
-export function firstStep(from: Spot, target: Spot, steps: Step[]): Step | null {
-  const king = (a: Spot, b: Spot): number => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
-  const line = (a: Spot, b: Spot): number => Math.hypot(a.x - b.x, a.y - b.y);
-  let best: Step | null = null;
-  for (const s of steps) {
-    if (best === null || king(s.to, target) < king(best.to, target)
-      || (king(s.to, target) === king(best.to, target) && line(s.to, target) < line(best.to, target))) best = s;
-  }
-  if (best === null || king(best.to, target) >= king(from, target)) return null;
-  return best;
+/** `x,y` of a square, the key of {@link waysBySquare}. */
+export function spotKey(s: Spot): string {
+  return `${s.x},${s.y}`;
 }
 
-/** The drawing of the way: the step solid, then dashed on to the target (if it is farther). */
-export function pathShape(from: Spot, step: Spot, target: Spot): SVGGElement {
-  const c = (s: Spot): string => `${s.x * TILE + TILE / 2},${s.y * TILE + TILE / 2}`;
+/** Every way open, by the square it goes to: the single steps among `actions`, then the walks (a
+ * square one step away keeps its step). The student's own square is never among them. */
+export function waysBySquare(
+  actions: readonly { text: string; words?: string }[],
+  walks: readonly { text: string; words?: string; path: Spot[] }[],
+  from: Spot | null,
+): Map<string, Way> {
+  const ways = new Map<string, Way>();
+  const own = from === null ? null : spotKey(from);
+  for (const a of actions) {
+    const to = stepSquare(a.text);
+    if (to !== null && spotKey(to) !== own) ways.set(spotKey(to), { text: a.text, words: a.words ?? a.text, path: [to] });
+  }
+  for (const w of walks) {
+    const to = w.path[w.path.length - 1];
+    if (to === undefined || spotKey(to) === own || ways.has(spotKey(to))) continue;
+    ways.set(spotKey(to), { text: w.text, words: w.words ?? w.text, path: w.path });
+  }
+  return ways;
+}
+
+/** The drawing of a way: a line from the student through every square stepped to, a dot on each
+ * step and a ring on the last. */
+export function pathShape(from: Spot, path: readonly Spot[]): SVGGElement {
+  const c = (s: Spot): [number, number] => [s.x * TILE + TILE / 2, s.y * TILE + TILE / 2];
   const g = document.createElementNS(NS, 'g');
   g.setAttribute('class', 'path');
   g.setAttribute('pointer-events', 'none');
-  const line = (a: Spot, b: Spot, cls: string): void => {
-    const p = document.createElementNS(NS, 'polyline');
-    p.setAttribute('points', `${c(a)} ${c(b)}`);
-    p.setAttribute('class', cls);
-    g.appendChild(p);
-  };
-  line(from, step, 'first');
-  if (step.x !== target.x || step.y !== target.y) line(step, target, 'rest');
-  const dot = document.createElementNS(NS, 'circle');
-  const [cx, cy] = c(target).split(',');
-  dot.setAttribute('cx', cx ?? '0');
-  dot.setAttribute('cy', cy ?? '0');
-  dot.setAttribute('r', String(TILE / 5));
-  dot.setAttribute('class', 'target');
-  g.appendChild(dot);
+  const line = document.createElementNS(NS, 'polyline');
+  line.setAttribute('points', [from, ...path].map(s => c(s).join(',')).join(' '));
+  g.appendChild(line);
+  path.forEach((s, i) => {
+    const [cx, cy] = c(s);
+    const dot = document.createElementNS(NS, 'circle');
+    dot.setAttribute('cx', String(cx));
+    dot.setAttribute('cy', String(cy));
+    const last = i === path.length - 1;
+    dot.setAttribute('r', String(last ? TILE / 3 : TILE / 9));
+    dot.setAttribute('class', last ? 'target' : 'step');
+    g.appendChild(dot);
+  });
   return g;
 }

@@ -2,7 +2,7 @@
 // and asking for what it missed.
 
 import type { CafeteriaView, GameEvent, ViewMessage } from './api.js';
-import { cafeteriaSentence, thing } from './cafeteria-words.js';
+import { cafeteriaSentence, NO_NAMES, WalkMemory, type CafeteriaNames } from './cafeteria-words.js';
 import { actionWords } from './chess-words.js';
 
 /** What a feed hands its page. */
@@ -94,9 +94,13 @@ export class Feed {
   }
 }
 
-/** An event in words, for the game's log (the dice rolls of the PieceEater and the cafeteria). A
- * chess action's events read best together: see `actionWords`. */
-export function describe(e: GameEvent, names: (seat: number) => string, caf: CafeteriaView | null): string | null {
+// The walk whose steps the log is telling (one line for the walk, not one per step).
+const walking = new WalkMemory();
+
+/** An event in words, for the game's log (the dice rolls of the PieceEater and the cafeteria); null
+ * for one that needs no line of its own. A chess action's events read best together: see
+ * `actionWords`. `foods` names the cafeteria's food and tables. */
+export function describe(e: GameEvent, names: (seat: number) => string, caf: CafeteriaView | null, foods: CafeteriaNames = NO_NAMES): string | null {
   const who = typeof e['seat'] === 'number' ? names(e['seat']) : '';
   switch (e.type) {
     case 'joined':
@@ -107,18 +111,24 @@ export function describe(e: GameEvent, names: (seat: number) => string, caf: Caf
     case 'removed':
     case 'passed':
       return actionWords([e], null);
-    case 'acted': {
-      // The Food Line's action reads as what it is; its counters are told by the events after it.
-      const a = e['action'];
-      // A step is told by its event ("Rock steps to f8") alone.
-      if (typeof a === 'object' && a !== null && 'Move' in a) return null;
-      const line = typeof a === 'object' && a !== null && 'FoodLine' in a;
-      return `${who}: ${line ? 'goes through the Food Line' : thing(a, caf)}`;
+    case 'acted':
+      // A student's action is told by the events it causes ("Rock throws the milk at Connie: a
+      // hit"); a walk's steps make one line.
+      walking.acted(e['action']);
+      return null;
+    case 'cafeteria': {
+      const ev = e['event'];
+      const moved = typeof ev === 'object' && ev !== null ? (ev as { Moved?: { student?: unknown; to?: unknown } }).Moved : undefined;
+      if (moved !== undefined) {
+        const walk = walking.step(moved.to, moved.student, caf);
+        if (walk !== undefined) return walk;
+      }
+      return cafeteriaSentence(ev, caf, foods);
     }
-    case 'cafeteria':
-      return cafeteriaSentence(e['event'], caf) ?? thing(e['event'], caf);
     case 'hidden':
-      return 'something hidden happened';
+      // What another seat alone may see (the food its student took or put down face down): the
+      // events everyone sees say what a watcher may know of it.
+      return null;
     case 'taken-back':
       return 'a move was taken back';
     case 'draw-offered':
@@ -130,7 +140,8 @@ export function describe(e: GameEvent, names: (seat: number) => string, caf: Caf
     case 'takeback-declined':
       return `${who} refuses the take-back`;
     case 'ended':
-      return 'the game is over';
+      // The cafeteria's own event (GameOver) has told the result.
+      return (e['ending'] as { by?: unknown } | undefined)?.by === 'cafeteria' ? null : 'the game is over';
     default:
       return null;
   }

@@ -5,7 +5,8 @@
 
 import { call, chessRules, text, tokenFor, type ActRequest, type ChessRules, type FeedEvent, type GameEvent, type GameState, type VariantInfo, type ViewMessage } from './api.js';
 import { pieceLegend } from './piece-legend.js';
-import { CafeteriaView } from './cafeteria-view.js';
+import { CafeteriaView, type CafeteriaData } from './cafeteria-view.js';
+import { resultSentence, studentName } from './cafeteria-words.js';
 import { ChessView } from './chess-view.js';
 import { button, h, link, showError } from './dom.js';
 import { analysisAllowed, analysisPanel } from './analysis.js';
@@ -32,9 +33,12 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   let rules: ChessRules | null = null;
   // The game's name for people (`Food Fight chess`), from its rules.
   let gameTitle = state.game;
+  // The cafeteria's staff, foods and tables by name, from its rules' data.
+  let cafeteriaData: CafeteriaData | undefined;
   try {
     const info = await call<VariantInfo>('GET', `/api/games/${id}/rules`);
     gameTitle = info.title;
+    if ('foods' in info) cafeteriaData = { faculty: info.faculty, foods: info.foods, tables: info.tables };
     rules = chessRules(info);
     for (const p of rules?.pieces ?? []) names[p.letter.toUpperCase()] = p.name;
     if (rules?.neutral) names['*'] = rules.neutral.name;
@@ -94,7 +98,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   if (state.board !== null) {
     main.append(h('div', { class: 'board-col' }, boardHolder));
   } else {
-    caf = new CafeteriaView(state, move);
+    caf = new CafeteriaView(state, move, cafeteriaData);
     main.append(h('div', { class: 'board-col' }, caf.element));
   }
   // The legend of the pieces, in the side column so that it pushes nothing under the board.
@@ -103,6 +107,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     : '';
   const side = h('div', { class: 'side-col' }, clocks, controls, form, legend, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, analysisBox, online);
   main.append(side);
+  const unplace = caf?.placePanel(side);
   root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, error, main);
   if (state.board !== null) {
     chess = new ChessView(boardHolder, state, names, move);
@@ -143,13 +148,17 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     caf?.update(next);
     const you = next.you === null ? 'You are watching.' : `You play ${next.board !== null ? (next.you === 0 ? 'White' : 'Black') : `player ${next.you + 1}`}.`;
     let line: string;
-    if (next.result !== null) {
+    const ending = next.result?.ending as { by?: string; kind?: unknown; winners?: unknown } | undefined;
+    if (ending?.by === 'cafeteria') {
+      line = `Game over: ${resultSentence(ending.kind, ending.winners, next.cafeteria)}.`;
+    } else if (next.result !== null) {
       const scores = next.result.scores.map((s, i) => `${seatName(i)} ${s}`).join(', ');
       line = `Game over (${next.result.ending.by}${typeof next.result.ending.seat === 'number' ? `: ${seatName(next.result.ending.seat)}` : ''}): ${scores}.`;
     } else if (next.status === 'waiting') {
       line = 'Waiting for every seat to be taken: send the join link.';
     } else if (next.turn !== null) {
-      line = next.turn.seat === next.you ? `Your turn (${next.turn.kind}).` : `${seatName(next.turn.seat)} to play.`;
+      const student = next.turn.kind === 'student' ? ` with ${studentName(next.turn.student, next.cafeteria)}` : '';
+      line = next.turn.seat === next.you ? (student ? `Your turn${student}.` : `Your turn (${next.turn.kind}).`) : `${seatName(next.turn.seat)} to play${student}.`;
     } else {
       line = next.status;
     }
@@ -256,7 +265,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
         soundTimer = window.setTimeout(() => play(events.some(x => x.type === 'removed') ? 'capture' : 'move'), 40);
       }
     } else {
-      const words = describe(e, seatName, state.cafeteria);
+      const words = describe(e, seatName, state.cafeteria, caf?.names);
       if (words === null) return;
       log.prepend(h('li', { 'data-type': e.type }, words));
     }
@@ -305,6 +314,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   document.addEventListener('keydown', keys);
   return () => {
     feed.close();
+    unplace?.();
     clearInterval(ticker);
     document.removeEventListener('keydown', keys);
     chess?.board.destroy();

@@ -403,6 +403,10 @@ impl RuleBot {
                 }
                 v
             }
+            // Never listed among the legal actions; valued by where it ends.
+            Action::Walk(ref path) => path.last().map_or(0.0, |&to| {
+                Self::square_value(game, view, to) - Self::square_value(game, view, pos)
+            }),
             Action::FoodLine { families, tray } => {
                 6.0 + f64::from(families.count_ones()) + if tray { 2.0 } else { 0.0 }
             }

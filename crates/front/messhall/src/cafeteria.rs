@@ -326,8 +326,8 @@ impl<'a> Session<'a> {
         }
     }
 
-    /// `to SQUARE`: the path there played step by step, each step checked at the table; the walk
-    /// stops when the turn passes or a step is no longer open.
+    /// `to SQUARE`: the path there as one walk (one action of the record, played whole or refused
+    /// whole by the rules).
     fn walk(&mut self, square: &str, out: &mut dyn Write) -> Result<()> {
         let Some(to) = messhall_cafeteria::Sq::parse(square) else {
             writeln!(out, "\"{}\" is not a square such as f7", messhall_rules::echo(square))?;
@@ -338,19 +338,20 @@ impl<'a> Session<'a> {
             return Ok(());
         };
         let seat = self.seat_to_act()?;
-        let student = self.game().to_move();
-        for (i, step) in path.into_iter().enumerate() {
-            if i > 0 && (self.game().to_move() != student || self.table.turn().seat() != Some(seat)) {
-                writeln!(out, "  (the walk stops here)")?;
-                break;
-            }
-            match self.table.try_act(seat, Action::Student(step)) {
-                Ok(events) => self.tell(&events, out)?,
-                Err(e) => {
-                    writeln!(out, "  (the walk stops here: {e})")?;
-                    break;
-                }
-            }
+        let squares: Vec<messhall_cafeteria::Sq> = path
+            .iter()
+            .filter_map(|a| match a {
+                StudentAction::Move(sq) => Some(*sq),
+                _ => None,
+            })
+            .collect();
+        let action = match squares.as_slice() {
+            [one] => StudentAction::Move(*one),
+            _ => StudentAction::Walk(squares),
+        };
+        match self.table.try_act(seat, Action::Student(action)) {
+            Ok(events) => self.tell(&events, out)?,
+            Err(e) => writeln!(out, "{e}")?,
         }
         self.draw(out)?;
         Ok(())

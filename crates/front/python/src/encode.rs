@@ -145,7 +145,8 @@ impl ActionCode {
         self.blocks().iter().sum()
     }
 
-    /// The index of an action; `None` for ids outside the game's data.
+    /// The index of an action; `None` for ids outside the game's data, and for a walk (it is
+    /// never among the listed actions the indices cover: its steps are).
     pub fn of(&self, action: &Action) -> Option<usize> {
         let below = |v: usize, n: usize| (v < n).then_some(v);
         let sq = |s: messhall_cafeteria::Sq| {
@@ -163,6 +164,7 @@ impl ActionCode {
         let (block, within) = match *action {
             Action::FoodLine { families, tray } => (0, below(usize::from(families), MASKS)? * 2 + usize::from(tray)),
             Action::Move(s) => (1, sq(s)?),
+            Action::Walk(_) => return None,
             Action::Throw { food: f, target: t } => (2, food(f)? * self.targets + target(t)?),
             Action::Dump(t) => (3, target(t)?),
             Action::Squirt(t) => (4, target(t)?),

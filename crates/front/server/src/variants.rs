@@ -124,6 +124,16 @@ pub fn describe(kind: &GameKind) -> Rules {
                 ),
                 Err(_) => (Vec::new(), Vec::new()),
             };
+            let (foods, tables) = match messhall_cafeteria::data() {
+                Ok(data) => (
+                    data.counters
+                        .iter()
+                        .map(|&k| data.kinds[usize::from(k)].name.clone())
+                        .collect(),
+                    data.map.table_names.clone(),
+                ),
+                Err(_) => (Vec::new(), Vec::new()),
+            };
             Rules::Cafeteria(CafeteriaRules {
                 name: catalog::CAFETERIA.to_string(),
                 title: messhall_cafeteria::TITLE.to_string(),
@@ -134,6 +144,8 @@ pub fn describe(kind: &GameKind) -> Rules {
                 options,
                 students,
                 faculty,
+                foods,
+                tables,
                 players: ["random", "rules", "search"].map(String::from).to_vec(),
             })
         }

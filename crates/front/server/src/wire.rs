@@ -917,6 +917,10 @@ pub struct CafeteriaRules {
     pub students: Vec<StudentInfo>,
     /// The faculty and staff.
     pub faculty: Vec<FacultyInfo>,
+    /// The name of each food counter, by its number (the number actions and events give).
+    pub foods: Vec<String>,
+    /// The name of each table, by its number (`Table A`).
+    pub tables: Vec<String>,
     /// The computer players it takes.
     pub players: Vec<String>,
 }

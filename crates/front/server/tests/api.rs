@@ -502,3 +502,70 @@ async fn the_openapi_document_matches_the_routes() {
     assert_eq!((status, body["code"].as_str()), (404, Some("no-route")));
     running.shutdown().await;
 }
+
+/// A cafeteria walk over HTTP: offered with its path, sent as one action, stored as one entry and
+/// played whole; a walk whose second step is no step is refused whole with a one-line reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cafeteria_walk_is_one_request_played_whole_or_refused_whole() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    let created = client
+        .create(json!({"game": "cafeteria", "seats": [{"player": "me"}, {"player": "me"}]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let seat = created["state"]["turn"]["seat"].as_u64().unwrap() as usize;
+    let token = created["tokens"][seat]["token"].as_str().unwrap().to_string();
+    let act = |ply: &Value, action: &str| json!({"ply": ply, "action": action});
+    let route = format!("/api/games/{id}/act");
+    // The Food Line first; the rest of the turn is walking.
+    let state = client.state(&id, Some(&token)).await;
+    let line = state["legal"]["actions"][0]["text"].as_str().unwrap();
+    let (status, state) = client.post(&route, Some(&token), act(&state["ply"], line)).await;
+    assert_eq!(status, 200, "{state}");
+    let student = state["legal"]["student"].clone();
+    let me = |s: &Value| {
+        s["cafeteria"]["students"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|st| st["id"] == student)
+            .unwrap()["square"]
+            .clone()
+    };
+    let from = me(&state);
+    let walks = state["legal"]["walks"].as_array().unwrap();
+    let walk = walks
+        .iter()
+        .max_by_key(|w| w["path"].as_array().unwrap().len())
+        .unwrap();
+    assert!(walk["path"].as_array().unwrap().len() > 2, "{walk}");
+    // A walk that leaves its path after the first step: refused, nothing changed.
+    let first = walk["text"].as_str().unwrap().split(' ').nth(1).unwrap();
+    let last = walk["text"].as_str().unwrap().rsplit(' ').next().unwrap();
+    let (status, refused) = client
+        .post(
+            &route,
+            Some(&token),
+            act(&state["ply"], &format!("move {first} {last}")),
+        )
+        .await;
+    assert_eq!(status, 400, "{refused}");
+    let why = refused["message"].as_str().unwrap();
+    assert!(why.contains("step 2 of the walk"), "{why}");
+    assert!(!why.contains('\n'), "{why}");
+    let same = client.state(&id, Some(&token)).await;
+    assert_eq!((same["ply"].clone(), me(&same)), (state["ply"].clone(), from));
+    // The walk itself: one request, one entry, the student on its square.
+    let (status, after) = client
+        .post(&route, Some(&token), act(&state["ply"], walk["text"].as_str().unwrap()))
+        .await;
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["ply"].as_i64().unwrap(), state["ply"].as_i64().unwrap() + 1);
+    assert_eq!(me(&after), walk["to"]);
+    // Its words and the names behind them come from the rules' data.
+    assert!(walk["words"].as_str().unwrap().starts_with("walk to "), "{walk}");
+    let (_, rules) = client.get(&format!("/api/games/{id}/rules"), None).await;
+    assert_eq!(rules["foods"].as_array().unwrap().len(), 99);
+    assert_eq!(rules["tables"][0], "Table A");
+    running.shutdown().await;
+}

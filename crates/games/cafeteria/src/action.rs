@@ -90,6 +90,11 @@ pub enum Action {
     /// Step to a neighbouring square (1 AA, plus the can fee on the first step with a can). Stepping
     /// onto a can at its home takes the can.
     Move(Sq),
+    /// Several steps in one action, each as [`Action::Move`] to a neighbour of the square before.
+    /// It is played whole or refused whole: every step must be open in turn, and chance may come in
+    /// only on the last square (spilled food, garbage or a can at home end a walk; see
+    /// [`crate::Game::walk_refusal`]).
+    Walk(Vec<Sq>),
     /// Throw one carried food (1 AA).
     Throw {
         /// The counter.
@@ -160,7 +165,7 @@ impl Action {
     pub fn kind_name(&self) -> &'static str {
         match self {
             Action::FoodLine { .. } => "line",
-            Action::Move(_) => "move",
+            Action::Move(_) | Action::Walk(_) => "move",
             Action::Throw { .. } => "throw",
             Action::Dump(_) => "dump",
             Action::Squirt(_) => "squirt",

@@ -1238,7 +1238,14 @@ impl Game {
             return Err(ActionError::GameOver);
         }
         self.check_ids(action)?;
-        if !self.legal_actions().contains(action) {
+        if let Action::Walk(path) = action {
+            if let Some(why) = self.walk_refusal(path) {
+                return Err(ActionError::Refused {
+                    action: self.action_name(action),
+                    why,
+                });
+            }
+        } else if !self.legal_actions().contains(action) {
             return Err(ActionError::Refused {
                 action: self.action_name(action),
                 why: self.why_refused(action),

@@ -80,6 +80,10 @@ impl Game {
         match *action {
             Action::FoodLine { families, .. } => bits(families, "family"),
             Action::Move(sq) | Action::PlaceMiss(sq) => square(sq),
+            Action::Walk(ref path) if path.len() > usize::from(u8::MAX) => {
+                Err(bad(format!("a walk has at most {} squares", u8::MAX)))
+            }
+            Action::Walk(ref path) => path.iter().try_for_each(|&sq| square(sq)),
             Action::Throw { food: f, target: t } => food(f).and(target(t)),
             Action::Dump(t) | Action::Squirt(t) | Action::DumpBowl(t) => target(t),
             Action::SearchTable(t) | Action::TakeTray(t) | Action::TipTable(t) => table(t),

@@ -45,6 +45,7 @@ mod record;
 mod refusal;
 mod rules;
 mod unseen;
+mod walk;
 pub mod words;
 
 pub use action::{Action, FacultyId, FoodId, GameOption, StudentId, Target};

@@ -9,6 +9,7 @@
 //! |---|---|
 //! | Food Line | `line [tray] [drink] [bread] [veg] [main] [dessert]` |
 //! | step | `move SQ` |
+//! | walk, several steps in one action | `move SQ SQ...` (each square next to the one before) |
 //! | throw | `throw FOOD at WHO` |
 //! | dump a tray, squirt, dump a bowl | `dump at WHO`, `squirt at WHO`, `dump-bowl at WHO` |
 //! | spill the can | `spill DIR` (`n`, `ne`... `nw`) |
@@ -75,6 +76,10 @@ impl Game {
                 format!("{verb}{}{}", join(tray), join(families(mask)))
             }
             Action::Move(sq) | Action::PlaceMiss(sq) => format!("{verb} {sq}"),
+            Action::Walk(ref path) => {
+                let squares: Vec<String> = path.iter().map(ToString::to_string).collect();
+                format!("{verb} {}", squares.join(" "))
+            }
             Action::Throw { food, target } => format!("{verb} {food} at {}", self.target_word(target)),
             Action::Dump(t) | Action::Squirt(t) | Action::DumpBowl(t) => {
                 format!("{verb} at {}", self.target_word(t))
@@ -179,7 +184,15 @@ impl Game {
             }
             "move" => {
                 no_target()?;
-                Action::Move(square()?)
+                if args.len() < 2 {
+                    Action::Move(square()?)
+                } else {
+                    let path = args
+                        .iter()
+                        .map(|w| Sq::parse(w).ok_or_else(|| err(format!("{w:?} is not a square such as c4"))))
+                        .collect::<Result<Vec<Sq>, _>>()?;
+                    Action::Walk(path)
+                }
             }
             "land" => {
                 no_target()?;

@@ -146,6 +146,20 @@ pub enum Refusal {
     NothingHeld,
     /// That garbage can is not within reach.
     CanOutOfReach(u8),
+    /// A walk names two squares or more (one step is a move).
+    WalkTooShort,
+    /// A step of a walk is refused: the whole walk is.
+    WalkStep {
+        /// Which step, from 1.
+        step: u8,
+        /// Where it goes.
+        to: Sq,
+        /// Why that step is refused where the walk has brought the student.
+        why: Box<Refusal>,
+    },
+    /// The walk goes on past a square where chance comes in (spilled food or garbage to slip on,
+    /// a can at its home to take): a walk may end there, not cross it.
+    WalkStopsAt(Sq),
     /// Not open now for none of the reasons above.
     NotOpen,
 }
@@ -159,6 +173,9 @@ impl Game {
         if self.outcome.is_some() {
             return Some(Refusal::GameOver);
         }
+        if let Action::Walk(path) = action {
+            return self.walk_refusal(path);
+        }
         if self.legal_actions().contains(action) {
             return None;
         }
@@ -167,6 +184,9 @@ impl Game {
 
     /// Why `action`, which is not among [`Game::legal_actions`], is refused.
     pub(crate) fn why_refused(&self, action: &Action) -> Refusal {
+        if let Action::Walk(path) = action {
+            return self.walk_refusal(path).unwrap_or(Refusal::NotOpen);
+        }
         if let Some(p) = &self.pending {
             return match *action {
                 Action::PlaceMiss(sq) if !p.options.contains(&sq) => Refusal::NotALandingSquare(sq),
@@ -265,6 +285,8 @@ impl Game {
         };
         match *action {
             Action::EndTurn => Refusal::AaLeft(aa),
+            // Answered at the top, by `walk_refusal`.
+            Action::Walk(_) => Refusal::NotOpen,
             Action::Move(to) => {
                 let needed = if matches!(st.hold, Hold::Can(_)) && !t.fee_paid {
                     1 + self.data.can_carry_fee

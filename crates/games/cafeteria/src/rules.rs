@@ -15,6 +15,12 @@ impl Game {
         if self.outcome.is_some() {
             return;
         }
+        if let Action::Walk(path) = action {
+            for &to in path {
+                self.play_unchecked(&Action::Move(to), dice);
+            }
+            return;
+        }
         match *action {
             Action::PlaceMiss(sq) => {
                 if let Some(p) = &mut self.pending {
@@ -30,7 +36,7 @@ impl Game {
     }
 
     /// After an action: end the turn when it is used up, start the next one.
-    fn settle(&mut self, dice: &mut dyn Dice) {
+    pub(crate) fn settle(&mut self, dice: &mut dyn Dice) {
         if self.outcome.is_some() || self.pending.is_some() || self.food_off.is_some() {
             return;
         }
@@ -58,7 +64,7 @@ impl Game {
         }
     }
 
-    fn turn_action(&mut self, action: &Action, dice: &mut dyn Dice) {
+    pub(crate) fn turn_action(&mut self, action: &Action, dice: &mut dyn Dice) {
         let Some(t) = &self.turn else { return };
         let s = t.student;
         self.turn_action_of(s, action, dice);
@@ -88,6 +94,8 @@ impl Game {
                 self.end_turn(dice);
             }
             Action::Move(to) => self.move_student(s, to, dice),
+            // Played step by step in `play_unchecked`.
+            Action::Walk(_) => {}
             Action::FoodLine { families, tray } => {
                 self.spend(1);
                 let map = &self.data.map;

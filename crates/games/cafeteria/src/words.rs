@@ -55,6 +55,14 @@ pub fn action(game: &Game, action: &Action) -> String {
             families(f)
         ),
         Action::Move(sq) => format!("move to {sq}"),
+        Action::Walk(ref path) => match path.split_last() {
+            Some((last, [])) => format!("move to {last}"),
+            Some((last, way)) => {
+                let way: Vec<String> = way.iter().map(ToString::to_string).collect();
+                format!("walk to {last} by {}", and_list(&way))
+            }
+            None => "walk nowhere".to_string(),
+        },
         Action::Throw { food, target } => {
             format!("throw the {} at {}", game.food_name(food), game.target_name(target))
         }
@@ -497,6 +505,13 @@ pub fn refusal(game: &Game, why: &Refusal) -> String {
             Some(sq) => format!("the garbage can from {sq} is not within reach"),
             None => format!("garbage can {c} is not within reach"),
         },
+        Refusal::WalkTooShort => "a walk names two squares or more (one step is `move SQ`)".into(),
+        Refusal::WalkStep { step, to, ref why } => {
+            format!("step {step} of the walk, to {to}, is refused: {}", refusal(game, why))
+        }
+        Refusal::WalkStopsAt(sq) => format!(
+            "the walk cannot go on past {sq}: spilled food, garbage or a garbage can there may stop the student, so a walk may end there but not cross it"
+        ),
         Refusal::NotOpen => "that action is not open now".into(),
     }
 }

@@ -121,7 +121,8 @@ impl Legal {
         self.len() == 0
     }
 
-    /// Whether `action` is one of them (resigning always is, while the game goes on).
+    /// Whether `action` is one of them (resigning always is, while the game goes on). A
+    /// cafeteria walk is never listed: [`Table::try_act`] asks the rules about it.
     pub fn contains(&self, action: &Action) -> bool {
         match (self, action) {
             (Legal::Nothing, _) => false,
@@ -446,7 +447,11 @@ impl Table {
         if let Some(flagged) = self.flag_fall(now) {
             return Ok(flagged);
         }
-        if !self.legal.contains(&action) {
+        let walk = match (&self.play, &action) {
+            (Play::Cafeteria(c), Action::Student(a)) => c.walk_open(a),
+            _ => false,
+        };
+        if !walk && !self.legal.contains(&action) {
             return Err(match &self.play {
                 Play::Chess(c) => c.why_illegal(&self.legal, &action),
                 Play::Cafeteria(c) => c.why_illegal(&action),

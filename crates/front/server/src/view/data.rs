@@ -159,9 +159,26 @@ pub struct StepView {
 pub struct StudentActionView {
     /// The action's text, as the server and the terminal read it.
     pub text: String,
+    /// The action in the rules' words, food named (`throw the milk at Connie`).
+    pub words: String,
     /// The action as data.
     #[schema(value_type = Object)]
     pub action: messhall_cafeteria::Action,
+}
+
+/// A walk the student to act can make this turn: several steps sent as one action.
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
+pub struct WalkView {
+    /// Where it ends.
+    #[schema(value_type = SqSchema)]
+    pub to: messhall_cafeteria::Sq,
+    /// The squares stepped to, in order (the last is `to`).
+    #[schema(value_type = Vec<SqSchema>)]
+    pub path: Vec<messhall_cafeteria::Sq>,
+    /// The walk as the server reads it (`move c6 c5 c4`).
+    pub text: String,
+    /// The walk in the rules' words.
+    pub words: String,
 }
 
 /// The actions open to one seat now.
@@ -191,6 +208,9 @@ pub enum LegalView {
         student: messhall_cafeteria::StudentId,
         /// What it may do.
         actions: Vec<StudentActionView>,
+        /// The squares two steps or more away it can walk to this turn, each by a shortest
+        /// path (squares one step away are among `actions`).
+        walks: Vec<WalkView>,
     },
 }
 
@@ -247,6 +267,12 @@ pub struct CafeteriaView {
     /// Food left in each of the five stacks of the Food Line.
     #[schema(value_type = Vec<u64>)]
     pub stacks: [usize; 5],
+    /// The student whose turn it is; `None` between turns and at the end.
+    #[schema(value_type = Option<u8>, required = true)]
+    pub to_move: Option<messhall_cafeteria::StudentId>,
+    /// The AA that student has left this turn.
+    #[schema(required = true)]
+    pub aa_left: Option<u8>,
 }
 
 /// Each piece type of a variant, in the variant's order.
@@ -376,6 +402,8 @@ pub fn cafeteria_view(table: &Table) -> Option<CafeteriaView> {
         faculty,
         floor: game.floor().iter().map(|(sq, _)| *sq).collect(),
         stacks: game.stack_sizes(),
+        to_move: game.to_move(),
+        aa_left: game.to_move().map(|_| game.aa_left()),
     })
 }
 
@@ -407,13 +435,39 @@ pub fn legal_view(table: &Table, seat: Seat) -> LegalView {
                     .iter()
                     .map(|a| StudentActionView {
                         text: game.action_name(a),
+                        words: messhall_cafeteria::words::action(game, a),
                         action: a.clone(),
                     })
                     .collect(),
+                walks: walk_views(game),
             }
         }
         _ => LegalView::Nothing,
     }
+}
+
+/// The walks of two steps or more open to the student to act, from the rules' reachable squares.
+fn walk_views(game: &messhall_cafeteria::Game) -> Vec<WalkView> {
+    game.reachable()
+        .into_iter()
+        .filter(|(_, steps)| steps.len() > 1)
+        .map(|(to, steps)| {
+            let path: Vec<messhall_cafeteria::Sq> = steps
+                .iter()
+                .filter_map(|a| match a {
+                    messhall_cafeteria::Action::Move(sq) => Some(*sq),
+                    _ => None,
+                })
+                .collect();
+            let walk = messhall_cafeteria::Action::Walk(path.clone());
+            WalkView {
+                to,
+                path,
+                text: game.action_name(&walk),
+                words: messhall_cafeteria::words::action(game, &walk),
+            }
+        })
+        .collect()
 }
 
 /// The legal moves of `pos` grouped by from-square, each with its SAN and victims.
@@ -548,6 +602,49 @@ mod tests {
                 messhall_table::Action::Student(a.action.clone())
             );
         }
+    }
+
+    #[test]
+    fn a_cafeteria_walk_is_offered_with_its_path_and_played_as_one_action() {
+        let setup = messhall_table::TableSetup {
+            seed: Some(messhall_dice::Seed::from_number(7)),
+            ..Default::default()
+        };
+        let mut table = Table::new(catalog::builtin("cafeteria").unwrap(), &setup).unwrap();
+        let seat = table.turn().seat().unwrap();
+        // The first turn opens with the Food Line; the rest of it is walking.
+        let LegalView::Student { actions, walks, .. } = legal_view(&table, seat) else {
+            panic!("student actions expected")
+        };
+        assert!(walks.is_empty());
+        assert!(
+            actions[0].words.starts_with("go through the Food Line"),
+            "{}",
+            actions[0].words
+        );
+        let line = table.parse_action(&actions[0].text).unwrap();
+        table.try_act(seat, line).unwrap();
+        let LegalView::Student { student, walks, .. } = legal_view(&table, seat) else {
+            panic!("student actions expected")
+        };
+        let view = cafeteria_view(&table).unwrap();
+        assert_eq!(view.to_move, Some(student));
+        let aa = view.aa_left.unwrap();
+        let longest = walks.iter().max_by_key(|w| w.path.len()).unwrap();
+        assert!(longest.path.len() <= usize::from(aa));
+        assert!(longest.path.len() > 2, "{longest:?}");
+        assert_eq!(longest.path.last(), Some(&longest.to));
+        assert!(
+            longest.words.starts_with(&format!("walk to {}", longest.to)),
+            "{}",
+            longest.words
+        );
+        let played = table.actions().len();
+        let walk = table.parse_action(&longest.text).unwrap();
+        table.try_act(seat, walk).unwrap();
+        assert_eq!(table.actions().len(), played + 1, "one action");
+        let game = table.cafeteria().unwrap().game();
+        assert_eq!(game.students()[usize::from(student)].pos, longest.to);
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod flow;
 mod options;
 mod rulings;
 mod things;
+mod walk;
 
 use messhall_dice::{ScriptedDice, SeededDice};
 
