@@ -177,3 +177,12 @@ export type PositionStep = Schemas['PositionStep'];
 
 /** `GET /api/games/{id}/positions`. */
 export type Positions = Schemas['Positions'];
+
+/** `POST /api/positions/moves`: a position to try moves from (and one to play first). */
+export type PositionRequest = Schemas['PositionRequest'];
+
+/** A position's moves, or its chance event's odds. */
+export type PositionMoves = Schemas['PositionMoves'];
+
+/** `GET /api/games/{id}/analysis`: a finished game analysed whole. */
+export type GameAnalysis = Schemas['GameAnalysis'];
