@@ -12,7 +12,8 @@ use axum::response::{IntoResponse, Response};
 const MOVES_MS: u64 = 2000;
 
 /// `POST /api/positions/moves`: the legal moves of a position (`fen`), or of the position after
-/// `play` when it is given; while a chance event is pending, its outcomes and their odds instead.
+/// `play` when it is given (a move, or an outcome `d4-e5` of the chance event pending); while a
+/// chance event is pending, its outcomes and their odds instead of moves.
 ///
 /// # Errors
 /// 404 for no such chess game, 400 for a FEN that is no position of it or a move that is not
@@ -25,17 +26,29 @@ pub async fn moves(axum::extract::State(server): App, Body(req): Body<PositionRe
         let (position, played) = match req.play.as_deref().map(str::trim) {
             None | Some("") => (start, None),
             Some(text) => {
-                if variant.chance(&start).is_some() {
-                    return Err(ApiError::bad(
-                        "chance-pending",
-                        "a chance event is pending here: no move until it is resolved",
-                    ));
+                if let Some(event) = variant.chance(&start) {
+                    // An outcome of the event pending (`d4-e5`), as the dice or a player may pick.
+                    let wanted = messhall_records::parse_outcome(text).map_err(|e| {
+                        ApiError::bad(
+                            "chance-pending",
+                            format!("a chance event is pending here: name one of its outcomes ({e})"),
+                        )
+                    })?;
+                    let outcome = event
+                        .outcomes
+                        .iter()
+                        .find(|o| o.from == wanted.from && o.to == wanted.to)
+                        .ok_or_else(|| {
+                            ApiError::bad("illegal-move", format!("{text} is no outcome of the chance event here"))
+                        })?;
+                    (variant.resolve(&start, outcome), Some(outcome.to_text()))
+                } else {
+                    let mv = variant
+                        .parse_move(&start, text)
+                        .map_err(|e| ApiError::bad("illegal-move", e.to_string()))?;
+                    let san = variant.san(&start, &mv);
+                    (start.play_unchecked(&variant, &mv), Some(san))
                 }
-                let mv = variant
-                    .parse_move(&start, text)
-                    .map_err(|e| ApiError::bad("illegal-move", e.to_string()))?;
-                let san = variant.san(&start, &mv);
-                (start.play_unchecked(&variant, &mv), Some(san))
             }
         };
         let chance: Vec<ChanceView> = variant.chance(&position).map_or_else(Vec::new, |event| {

@@ -68,6 +68,7 @@ pub(crate) fn replayed(
         let text = match (&action, table.chess()) {
             (Action::Move(m), Some(chess)) => m.to_coordinates(chess.variant()),
             (Action::Resign, _) => "resign".to_string(),
+            (Action::Steer(o), _) => format!("steer {}", o.to_text()),
             (other, _) => format!("{other:?}"),
         };
         table.act_unchecked(seat, action);

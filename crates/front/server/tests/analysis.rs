@@ -84,6 +84,24 @@ async fn a_position_gives_its_moves_and_a_move_tried() {
     let total: f64 = chance.iter().map(|o| o["probability"].as_f64().unwrap()).sum();
     assert!((total - 1.0).abs() < 1e-9, "{d}");
     assert!(d["moves"].as_object().unwrap().is_empty(), "{d}");
+    // One outcome picked: the walk done, Black to move.
+    let step = format!(
+        "{}-{}",
+        chance[0]["from"].as_str().unwrap(),
+        chance[0]["to"].as_str().unwrap()
+    );
+    let (status, walked) = client
+        .post(
+            "/api/positions/moves",
+            None,
+            json!({"game": "pieceeater", "fen": d["fen"], "play": step}),
+        )
+        .await;
+    assert_eq!(status, 200, "{walked}");
+    assert!(
+        walked["chance"].as_array().unwrap().is_empty() && !walked["moves"].as_object().unwrap().is_empty(),
+        "{walked}"
+    );
     // A game's id stands for its rules (a variant file's game has no other name).
     let (id, _) = client.both_seats("calorie").await;
     let fen = client.state(&id, None).await["board"]["fen"].clone();
