@@ -448,7 +448,8 @@ export interface paths {
         put?: never;
         /**
          * `POST /api/positions/moves`: the legal moves of a position (`fen`), or of the position after
-         *     `play` when it is given; while a chance event is pending, its outcomes and their odds instead.
+         *     `play` when it is given (a move, or an outcome `d4-e5` of the chance event pending); while a
+         *     chance event is pending, its outcomes and their odds instead of moves.
          * @description # Errors
          *     404 for no such chess game, 400 for a FEN that is no position of it or a move that is not
          *     legal there (one line each).

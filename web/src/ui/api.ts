@@ -186,3 +186,6 @@ export type PositionMoves = Schemas['PositionMoves'];
 
 /** `GET /api/games/{id}/analysis`: a finished game analysed whole. */
 export type GameAnalysis = Schemas['GameAnalysis'];
+
+/** A move of a chess game so far. */
+export type MoveRecord = Schemas['MoveRecord'];
