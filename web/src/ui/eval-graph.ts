@@ -6,8 +6,8 @@ import { h } from './dom.js';
 import { barShare, graphY, moveQuality, scoreLabel } from './eval-words.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const WIDTH = 600;
-const HEIGHT = 120;
+const WIDTH = 400;
+const HEIGHT = 140;
 
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string>): SVGElementTagNameMap[K] {
   const e = document.createElementNS(SVG, tag);

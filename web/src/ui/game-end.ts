@@ -20,7 +20,7 @@ export function royalKeys(state: GameState, rules: ChessRules | null): cg.Key[] 
     return to !== undefined ? [to] : [];
   }
   if (reason !== 'checkmate') return [];
-  const loser = winner === 0 ? 'white' : 'black';
+  const loser = winner === 0 ? 'black' : 'white';
   const royal = new Set((rules?.pieces ?? []).filter(p => p.royal).map(p => p.name));
   return state.board.pieces
     .filter(p => p.color === loser && royal.has(p.name))
