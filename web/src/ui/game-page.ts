@@ -213,7 +213,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     if (state.result !== null) {
       downloads.append(button('download record (JSON)', () => void download('record', `${id}.json`)));
       if (state.board !== null) downloads.append(button('download PGN', () => void download('pgn', `${id}.pgn`)));
-      if (state.board !== null) downloads.append(link(`/replay/${id}?ply=end`, 'analysis board: the game analysed, every position'));
+      if (state.board !== null) downloads.append(link(`/replay/${id}`, 'replay'), ' · ', link(`/replay/${id}?ply=end`, 'analysis board: the game analysed, every position'));
     }
     const allowed = analysisAllowed(state);
     // An answer is about the position it was asked for.

@@ -61,7 +61,14 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
   const mine = h('p', { class: 'own-line' });
   const graphBox = h('div', { class: 'graph-box' }, allowed ? (state.result !== null ? 'Analysing the game…' : '') : 'The engine helps no seat while the game is played: its analysis comes at the end.');
   const list = h('ol', { class: 'moves analysis-moves' });
-  const panel = analysisPanel(id, () => shownFen(), error);
+  // The server analyses one position or game at a time for a browser: each waits its turn here.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = turn.then(work, work);
+    turn = next.catch(() => {});
+    return next;
+  };
+  const panel = analysisPanel(id, () => shownFen(), error, () => turn);
   panel.element.hidden = !allowed;
   const step = (name: 'first' | 'back' | 'forward' | 'last', text: string, to: () => number, control: string): HTMLButtonElement => {
     const bt = button('', () => go(to()), { 'aria-label': text, title: text, 'data-control': control });
@@ -222,7 +229,7 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
     bar.show(null);
     engineLine.textContent = 'thinking…';
     try {
-      const a = await call<Analysis>('POST', '/api/analysis', { game: id, fen } satisfies AnalysisRequest);
+      const a = await inTurn(() => call<Analysis>('POST', '/api/analysis', { game: id, fen } satisfies AnalysisRequest));
       if (shownFen() !== fen) return;
       bar.show(a.over ? null : whiteCp(a.score, fen));
       arrow(a.best_coordinates);
@@ -238,7 +245,7 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
   // The game analysed whole, once over: the graph and each move's mark.
   async function analyseGame(): Promise<void> {
     try {
-      whole = await call<GameAnalysis>('GET', `/api/games/${id}/analysis`);
+      whole = await inTurn(() => call<GameAnalysis>('GET', `/api/games/${id}/analysis`));
     } catch (e) {
       graphBox.textContent = '';
       showError(error, e);
