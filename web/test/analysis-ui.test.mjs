@@ -154,6 +154,15 @@ test('the end of a game and the analysis board', { timeout: 180000 }, async t =>
     await page.locator('[data-control="game-line"]').click();
     assert.equal(await page.locator('.own-line').textContent(), '');
 
+    // The PieceEater's walk after a move: each step's odds and the one the dice chose.
+    const eater = await made(page, { game: 'pieceeater', seats: [{ player: 'me' }, { player: 'me' }] });
+    await act(page, eater.id, eater.tokens[0].token, 0, 'a2a3');
+    await act(page, eater.id, eater.tokens[1].token, 1, null);
+    await page.goto(`${base}/replay/${eater.id}?ply=1`);
+    const walk = page.locator('.odds .walk');
+    await walk.waitFor(WAIT);
+    assert.match(await walk.textContent(), /^Then the PieceEater walked: .*d4.* \d+\/\d+.*← the dice/);
+
     // Rematch with the other seat a person: a new game with this browser Black, a link for White.
     await page.goto(`${base}/game/${game.id}`);
     await page.locator('[data-control="rematch"]').click();

@@ -7,6 +7,7 @@
 
 import type * as cg from 'chessgroundx/types';
 import { Board } from '../board.js';
+import { readBoard } from '../fen.js';
 import { call, type Analysis, type AnalysisRequest, type GameAnalysis, type GameState, type MoveView, type PositionMoves, type PositionRequest, type PositionStep, type Positions } from './api.js';
 import { analysisAllowed, analysisPanel, lineWords, scoreWords } from './analysis.js';
 import { button, h, link, showError } from './dom.js';
@@ -49,6 +50,7 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
     return () => {};
   }
   const allowed = analysisAllowed(state);
+  const size = { files: b.files, ranks: b.ranks };
   const names: Record<string, string> = {};
   for (const p of b.pieces) names[p.letter.toUpperCase()] = p.name;
   const words = positionWords(positions, state.moves);
@@ -167,6 +169,27 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
         : mark ? `${words[at] ?? ''} was a ${mark}.` : '';
     }
     drawList();
+    void walked(at);
+  }
+
+  // The PieceEater's walk after the move that led to position `i`: each step's odds, and the
+  // one the dice chose (where it stands now).
+  async function walked(i: number): Promise<void> {
+    const before = positions[i - 1];
+    const p = positions[i];
+    if (before === undefined || p === undefined || p.action === null || !before.fen.includes('*') || !/^([a-p]\d|[A-Z]@)/.test(p.action)) return;
+    try {
+      const answer = await call<PositionMoves>('POST', '/api/positions/moves', { game: id, fen: before.fen, play: p.action } satisfies PositionRequest);
+      if (at !== i || own.length || answer.chance.length === 0) return;
+      const now = readBoard(p.fen, size.files, size.ranks).pieces.filter(x => x.letter === '*').map(x => `${String.fromCharCode(97 + x.file)}${x.rank + 1}`);
+      const steps = answer.chance.map(o => {
+        const went = now.includes(o.to) ? ' ← the dice' : '';
+        return `${o.from === o.to ? `stays on ${o.from}` : `${o.from}–${o.to}`} ${o.odds}${went}`;
+      });
+      odds.replaceChildren(h('span', { class: 'walk' }, `Then the PieceEater walked: ${steps.join(', ')}.`));
+    } catch (e) {
+      showError(error, e);
+    }
   }
 
   // The moves of the position shown, from the server, for the board (or the dice's odds).
