@@ -6,17 +6,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { messhallBinary, startServer } from './server.mjs';
+import { cannotRun, chromiumPath, launchChromium, messhallBinary, startServer } from './server.mjs';
 
-const executable = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const WAIT = { timeout: 20000 };
+// Where the end screen's and the analysis board's screenshots go, if anywhere.
 const SHOTS = process.env.MESSHALL_SHOTS ?? '';
-
-function missing(t, why) {
-  if (process.env.CI) assert.fail(`CI: ${why}`);
-  console.error(`\n*** SKIPPED: the analysis browser test: ${why} ***\n`);
-  t.skip(why);
-}
+const missing = (t, why) => cannotRun(t, 'the analysis browser test', why);
 
 // A game made through the API from the page's origin; the made game, its first seat's token kept
 // as the page's.
@@ -66,14 +61,10 @@ async function shot(page, name) {
 const bin = await messhallBinary().catch(() => null);
 
 test('the end of a game and the analysis board', { timeout: 180000 }, async t => {
-  if (!fs.existsSync(executable)) return missing(t, `${executable} is missing (apt-get install -y chromium)`);
+  if (!fs.existsSync(chromiumPath)) return missing(t, `${chromiumPath} is missing (apt-get install -y chromium)`);
   if (bin === null) return missing(t, 'no messhall binary (cargo build -p messhall, or set MESSHALL_BIN)');
   const server = await startServer(bin);
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: executable,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const errors = [];
   const base = server.base;
   try {

@@ -128,3 +128,21 @@ export async function startServer(bin) {
   };
   return { base, stop, log: () => log };
 }
+
+/** Debian's chromium for a browser test ($CHROMIUM to use another), started headless. */
+export const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Why a browser test `t` named `what` cannot run: a failure in CI, a loud skip elsewhere. */
+export function cannotRun(t, what, why) {
+  if (process.env.CI) throw new Error(`CI: ${why}`);
+  console.error(`\n*** SKIPPED: ${what}: ${why} ***\n`);
+  t.skip(why);
+}
