@@ -208,6 +208,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
       const you = state.you;
       if (you !== null) controls.appendChild(button('rematch', () => void rematch(you), { 'data-control': 'rematch', class: 'primary' }));
       controls.appendChild(button('new game', () => go('/'), { 'data-control': 'new-game' }));
+      controls.appendChild(button('analyse the game', () => go(`/replay/${id}?ply=end`), { 'data-control': 'analyse-game' }));
     }
     downloads.replaceChildren();
     if (state.result !== null) {
