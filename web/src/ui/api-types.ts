@@ -127,7 +127,8 @@ export interface paths {
         };
         /**
          * `GET /api/games/{id}/analysis`: every position of a finished chess game with its score from
-         *     White's view and the best move, each after a search of [`GAME_NODES`] nodes.
+         *     White's view and the best move, each after a search of [`GAME_NODES`] nodes at most (less
+         *     where a long game would take more than [`GAME_ANALYSIS_MS`]).
          * @description # Errors
          *     409 while the game goes on (an analysis would help a seat); 400 for the cafeteria game;
          *     429 while this client's other analysis runs or the queue is full.
@@ -877,7 +878,7 @@ export interface components {
         GameAnalysis: {
             /**
              * Format: int64
-             * @description The nodes searched for each position.
+             * @description The most nodes searched for each position (a long game searches fewer, to end in time).
              */
             nodes: number;
             /** @description The start, then the position after each action, as `GET /api/games/{id}/positions`. */

@@ -278,7 +278,7 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
     marks = qualities(scores, positions.map(p => p.seat));
     graph = evalGraph(scores, marks, i => go(i));
     const count = (q: string): number => marks.filter(m => m === q).length;
-    graphBox.replaceChildren(graph, h('p', { class: 'graph-key' }, `Mistakes (a pawn or more lost): ${count('mistake')}; blunders (three or more): ${count('blunder')}. Each position searched ${whole.nodes} nodes.`));
+    graphBox.replaceChildren(graph, h('p', { class: 'graph-key' }, `Mistakes (a pawn or more lost): ${count('mistake')}; blunders (three or more): ${count('blunder')}. Each position searched up to ${whole.nodes} nodes.`));
     if (own.length === 0) go(at);
   }
 

@@ -1,5 +1,5 @@
-//! A finished chess game analysed whole: each position searched to the same small node budget,
-//! so a sixty-move game takes seconds, in the analysis queue of `analysis.rs` (one search at a
+//! A finished chess game analysed whole: each position searched to the same small node budget
+//! (cut down to fit a time bound on a long game), so a sixty-move game takes seconds, in the analysis queue of `analysis.rs` (one search at a
 //! time, each client one at a time) on a blocking thread. A finished game never changes: its
 //! analysis is kept for the next asker, the last few games' only.
 
@@ -17,8 +17,13 @@ use std::time::{Duration, Instant};
 /// The nodes searched in each position.
 pub const GAME_NODES: u64 = 3000;
 
-/// The longest a game's analysis runs: positions past it get no score.
+/// The longest a game's analysis runs: each position gets its share of what is left (a long game
+/// of a big board searches less than [`GAME_NODES`] a position), and positions past it get no
+/// score.
 pub const GAME_ANALYSIS_MS: u64 = 20_000;
+
+/// The least time one position is searched, in ms.
+const LEAST_MS: u64 = 10;
 
 /// The most positions analysed in one game.
 pub const GAME_POSITIONS: usize = 600;
@@ -32,7 +37,8 @@ const KEPT: usize = 32;
 static KEPT_ANALYSES: Mutex<VecDeque<(String, Arc<GameAnalysis>)>> = Mutex::new(VecDeque::new());
 
 /// `GET /api/games/{id}/analysis`: every position of a finished chess game with its score from
-/// White's view and the best move, each after a search of [`GAME_NODES`] nodes.
+/// White's view and the best move, each after a search of [`GAME_NODES`] nodes at most (less
+/// where a long game would take more than [`GAME_ANALYSIS_MS`]).
 ///
 /// # Errors
 /// 409 while the game goes on (an analysis would help a seat); 400 for the cafeteria game;
@@ -68,6 +74,7 @@ pub async fn analyse_game(
         let mut engine = Engine::new(variant.clone(), &Options::default());
         let deadline = Instant::now() + Duration::from_millis(GAME_ANALYSIS_MS);
         let last = steps.len().saturating_sub(1);
+        let count = steps.len().min(GAME_POSITIONS) as u64;
         let mut cut = false;
         let positions = steps
             .into_iter()
@@ -93,7 +100,13 @@ pub async fn analyse_game(
                 if variant.chance(&position).is_some() {
                     return out;
                 }
-                let info = engine.search(&position, &[], &Limits::nodes(GAME_NODES), &mut |_| {});
+                let left = deadline.saturating_duration_since(Instant::now()).as_millis() as u64;
+                let share = (left / count.saturating_sub(i as u64).max(1)).max(LEAST_MS);
+                let limits = Limits {
+                    movetime: Some(Duration::from_millis(share)),
+                    ..Limits::nodes(GAME_NODES)
+                };
+                let info = engine.search(&position, &[], &limits, &mut |_| {});
                 if let Some(info) = &info
                     && i != last
                 {

@@ -1075,7 +1075,7 @@ pub struct ChanceView {
 /// nodes for every position.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct GameAnalysis {
-    /// The nodes searched for each position.
+    /// The most nodes searched for each position (a long game searches fewer, to end in time).
     pub nodes: u64,
     /// The start, then the position after each action, as `GET /api/games/{id}/positions`.
     pub positions: Vec<PositionAnalysis>,
