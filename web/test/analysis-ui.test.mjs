@@ -95,6 +95,7 @@ test('the end of a game and the analysis board', { timeout: 180000 }, async t =>
     // The f-pawn stands on f3 there, the g-pawn not yet on g4.
     const then = await occupied();
     assert.ok(then.includes('f3') && then.includes('g2') && !then.includes('g4'), JSON.stringify(then));
+    await shot(page, 'live-step-back');
     await page.locator('[data-control="live"]').click();
     await page.locator('.controls.steps:not([data-away])').waitFor(WAIT);
     assert.ok((await occupied()).includes('g4'));
