@@ -127,7 +127,7 @@ test('the end of a game and the analysis board', { timeout: 180000 }, async t =>
     assert.equal(await page.locator('svg.eval-graph circle.blunder[data-ply="3"]').count(), 1);
     await page.locator('.analysis-moves button[data-ply="3"]').click();
     assert.match(await page.locator('.side-col .status').textContent(), /^3 of 4: White: g4/);
-    assert.match(await page.locator('.engine-line').textContent(), /Best here: Qh4#/);
+    assert.match(await page.locator('.engine-line').textContent(), /^g4 was a blunder: .+ was best\. Best now: Qh4#/);
     // The best move's arrow is drawn on the board.
     await page.locator('.board-col svg.cg-shapes g').first().waitFor({ state: 'attached', ...WAIT });
     await page.locator('svg.eval-graph circle[data-ply="2"]').click();

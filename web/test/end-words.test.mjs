@@ -64,3 +64,12 @@ test('a move is a mistake from one pawn lost in its mover\'s view, a blunder fro
   assert.equal(qualityMark('blunder'), '??');
   assert.equal(qualityMark('mistake'), '?');
 });
+
+test('the engine\'s own choice is no mistake, however its scores waver', async () => {
+  const { qualities } = await load('src/ui/eval-graph.ts');
+  // White's g4 loses two pawns; Black's reply hxg4 is the engine's best though the score moves.
+  const scores = [0, -210, -60];
+  const seats = [null, 0, 1];
+  assert.deepEqual(qualities(scores, seats, [null, 'g2g4', 'h5g4'], ['d2d4', 'h5g4', null]), [null, 'mistake', null]);
+  assert.deepEqual(qualities(scores, seats, [null, 'g2g4', 'a7a6'], ['d2d4', 'h5g4', null]), [null, 'mistake', 'mistake']);
+});

@@ -35,9 +35,14 @@ export class EvalBar {
   }
 }
 
-/** Each move's quality (index: the position it led to; 0, the start, has none). */
-export function qualities(scores: (number | null)[], seats: (number | null)[]): ('blunder' | 'mistake' | null)[] {
-  return scores.map((cp, i) => (i === 0 ? null : moveQuality(scores[i - 1] ?? null, cp, seats[i] ?? 0)));
+/** Each move's quality (index: the position it led to; 0, the start, has none): what it lost in
+ * its mover's view, unless it was the move the engine found best (a short search's scores
+ * waver from one position to the next; its own choice is no mistake). */
+export function qualities(scores: (number | null)[], seats: (number | null)[], played: (string | null)[], best: (string | null | undefined)[]): ('blunder' | 'mistake' | null)[] {
+  return scores.map((cp, i) => {
+    if (i === 0 || (played[i] != null && played[i] === best[i - 1])) return null;
+    return moveQuality(scores[i - 1] ?? null, cp, seats[i] ?? 0);
+  });
 }
 
 /** The graph of `scores`; `pick(i)` when position i's point is clicked. */

@@ -163,10 +163,12 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
     if (seen !== undefined) {
       bar.show(seen.white_cp);
       arrow(seen.engine?.best_coordinates);
+      // A marked move with the engine's choice instead, then the best from here on.
       const mark = marks[at] ?? null;
-      engineLine.textContent = seen.engine?.best
-        ? `${mark ? `${words[at] ?? ''} was a ${mark}. ` : ''}Best here: ${seen.engine.best}${seen.engine.line.length > 1 ? ` (${lineWords(seen.engine.line, p.fen)})` : ''}.`
-        : mark ? `${words[at] ?? ''} was a ${mark}.` : '';
+      const instead = whole?.positions[at - 1]?.engine?.best;
+      const verdict = mark ? `${words[at] ?? ''} was a ${mark}${instead ? `: ${instead} was best` : ''}. ` : '';
+      const next = seen.engine?.best ? `Best now: ${seen.engine.best}${seen.engine.line.length > 1 ? ` (${lineWords(seen.engine.line, p.fen)})` : ''}.` : '';
+      engineLine.textContent = `${verdict}${next}`;
     }
     drawList();
     void walked(at);
@@ -275,7 +277,7 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
       return;
     }
     const scores = whole.positions.map(p => p.white_cp);
-    marks = qualities(scores, positions.map(p => p.seat));
+    marks = qualities(scores, positions.map(p => p.seat), positions.map(p => p.action), whole.positions.map(p => p.engine?.best_coordinates));
     graph = evalGraph(scores, marks, i => go(i));
     const count = (q: string): number => marks.filter(m => m === q).length;
     graphBox.replaceChildren(graph, h('p', { class: 'graph-key' }, `Mistakes (a pawn or more lost): ${count('mistake')}; blunders (three or more): ${count('blunder')}. Each position searched up to ${whole.nodes} nodes.`));
