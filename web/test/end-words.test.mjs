@@ -43,6 +43,7 @@ test('scores: the bar, the labels, the graph', () => {
   assert.equal(barShare(9990), 1);
   assert.equal(scoreLabel(35), '+0.3');
   assert.equal(scoreLabel(-210), '-2.1');
+  assert.equal(scoreLabel(-1050), '-11');
   assert.equal(scoreLabel(9970), '#3');
   assert.equal(scoreLabel(-9990), '-#1');
   assert.equal(scoreLabel(-10000), '0-1');

@@ -27,7 +27,7 @@ export function barShare(cp: number | null): number {
   return 1 / (1 + Math.exp(-cp / 250));
 }
 
-/** The score as a short label: "+0.4", "-2.1", "#3" (White mates in 3), "-#2", "1-0". */
+/** The score as a short label: "+0.4", "-2.1", "-12", "#3" (White mates in 3), "-#2", "1-0". */
 export function scoreLabel(cp: number | null): string {
   if (cp === null) return '?';
   if (Math.abs(cp) >= MATE_FROM) {
@@ -36,7 +36,8 @@ export function scoreLabel(cp: number | null): string {
     return `${cp > 0 ? '' : '-'}#${n}`;
   }
   const pawns = cp / 100;
-  return `${pawns > 0 ? '+' : pawns < 0 ? '-' : ''}${Math.abs(pawns).toFixed(1)}`;
+  // Whole pawns from ten on, so the label fits the bar.
+  return `${pawns > 0 ? '+' : pawns < 0 ? '-' : ''}${Math.abs(pawns).toFixed(Math.abs(pawns) >= 10 ? 0 : 1)}`;
 }
 
 /** A move's quality: what it lost in its mover's view (seat 0 White, 1 Black) from the score
