@@ -110,6 +110,30 @@ async fn a_position_gives_its_moves_and_a_move_tried() {
         .await;
     assert_eq!(status, 200, "{e}");
     assert!(!e["moves"].as_object().unwrap().is_empty(), "{e}");
+    // A variant file's game: its id stands for its rules, for the moves and for an analysis.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../games/catalog/variants/chess.toml"
+    ))
+    .unwrap()
+    .replacen("name = \"chess\"", "name = \"mine\"", 1);
+    let own = client
+        .create(json!({"variant": {"name": "mine.toml", "text": text}, "seats": [{"player": "me"}, {"player": "me"}]}))
+        .await;
+    let own_id = own["id"].as_str().unwrap();
+    let (status, f) = client
+        .post(
+            "/api/positions/moves",
+            None,
+            json!({"game": own_id, "fen": start, "play": "g1f3"}),
+        )
+        .await;
+    assert_eq!((status, f["played"].as_str()), (200, Some("Nf3")), "{f}");
+    let (status, g) = client
+        .post("/api/analysis", None, json!({"game": own_id, "fen": f["fen"]}))
+        .await;
+    assert_eq!(status, 200, "{g}");
+    assert!(g["best_coordinates"].is_string(), "{g}");
     assert!(began.elapsed() < Duration::from_secs(10), "{:?}", began.elapsed());
     // Refusals, one line each.
     for (body, status, code) in [
