@@ -232,7 +232,7 @@ test('the game page follows moves through the WebSocket alone', { timeout: 18000
 
     // The end: the other seat resigns.
     await call('POST', `${route}/resign`, bob, {});
-    for (const page of [watcher, player]) await page.locator('.status').filter({ hasText: /^Game over \(resigned/ }).waitFor(WAIT);
+    for (const page of [watcher, player]) await page.locator('.status').filter({ hasText: /resigned: (you win|.+ wins)\.$/ }).waitFor(WAIT);
     await player.locator('.downloads a[href^="/replay/"]').first().waitFor(WAIT);
     const over = await same(player, 'player at the end');
     assert.equal(over.form, true, 'no move to type once over');

@@ -171,8 +171,9 @@ export function api(base) {
   };
 }
 
-/** Debian's chromium at `executable`, headless, as the browser tests run it (playwright-core). */
-export async function launchChromium(executable) {
+/** Debian's chromium (or the one at `executable`), headless, as the browser tests run it
+ * (playwright-core). */
+export async function launchChromium(executable = chromiumPath) {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: executable,

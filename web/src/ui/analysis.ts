@@ -48,8 +48,10 @@ export function lineWords(line: string[], fen: string): string {
   return out.join(' ');
 }
 
-/** A button and an answer line: the analysis of the position `fen()` gives when pressed. */
-export function analysisPanel(game: string, fen: () => string | null, error: HTMLElement): { element: HTMLElement; clear: () => void } {
+/** A button and an answer line: the analysis of the position `fen()` gives when pressed (after
+ * `before`, an analysis of this browser's under way: the server runs one a client). `game` is a
+ * built-in's name or the game's id. */
+export function analysisPanel(game: string, fen: () => string | null, error: HTMLElement, before: () => Promise<unknown> = async () => {}): { element: HTMLElement; clear: () => void } {
   const answer = h('p', { class: 'analysis', 'aria-live': 'polite' });
   const ask = async (): Promise<void> => {
     const f = fen();
@@ -57,6 +59,7 @@ export function analysisPanel(game: string, fen: () => string | null, error: HTM
     answer.textContent = 'thinking…';
     error.hidden = true;
     try {
+      await before();
       const a = await call<Analysis>('POST', '/api/analysis', { game, fen: f } satisfies AnalysisRequest);
       answer.textContent = a.over
         ? 'No legal move: the game is over here.'

@@ -10,8 +10,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * `POST /api/analysis`: `{"depth", "score", "best", "line"}` (SAN) for a position of a built-in
-         *     chess game, after about a second's search.
+         * `POST /api/analysis`: `{"depth", "score", "best", "line"}` (SAN) for a position of a chess
+         *     game (a built-in's name, or a game's id for a variant file's game), after about a second's
+         *     search.
          * @description # Errors
          *     404 for no such chess game, 400 for a FEN that is no position of it or one with a chance
          *     event pending, 403 for the current position of a game not over, 429 while this client's
@@ -111,6 +112,30 @@ export interface paths {
          *     for an action that is not legal.
          */
         post: operations["act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/games/{id}/analysis`: every position of a finished chess game with its score from
+         *     White's view and the best move, each after a search of [`GAME_NODES`] nodes at most (less
+         *     where a long game would take more than [`GAME_ANALYSIS_MS`]).
+         * @description # Errors
+         *     409 while the game goes on (an analysis would help a seat); 400 for the cafeteria game;
+         *     429 while this client's other analysis runs or the queue is full.
+         */
+        get: operations["analyse_game"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -234,7 +259,7 @@ export interface paths {
          *     first (no seat, no action), then the board after each action (`action` in coordinates, or
          *     `resign`, or the steered PieceEater's step).
          * @description # Errors
-         *     409 while the game goes on (the dice are secret until the end); 400 for the cafeteria game.
+         *     400 for the cafeteria game.
          */
         get: operations["positions"];
         put?: never;
@@ -434,6 +459,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/positions/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/positions/moves`: the legal moves of a position (`fen`), or of the position after
+         *     `play` when it is given (a move, or an outcome `d4-e5` of the chance event pending); while a
+         *     chance event is pending, its outcomes and their odds instead of moves.
+         * @description # Errors
+         *     404 for no such chess game, 400 for a FEN that is no position of it or a move that is not
+         *     legal there (one line each).
+         */
+        post: operations["moves"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/variants": {
         parameters: {
             query?: never;
@@ -577,10 +626,12 @@ export interface components {
              * @description The depth reached.
              */
             depth: number;
-            /** @description The score for the side to move (`+0.35`, `#3`); null when the game is over. */
+            /** @description The score for the side to move (`cp 35`, `mate 3`); null when the game is over. */
             score: string | null;
             /** @description The best move (SAN). */
             best: string | null;
+            /** @description The best move in coordinates (`e2e4`, `P@e4`), for an arrow on the board. */
+            best_coordinates: string | null;
             /** @description The best line (SAN), up to the first chance event. */
             line: string[];
             /** @description Whether the game is over in the position. */
@@ -588,7 +639,7 @@ export interface components {
         };
         /** @description A position to analyse. */
         AnalysisRequest: {
-            /** @description A built-in chess game's name. */
+            /** @description A built-in chess game's name, or the id of a game (for a variant file's game). */
             game: string;
             /** @description The position. */
             fen: string;
@@ -671,6 +722,22 @@ export interface components {
              */
             aa_left: number | null;
         };
+        /** @description One outcome of a chance event. */
+        ChanceView: {
+            /** @description Where the piece stands. */
+            from: string;
+            /** @description Where it goes (its own square: it stays). */
+            to: string;
+            /** @description The probability, as a fraction (`1/4`). */
+            odds: string;
+            /**
+             * Format: double
+             * @description The probability, from 0 to 1.
+             */
+            probability: number;
+            /** @description Whether a player chooses it (a steered walk) rather than the dice. */
+            steered: boolean;
+        };
         /** @description A chess game's rules as data. */
         ChessRules: {
             /** @description Its name. */
@@ -727,6 +794,11 @@ export interface components {
             running: number | null;
         };
         /**
+         * @description A side of a chess game.
+         * @enum {string}
+         */
+        Color: "white" | "black";
+        /**
          * @description The side of a chess piece or of the side to move.
          * @enum {string}
          */
@@ -772,8 +844,13 @@ export interface components {
              * @description The seat that resigned, flagged or forfeited.
              */
             seat?: number | null;
-        } & {
-            [key: string]: unknown;
+            outcome?: null | components["schemas"]["Outcome"];
+            /** @description What a forfeiting player did (`by: forfeit`). */
+            reason?: string | null;
+            /** @description How the cafeteria game ended (`by: cafeteria`). */
+            kind?: string | null;
+            /** @description The cafeteria game's winning students (`by: cafeteria`). */
+            winners?: number[] | null;
         };
         /**
          * @description The ways a game ends.
@@ -832,6 +909,19 @@ export interface components {
              * @description How many entries were stored when it happened (absent for a hidden event).
              */
             ply?: number | null;
+        };
+        /**
+         * @description A finished game's positions, each with the engine's view after a short search of the same
+         *     nodes for every position.
+         */
+        GameAnalysis: {
+            /**
+             * Format: int64
+             * @description The most nodes searched for each position (a long game searches fewer, to end in time).
+             */
+            nodes: number;
+            /** @description The start, then the position after each action, as `GET /api/games/{id}/positions`. */
+            positions: components["schemas"]["PositionAnalysis"][];
         };
         /** @description `GET /api/games`. */
         GameList: {
@@ -1165,6 +1255,12 @@ export interface components {
         };
         /** @description What happened: the server's own notes, or the table's events. */
         Note: components["schemas"]["ServerNote"] | components["schemas"]["TableEvent"];
+        /** @description The chess rules' verdict: who won and why. */
+        Outcome: {
+            winner: null | components["schemas"]["Color"];
+            /** @description Why the rules ended the game. */
+            reason: components["schemas"]["Reason"];
+        };
         /** @description A piece on the board. */
         PieceView: {
             /** @description Where it stands. */
@@ -1190,6 +1286,51 @@ export interface components {
              *     with what each lends; empty when none does. Absent for other pieces.
              */
             borrows?: components["schemas"]["LendView"][] | null;
+        };
+        /** @description One position of a game's analysis. */
+        PositionAnalysis: {
+            /** @description The position. */
+            fen: string;
+            /**
+             * Format: int32
+             * @description The score in centipawns from White's view (a mate counts 100 pawns less a tenth of a
+             *     pawn a move to it); the last position's is the result's (±100 pawns, 0 a draw); null
+             *     where a chance event is pending or the analysis was cut short.
+             */
+            white_cp: number | null;
+            engine: null | components["schemas"]["Analysis"];
+        };
+        /**
+         * @description A position of a chess game with what may happen in it: the moves of the side to move, or
+         *     the outcomes of the chance event pending, with their probabilities.
+         */
+        PositionMoves: {
+            /** @description The position (after the move played, if one was asked). */
+            fen: string;
+            /** @description The move played, in SAN (null when none was asked). */
+            played: string | null;
+            /**
+             * @description The side to move's moves, grouped by the square they start from (drops under `P@`, a
+             *     pass under `pass`), in SAN and coordinates; empty while a chance event is pending.
+             */
+            moves: {
+                [key: string]: components["schemas"]["MoveView"][];
+            };
+            /** @description The outcomes of the chance event pending (the PieceEater's walk), with their odds. */
+            chance: components["schemas"]["ChanceView"][];
+            /** @description Whether the side to move is in check. */
+            check: boolean;
+            /** @description Whether nothing can happen any more: no move and no chance event. */
+            over: boolean;
+        };
+        /** @description A position whose legal moves are asked for, after a move played from it if one is given. */
+        PositionRequest: {
+            /** @description A built-in chess game's name, or the id of a game (for a variant file's game). */
+            game: string;
+            /** @description The position. */
+            fen: string;
+            /** @description A move to play first (coordinates or SAN); the answer is about the position after it. */
+            play?: string | null;
         };
         /** @description A board of a replay. */
         PositionStep: {
@@ -1230,6 +1371,11 @@ export interface components {
             captures: string[];
             initial: string[];
         };
+        /**
+         * @description Why the chess rules ended a game (`messhall_rules::Reason`).
+         * @enum {string}
+         */
+        Reason: "checkmate" | "stalemate" | "both-stalemated" | "royal-captured" | "extinction" | "repetition" | "fifty-moves";
         /** @description A piece type of a variant, for legends and diagrams. */
         RoleView: {
             /**
@@ -1807,6 +1953,38 @@ export interface operations {
             };
         };
     };
+    analyse_game: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description each position's score and best move (once over) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameAnalysis"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     draw_accept: {
         parameters: {
             query?: {
@@ -1992,7 +2170,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the start, then the board after each action (once over) */
+            /** @description the start, then the board after each action so far */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2308,6 +2486,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+        };
+    };
+    moves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PositionRequest"];
+            };
+        };
+        responses: {
+            /** @description the position's moves or chance outcomes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PositionMoves"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

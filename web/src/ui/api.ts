@@ -183,3 +183,14 @@ export type LessonList = Schemas['LessonList'];
 
 /** A step of a lesson. */
 export type LessonStep = Schemas['LessonStep'];
+/** `POST /api/positions/moves`: a position to try moves from (and one to play first). */
+export type PositionRequest = Schemas['PositionRequest'];
+
+/** A position's moves, or its chance event's odds. */
+export type PositionMoves = Schemas['PositionMoves'];
+
+/** `GET /api/games/{id}/analysis`: a finished game analysed whole. */
+export type GameAnalysis = Schemas['GameAnalysis'];
+
+/** A move of a chess game so far. */
+export type MoveRecord = Schemas['MoveRecord'];

@@ -2,6 +2,7 @@
 
 import '../board.css';
 import './app.css';
+import './analysis.css';
 import { h, link } from './dom.js';
 import { gamePage } from './game-page.js';
 import { homePage, joinPage } from './home-page.js';

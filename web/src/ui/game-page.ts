@@ -3,16 +3,20 @@
 // the WebSocket feed that keeps it up to date: its events and the game's view after them are
 // applied as they come, so the page reads the whole state only on a reconnect, a gap or a refusal.
 
-import { call, chessRules, text, tokenFor, type ActRequest, type ChessRules, type FeedEvent, type GameEvent, type GameState, type VariantInfo, type ViewMessage } from './api.js';
+import { call, chessRules, text, tokenFor, type ActRequest, type ChessRules, type FeedEvent, type GameEvent, type GameState, type Positions, type VariantInfo, type ViewMessage } from './api.js';
 import { pieceLegend } from './piece-legend.js';
 import { CafeteriaView, type CafeteriaData } from './cafeteria-view.js';
 import { resultSentence, studentName } from './cafeteria-words.js';
 import { ChessView } from './chess-view.js';
-import { button, h, link, showError } from './dom.js';
+import { button, go, h, link, showError } from './dom.js';
 import { analysisAllowed, analysisPanel } from './analysis.js';
 import { actionWords } from './chess-words.js';
 import { describe, Feed } from './feed.js';
 import { muteButton, play } from './sounds.js';
+import { endSentence, resultToken } from './end-words.js';
+import { rematchBody, royalKeys, royalName } from './game-end.js';
+import { startGame } from './home-page.js';
+import { LiveSteps } from './live-steps.js';
 
 /** The page's clean-up when the user leaves it. */
 export type Leave = () => void;
@@ -88,7 +92,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   const controls = h('div', { class: 'controls' });
   const downloads = h('div', { class: 'downloads' });
   // The engine's view, only where it helps no seat against its opponent (see analysisAllowed).
-  const analysis = analysisPanel(state.game, () => state.board?.fen ?? null, error);
+  const analysis = analysisPanel(id, () => state.board?.fen ?? null, error);
   let analysedPly = state.ply;
   const analysisBox = h('section', { class: 'analysis-box', hidden: '' }, h('h2', {}, 'Analysis'), analysis.element);
 
@@ -113,6 +117,9 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     chess = new ChessView(boardHolder, state, names, move);
     boardHolder.parentElement?.append(chess.die, chess.friend.element, chess.picker, chess.drops);
   }
+  // Stepping back through the game without leaving it; the live board comes back on return.
+  const steps = new LiveSteps(id, chess, () => state, () => show(state), error);
+  if (chess !== null) side.insertBefore(steps.element, movesTitle);
 
   let clockAt = performance.now();
   const fmt = (ms: number): string => {
@@ -144,13 +151,20 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     // brought: its events are logged here, each once.
     for (const e of next.events) logEvent(e);
     clockAt = performance.now();
-    chess?.update(next);
+    if (!steps.away()) chess?.update(next);
+    steps.moved(next);
     caf?.update(next);
+    // The royal piece mated or taken, marked as a check is.
+    const marked = royalKeys(next, rules);
+    if (chess !== null && marked.length && !steps.away()) chess.board.api.set({ check: marked });
     const you = next.you === null ? 'You are watching.' : `You play ${next.board !== null ? (next.you === 0 ? 'White' : 'Black') : `player ${next.you + 1}`}.`;
     let line: string;
     const ending = next.result?.ending as { by?: string; kind?: unknown; winners?: unknown } | undefined;
+    const said = next.result !== null && ending?.by !== 'cafeteria' ? endSentence(next.result, { you: next.you, seat: seatName, royal: () => royalName(rules) }) : null;
     if (ending?.by === 'cafeteria') {
       line = `Game over: ${resultSentence(ending.kind, ending.winners, next.cafeteria)}.`;
+    } else if (said !== null) {
+      line = said;
     } else if (next.result !== null) {
       const scores = next.result.scores.map((s, i) => `${seatName(i)} ${s}`).join(', ');
       line = `Game over (${next.result.ending.by}${typeof next.result.ending.seat === 'number' ? `: ${seatName(next.result.ending.seat)}` : ''}): ${scores}.`;
@@ -162,7 +176,8 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     } else {
       line = next.status;
     }
-    status.textContent = `${line} ${you}`;
+    status.textContent = next.result !== null && next.board !== null ? line : `${line} ${you}`;
+    status.dataset['over'] = next.result !== null ? 'yes' : 'no';
     status.dataset['turn'] = next.turn !== null && next.turn.seat === next.you && next.result === null ? 'you' : 'other';
     // Chess moves in pairs, White's and Black's, under one number.
     const texts = next.moves.map(m => m.san || m.coordinates);
@@ -170,6 +185,8 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     if (next.board !== null) for (let i = 0; i < texts.length; i += 2) rows.push(texts.slice(i, i + 2));
     else for (const t of texts) rows.push([t]);
     moves.replaceChildren(...rows.map(r => h('li', {}, ...r.map(t => h('span', { class: 'ply' }, t)))));
+    const token = next.result !== null && next.board !== null ? resultToken(next.result) : null;
+    if (token !== null) moves.appendChild(h('li', { class: 'result', 'data-result': token }, token));
     movesTitle.hidden = texts.length === 0 && next.board === null;
     moves.scrollTop = moves.scrollHeight;
     datalist.replaceChildren();
@@ -202,17 +219,36 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
         controls.appendChild(button('take back', () => void act('takeback/request', {}), { 'data-control': 'takeback' }));
       }
     }
+    if (state.result !== null && chess !== null) {
+      const you = state.you;
+      if (you !== null) controls.appendChild(button('rematch', () => void rematch(you), { 'data-control': 'rematch', class: 'primary' }));
+      controls.appendChild(button('new game', () => go('/'), { 'data-control': 'new-game' }));
+      controls.appendChild(button('analyse the game', () => go(`/replay/${id}?ply=end`), { 'data-control': 'analyse-game' }));
+    }
     downloads.replaceChildren();
     if (state.result !== null) {
       downloads.append(button('download record (JSON)', () => void download('record', `${id}.json`)));
       if (state.board !== null) downloads.append(button('download PGN', () => void download('pgn', `${id}.pgn`)));
-      if (state.board !== null) downloads.append(link(`/replay/${id}`, 'replay'), ' · ', link(`/replay/${id}?ply=end`, 'analysis board (every position)'));
+      if (state.board !== null) downloads.append(link(`/replay/${id}`, 'replay'), ' · ', link(`/replay/${id}?ply=end`, 'analysis board: the game analysed, every position'));
     }
     const allowed = analysisAllowed(state);
     // An answer is about the position it was asked for.
     if (!allowed || state.ply !== analysedPly) analysis.clear();
     analysedPly = state.ply;
     analysisBox.hidden = !allowed;
+  }
+
+  // A new game with the colours swapped: against the computer it starts; a person is sent a link.
+  async function rematch(you: number): Promise<void> {
+    let start: string | null = null;
+    try {
+      start = (await call<Positions>('GET', `/api/games/${id}/positions`)).positions[0]?.fen ?? null;
+    } catch (e) {
+      showError(error, e);
+      return;
+    }
+    if (start === rules?.start) start = null;
+    await startGame(root, rematchBody(state, you, start), error);
   }
 
   async function download(what: 'record' | 'pgn', file: string): Promise<void> {
@@ -305,6 +341,8 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
 
   const keys = (e: KeyboardEvent): void => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement) return;
+    // The board's own cursor takes the arrow keys while the board has the focus.
+    if (!e.defaultPrevented && steps.key(e)) return;
     if (e.key === 'f' && chess !== null) chess.flip();
     else if (e.key === '/' || e.key === 'm') {
       e.preventDefault();

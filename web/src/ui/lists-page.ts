@@ -2,10 +2,14 @@
 
 import { call, tokenFor, type GameList, type GameSummary } from './api.js';
 import { h, link, showError } from './dom.js';
+import { endSentence, resultToken } from './end-words.js';
 
 function row(g: GameSummary): HTMLElement {
-  const who = g.seats.map(s => s.name ?? s.player).join(' vs ');
-  const result = g.result ? ` ${g.result.scores.join('-')} (${g.result.ending.by})` : '';
+  // The names the seats show; never a computer's specification (`level=3`).
+  const names = g.seats.map(s => s.name || (s.kind === 'computer' ? 'Computer' : s.kind === 'open' ? 'an open seat' : 'Anonymous'));
+  const who = names.join(' vs ');
+  const said = g.result ? endSentence(g.result, { you: null, seat: i => `${names[i] ?? ''} (${i === 0 ? 'White' : 'Black'})`, royal: () => 'royal piece' }) : null;
+  const result = g.result ? ` ${resultToken(g.result) ?? g.result.scores.join('-')}${said !== null ? ` · ${said}` : ` (${g.result.ending.by})`}` : '';
   const mine = tokenFor(g.id) !== undefined ? ' · your game' : '';
   return h('li', { 'data-game': g.id }, link(`/game/${g.id}`, `${g.game}: ${who}`), ` ${g.status}${result}${mine}`);
 }

@@ -572,7 +572,11 @@ pub async fn record(State(server): App, Path(id): Path<String>) -> Result<Respon
 /// # Errors
 /// 409 while the game goes on; 400 for the cafeteria game.
 #[utoipa::path(get, path = "/api/games/{id}/pgn", params(("id" = String, Path, description = "the game's id")), responses((status = 200, description = "the PGN (once over)", body = String, content_type = "application/x-chess-pgn"), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
-pub async fn pgn(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
+pub async fn pgn(
+    State(server): App,
+    Path(id): Path<String>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let game = server.read(&shared).await;
     if game.table.chess().is_none() {
@@ -587,8 +591,11 @@ pub async fn pgn(State(server): App, Path(id): Path<String>) -> Result<Response,
             "a PGN holds the seed: it is given once the game is over",
         ));
     }
+    let host = headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok());
+    let mut record = game.table.record();
+    record.players = crate::pgn_tags::players(&game);
     let text =
-        pgn::write(&game.table.record(), &pgn::Header::default()).map_err(|e| ApiError::bad("pgn", e.to_string()))?;
+        pgn::write(&record, &crate::pgn_tags::header(&game, host)).map_err(|e| ApiError::bad("pgn", e.to_string()))?;
     Ok(([(axum::http::header::CONTENT_TYPE, "application/x-chess-pgn")], text).into_response())
 }
 

@@ -25,7 +25,7 @@ struct Frame;
 /// Every API route with its handler and its documentation (the web app's files and the refusal
 /// of an unknown route are the router's fallbacks, not API routes).
 pub fn routes() -> OpenApiRouter<Arc<Server>> {
-    use crate::{analysis, api, replay, variants, ws};
+    use crate::{analysis, api, game_analysis, positions, replay, variants, ws};
     let mut doc = Frame::openapi();
     doc.info.version = messhall_records::catalog::VERSION.to_string();
     let (schemas, paths, import) = routes!(api::import);
@@ -40,6 +40,7 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
         .routes(routes!(variants::one))
         .routes(routes!(analysis::analyse))
         .routes(routes!(crate::lessons::lessons))
+        .routes(routes!(positions::moves))
         .routes(routes!(api::list, api::create))
         .routes((schemas, paths, import))
         .routes(routes!(api::state))
@@ -55,6 +56,7 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
         .routes(routes!(api::record))
         .routes(routes!(api::pgn))
         .routes(routes!(replay::positions))
+        .routes(routes!(game_analysis::analyse_game))
         .routes(routes!(variants::of_game))
         .routes(routes!(ws::connect))
 }

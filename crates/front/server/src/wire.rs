@@ -282,7 +282,7 @@ pub struct ImportRequest {
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnalysisRequest {
-    /// A built-in chess game's name.
+    /// A built-in chess game's name, or the id of a game (for a variant file's game).
     pub game: String,
     /// The position.
     pub fen: String,
@@ -455,9 +455,55 @@ struct EndingSchema {
     /// The seat that resigned, flagged or forfeited.
     #[serde(skip_serializing_if = "Option::is_none")]
     seat: Option<u8>,
-    /// The ending's other fields.
-    #[serde(flatten)]
-    fields: std::collections::BTreeMap<String, Value>,
+    /// The rules' verdict (`by: rules`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<OutcomeSchema>,
+    /// What a forfeiting player did (`by: forfeit`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    /// How the cafeteria game ended (`by: cafeteria`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<String>,
+    /// The cafeteria game's winning students (`by: cafeteria`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winners: Option<Vec<u8>>,
+}
+
+/// The chess rules' verdict: who won and why.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[schema(as = Outcome)]
+#[allow(dead_code)]
+struct OutcomeSchema {
+    /// The side that won; null for a draw.
+    #[schema(required = true)]
+    winner: Option<ColorSchema>,
+    /// Why the rules ended the game.
+    reason: ReasonSchema,
+}
+
+/// A side of a chess game.
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[schema(as = Color)]
+#[allow(dead_code)]
+#[serde(rename_all = "kebab-case")]
+enum ColorSchema {
+    White,
+    Black,
+}
+
+/// Why the chess rules ended a game (`messhall_rules::Reason`).
+#[derive(Clone, Copy, Debug, Serialize, ToSchema)]
+#[schema(as = Reason)]
+#[allow(dead_code)]
+#[serde(rename_all = "kebab-case")]
+enum ReasonSchema {
+    Checkmate,
+    Stalemate,
+    BothStalemated,
+    RoyalCaptured,
+    Extinction,
+    Repetition,
+    FiftyMoves,
 }
 
 /// The ways a game ends.
@@ -972,12 +1018,15 @@ pub struct Positions {
 pub struct Analysis {
     /// The depth reached.
     pub depth: u32,
-    /// The score for the side to move (`+0.35`, `#3`); null when the game is over.
+    /// The score for the side to move (`cp 35`, `mate 3`); null when the game is over.
     #[schema(required = true)]
     pub score: Option<String>,
     /// The best move (SAN).
     #[schema(required = true)]
     pub best: Option<String>,
+    /// The best move in coordinates (`e2e4`, `P@e4`), for an arrow on the board.
+    #[schema(required = true)]
+    pub best_coordinates: Option<String>,
     /// The best line (SAN), up to the first chance event.
     pub line: Vec<String>,
     /// Whether the game is over in the position.
@@ -1034,4 +1083,77 @@ pub struct LessonPass {
     pub board: crate::view::data::BoardView,
     /// What to say when it is played.
     pub good: String,
+}
+
+/// A position whose legal moves are asked for, after a move played from it if one is given.
+#[derive(Debug, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PositionRequest {
+    /// A built-in chess game's name, or the id of a game (for a variant file's game).
+    pub game: String,
+    /// The position.
+    pub fen: String,
+    /// A move to play first (coordinates or SAN); the answer is about the position after it.
+    #[serde(default)]
+    pub play: Option<String>,
+}
+
+/// A position of a chess game with what may happen in it: the moves of the side to move, or
+/// the outcomes of the chance event pending, with their probabilities.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct PositionMoves {
+    /// The position (after the move played, if one was asked).
+    pub fen: String,
+    /// The move played, in SAN (null when none was asked).
+    #[schema(required = true)]
+    pub played: Option<String>,
+    /// The side to move's moves, grouped by the square they start from (drops under `P@`, a
+    /// pass under `pass`), in SAN and coordinates; empty while a chance event is pending.
+    pub moves: std::collections::BTreeMap<String, Vec<crate::view::data::MoveView>>,
+    /// The outcomes of the chance event pending (the PieceEater's walk), with their odds.
+    pub chance: Vec<ChanceView>,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    /// Whether nothing can happen any more: no move and no chance event.
+    pub over: bool,
+}
+
+/// One outcome of a chance event.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct ChanceView {
+    /// Where the piece stands.
+    pub from: String,
+    /// Where it goes (its own square: it stays).
+    pub to: String,
+    /// The probability, as a fraction (`1/4`).
+    pub odds: String,
+    /// The probability, from 0 to 1.
+    pub probability: f64,
+    /// Whether a player chooses it (a steered walk) rather than the dice.
+    pub steered: bool,
+}
+
+/// A finished game's positions, each with the engine's view after a short search of the same
+/// nodes for every position.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct GameAnalysis {
+    /// The most nodes searched for each position (a long game searches fewer, to end in time).
+    pub nodes: u64,
+    /// The start, then the position after each action, as `GET /api/games/{id}/positions`.
+    pub positions: Vec<PositionAnalysis>,
+}
+
+/// One position of a game's analysis.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct PositionAnalysis {
+    /// The position.
+    pub fen: String,
+    /// The score in centipawns from White's view (a mate counts 100 pawns less a tenth of a
+    /// pawn a move to it); the last position's is the result's (±100 pawns, 0 a draw); null
+    /// where a chance event is pending or the analysis was cut short.
+    #[schema(required = true)]
+    pub white_cp: Option<i32>,
+    /// The engine's view (null where a chance event is pending or the analysis was cut short).
+    #[schema(required = true)]
+    pub engine: Option<Analysis>,
 }

@@ -471,7 +471,8 @@ fn walk_views(game: &messhall_cafeteria::Game) -> Vec<WalkView> {
 }
 
 /// The legal moves of `pos` grouped by from-square, each with its SAN and victims.
-pub(crate) fn move_views(v: &Variant, pos: &messhall_rules::Position) -> BTreeMap<String, Vec<MoveView>> {
+/// The legal moves of `pos`, grouped by the square they start from.
+pub fn move_views(v: &Variant, pos: &messhall_rules::Position) -> BTreeMap<String, Vec<MoveView>> {
     let mut from: BTreeMap<String, Vec<MoveView>> = BTreeMap::new();
     for (mv, san) in v.legal_moves_san(pos) {
         let key = match mv.kind() {

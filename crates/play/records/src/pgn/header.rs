@@ -34,11 +34,16 @@ impl Default for Header {
 impl Header {
     /// A header dated today (UTC), the rest unknown.
     pub fn today() -> Header {
-        let days = SystemTime::now()
+        let ms = SystemTime::now()
             .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() / 86_400);
+            .map_or(0, |d| d.as_millis() as u64);
+        Header::dated(ms)
+    }
+
+    /// A header dated the day (UTC) of `ms` milliseconds since 1970, the rest unknown.
+    pub fn dated(ms: u64) -> Header {
         Header {
-            date: pgn_date(days),
+            date: pgn_date(ms / 86_400_000),
             ..Header::default()
         }
     }
