@@ -93,6 +93,23 @@ test('the home page and a lesson of each chess game', { timeout: 240000 }, async
     assert.ok(seats.includes(`level=${level}`), `the newcomer's level: ${seats.join(' ')}`);
   });
 
+  await t.test('PieceEater Chess at 1366x768: the hand and its drop buttons in view', async () => {
+    await page.goto(server.base);
+    const id = await page.evaluate(async () => {
+      const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: 'pieceeater', seats: [{ player: 'me' }, { player: 'level=1' }] }) });
+      const made = await r.json();
+      localStorage.setItem('messhall.tokens', JSON.stringify({ ...JSON.parse(localStorage.getItem('messhall.tokens') ?? '{}'), [made.id]: made.tokens[0].token }));
+      return made.id;
+    });
+    await page.goto(`${server.base}/game/${id}`);
+    await page.locator('.mh-hand piece').first().waitFor(WAIT);
+    assert.equal(await page.locator('h1').textContent(), 'PieceEater Chess');
+    // The hands, and room for a row of drop buttons under them (offered once a rank has room).
+    const hands = await page.locator('.mh-hand').evaluateAll(es => es.map(e => e.getBoundingClientRect().bottom));
+    const drops = await page.locator('.board-col .drops').evaluate(e => e.getBoundingClientRect().top);
+    assert.ok(hands.length > 0 && hands.every(b => b <= 768) && drops + 40 <= 768, `below the fold: hands ${hands}, drops from ${drops}`);
+  });
+
   for (const game of ['foodfight', 'chess', 'calorie', 'pieceeater', 'friendly']) {
     await t.test(`${game}: the first lesson to its end`, async () => {
       await page.goto(server.base);
