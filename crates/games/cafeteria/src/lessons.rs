@@ -281,6 +281,22 @@ mod tests {
     }
 
     #[test]
+    fn the_lessons_reach_a_throw_and_the_food_off() {
+        let lessons = lessons().unwrap();
+        let passes = || lessons.iter().flat_map(|l| &l.steps).flat_map(|s| &s.pass);
+        for kind in ["line", "move", "throw", "food-off"] {
+            assert!(passes().any(|p| p.action.kind_name() == kind), "{kind}");
+        }
+        // What a throw did is told in the game's words, its roll included.
+        let throw = passes().find(|p| p.action.kind_name() == "throw").unwrap();
+        assert!(
+            throw.happened.iter().any(|h| h.contains("2d6 = ")),
+            "{:?}",
+            throw.happened
+        );
+    }
+
+    #[test]
     fn the_same_seed_gives_the_same_lessons() {
         let (a, b) = (lessons().unwrap(), lessons().unwrap());
         for (la, lb) in a.iter().zip(&b) {
