@@ -2,8 +2,8 @@
 // the home page's cafeteria card opens them, the first lesson is played to its end on the real
 // map (the Food Line by its button, a walk of several steps by one click on the map), and the
 // second's throw: an action that is open but does not pass gets the hint, the passing throw its
-// sentence and what the lesson's seeded dice did, in the game's words. Screenshots at 1366x768
-// go to $MESSHALL_SHOTS (default /tmp/shots-caflessons).
+// sentence and what the lesson's seeded dice did, in the game's words; then the third's Food-Off.
+// Screenshots at 1366x768 go to $MESSHALL_SHOTS (default /tmp/shots-caflessons).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -29,7 +29,7 @@ async function passed(page, pass) {
 
 const bin = await browserBinary();
 
-test('the cafeteria lessons from the home page: the Food Line, a walk and a throw', { timeout: 240000 }, async t => {
+test('the cafeteria lessons from the home page: the Food Line, a walk, a throw and the Food-Off', { timeout: 240000 }, async t => {
   if (!browserReady(t, 'the cafeteria lessons browser test', bin)) return;
   fs.mkdirSync(shots, { recursive: true });
   const { server, page, problems } = await servedPage(t, bin, { width: 1366, height: 768 });
@@ -103,6 +103,22 @@ test('the cafeteria lessons from the home page: the Food Line, a walk and a thro
     }
     await page.locator('.lesson-done').waitFor(WAIT);
     assert.match(await page.locator('.lesson-list li').nth(1).textContent(), /✓/);
+  });
+
+  await t.test('the Food-Off after round 10: three stacks thrown at the other survivor', async () => {
+    const lesson = list.lessons[2];
+    await page.click('[data-control=next-lesson]');
+    await atStep(page, lesson, 0);
+    const step = lesson.steps[0];
+    assert.equal(step.cafeteria.view.round, 10);
+    assert.ok(step.pass.length > 1 && step.pass.every(p => p.coordinates.startsWith('food-off ')), step.pass.map(p => p.coordinates).join(' / '));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(shots, 'lesson-food-off-1366.png') });
+    const pass = step.pass.at(-1);
+    await page.click(`.cafeteria .actions button[data-action="${pass.coordinates}"]`);
+    await passed(page, pass);
+    assert.ok(pass.happened.some(h => /^Food-Off: .* 2d6 = \d+/.test(h)), pass.happened.join(' / '));
+    await page.locator('.lesson-done').waitFor(WAIT);
   });
   assert.deepEqual(problems, [], 'no errors in the page');
 });
