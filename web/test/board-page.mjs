@@ -11,3 +11,12 @@ export async function boardSquare(page, name, files, ranks) {
   const ry = black ? rank : ranks - 1 - rank;
   return { x: box.x + (fx + 0.5) * box.width / files, y: box.y + (ry + 0.5) * box.height / ranks };
 }
+
+/** The centre, in page pixels, of the cafeteria map's square `s` (`{x, y}`). */
+export async function mapSquare(page, s) {
+  return page.locator('.cafeteria .map svg').evaluate((svg, [col, row]) => {
+    const box = svg.getBoundingClientRect();
+    const view = svg.viewBox.baseVal;
+    return { x: box.left + ((col + 0.5) * 100 / view.width) * box.width, y: box.top + ((row + 0.5) * 100 / view.height) * box.height };
+  }, [s.x, s.y]);
+}

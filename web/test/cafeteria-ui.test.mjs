@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { mapSquare as squareCentre } from './board-page.mjs';
 import { WAIT, api, browserBinary, browserReady, chromiumPath as executable, launchChromium, startServer } from './server.mjs';
 
 const shots = process.env.MESSHALL_SHOTS ?? '/tmp/shots-cafeteria';
@@ -19,15 +20,6 @@ const king = (a, b) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
 const name = s => `${String.fromCharCode(97 + s.x)}${s.y}`;
 // Whether an offered action is of a kind (its data `{"Throw": {...}}`, or a bare `"EndTurn"`).
 const is = (a, kind) => typeof a.action === 'object' && a.action !== null && kind in a.action;
-
-// The centre of a map square, in page pixels.
-async function squareCentre(page, s) {
-  return page.locator('.cafeteria .map svg').evaluate((svg, [col, row]) => {
-    const box = svg.getBoundingClientRect();
-    const view = svg.viewBox.baseVal;
-    return { x: box.left + ((col + 0.5) * 100 / view.width) * box.width, y: box.top + ((row + 0.5) * 100 / view.height) * box.height };
-  }, [s.x, s.y]);
-}
 
 // Built (or found) before the test, so its bounded wait does not count against the test's time.
 const bin = await browserBinary();

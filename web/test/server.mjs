@@ -180,3 +180,19 @@ export async function launchChromium(executable = chromiumPath) {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
+
+/** `messhall serve` from `bin` and a page of Debian's chromium at `viewport`, both closed after
+ * test `t`; `problems` gathers the page's errors (uncaught, and logged to the console). */
+export async function servedPage(t, bin, viewport) {
+  const server = await startServer(bin);
+  const browser = await launchChromium(chromiumPath);
+  t.after(async () => {
+    await browser.close();
+    await server.stop();
+  });
+  const page = await browser.newPage({ viewport });
+  const problems = [];
+  page.on('pageerror', e => problems.push(e.message));
+  page.on('console', m => m.type() === 'error' && problems.push(m.text()));
+  return { server, page, problems };
+}

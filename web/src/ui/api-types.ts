@@ -669,6 +669,18 @@ export interface components {
             /** @description What the variant calls a piece's energy (`Cal`), when pieces carry one. */
             energy_name: string | null;
         };
+        /** @description A cafeteria lesson's step: the game as a front end draws it and what the learner may do. */
+        CafeteriaLessonView: {
+            /** @description The cafeteria. */
+            view: components["schemas"]["CafeteriaView"];
+            /** @description What the learner's student may do, as a game's `legal` has it. */
+            legal: components["schemas"]["LegalView"];
+            /**
+             * Format: int64
+             * @description The seed of the lesson's dice: every roll of a passing action is this seed's.
+             */
+            seed: number;
+        };
         /** @description The cafeteria game's rules as data. */
         CafeteriaRules: {
             /** @description Its name. */
@@ -1154,26 +1166,37 @@ export interface components {
         };
         /** @description A move that passes a step. */
         LessonPass: {
-            /** @description The move in coordinates (`e2e4`, `N@b1`, `k11k12i`). */
+            /**
+             * @description The move in coordinates (`e2e4`, `N@b1`, `k11k12i`); a cafeteria action's text
+             *     (`throw 28 at Connie`, as a game's `legal` has it).
+             */
             coordinates: string;
-            /** @description The move in SAN. */
+            /** @description The move in SAN; a cafeteria action in words. */
             san: string;
-            /** @description The position after it. */
-            board: components["schemas"]["BoardView"];
+            board: null | components["schemas"]["BoardView"];
+            cafeteria: null | components["schemas"]["CafeteriaView"];
+            /**
+             * @description What happened in the cafeteria, in the game's words (the rolls of the lesson's seeded
+             *     dice); empty in chess.
+             */
+            happened: string[];
             /** @description What to say when it is played. */
             good: string;
         };
         /** @description A step of a lesson: a position and what to try there. */
         LessonStep: {
-            /** @description The position. */
-            board: components["schemas"]["BoardView"];
-            /** @description Whether White moves (the learner's side). */
+            board: null | components["schemas"]["BoardView"];
+            /** @description Whether White moves (the learner's side); true in the cafeteria (the learner is player 1). */
             white: boolean;
+            cafeteria: null | components["schemas"]["CafeteriaLessonView"];
             /** @description What to try. */
             say: string;
             /** @description What to say after a legal move that does not pass. */
             hint: string;
-            /** @description Every legal move here, by from-square (`P@` for a drop), as a game's `legal` has them. */
+            /**
+             * @description Every legal move here, by from-square (`P@` for a drop), as a game's `legal` has them
+             *     (none in the cafeteria: see `cafeteria.legal`).
+             */
             legal: {
                 [key: string]: components["schemas"]["MoveView"][];
             };

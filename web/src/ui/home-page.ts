@@ -70,8 +70,7 @@ function gameCard(root: HTMLElement, v: VariantSummary, levels: Levels, error: H
       const seats = v.chess ? randomSides(me, { player: 'open' }) : [me, { player: 'open' }];
       void startGame(root, { game: v.name, seats, listed: true }, error);
     }, { 'data-play': 'friend' }),
-    // The cafeteria has no lessons yet: its rules page, with the map, teaches it.
-    link(v.chess ? `/learn/${v.name}` : `/rules/${v.name}`, 'Learn'));
+    link(`/learn/${v.name}`, 'Learn'));
   ways.lastElementChild?.setAttribute('class', 'learn');
   return h('article', { class: 'game-card', 'data-game': v.name },
     h('a', { href: `/rules/${v.name}`, class: 'picture', tabindex: '-1', 'aria-hidden': 'true' }, picture),

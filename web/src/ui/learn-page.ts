@@ -1,10 +1,13 @@
 // The lessons of a game (`/learn/NAME`): short steps from the server (`GET /api/lessons/{game}`),
 // each a position on the real board with the real legal moves, what to try, and what to say. A
 // move that passes shows the position after it and its sentence; another legal move gets the
-// step's hint and the position back. Finished lessons are remembered in this browser.
+// step's hint and the position back. The cafeteria's steps are its map with the learner's actions
+// (cafeteria-lesson.ts), and a passing action also tells what its seeded dice did. Finished
+// lessons are remembered in this browser.
 
 import type { BoardView, GameState, LessonList, LessonStep } from './api.js';
 import { call } from './api.js';
+import { CafeteriaLessonMap } from './cafeteria-lesson.js';
 import { ChessView } from './chess-view.js';
 import { button, go, h, link, showError } from './dom.js';
 
@@ -55,7 +58,10 @@ export async function learnPage(root: HTMLElement, game: string): Promise<() => 
   }
   const done = finished(game);
   const names: Record<string, string> = {};
-  for (const l of list.lessons) for (const s of l.steps) for (const p of s.board.pieces) names[p.letter.toUpperCase()] = p.name;
+  for (const l of list.lessons) for (const s of l.steps) for (const p of s.board?.pieces ?? []) names[p.letter.toUpperCase()] = p.name;
+  // The cafeteria's map, made once for the first cafeteria step.
+  const firstCafeteria = list.lessons.flatMap(l => l.steps).find(s => s.cafeteria !== null)?.cafeteria ?? null;
+  const cafeteria = firstCafeteria === null ? null : await CafeteriaLessonMap.make(firstCafeteria.view, firstCafeteria.legal, played);
 
   const contents = h('ol', { class: 'lesson-list' });
   const heading = h('h2', {}, '');
@@ -63,9 +69,12 @@ export async function learnPage(root: HTMLElement, game: string): Promise<() => 
   const counter = h('p', { class: 'step-count' });
   const say = h('p', { class: 'say' });
   const answer = h('p', { class: 'answer', 'aria-live': 'polite' });
+  // What a cafeteria action did, in the game's words (its dice's rolls).
+  const happened = h('ul', { class: 'happened', hidden: '' });
+  const dice = h('p', { class: 'dice', hidden: '' });
   const actions = h('div', { class: 'lesson-actions' });
   const boardHolder = h('div', { class: 'board' });
-  const boardCol = h('div', { class: 'board-col' }, boardHolder);
+  const boardCol = h('div', { class: 'board-col' }, cafeteria?.element ?? boardHolder);
   let view: ChessView | null = null;
   let lesson = Math.max(0, list.lessons.findIndex((_, i) => !done.has(i)));
   let step = 0;
@@ -73,7 +82,8 @@ export async function learnPage(root: HTMLElement, game: string): Promise<() => 
 
   // The board for a position: the view is made again when the side that moves changes, so that
   // the learner's side is always at the bottom.
-  const showBoard = (board: BoardView, legal: LessonStep | null): void => {
+  const showBoard = (board: BoardView | null, legal: LessonStep | null): void => {
+    if (board === null) return;
     const state = stepState(game, board, legal);
     const black = board.side_to_move === 'black';
     if (view === null || (view.board.api.state.orientation === 'black') !== black) {
@@ -104,14 +114,25 @@ export async function learnPage(root: HTMLElement, game: string): Promise<() => 
     if (l === undefined || s === undefined) return;
     heading.textContent = l.title;
     about.textContent = l.about;
-    counter.textContent = `Step ${step + 1} of ${l.steps.length}: you play ${s.white ? 'White' : 'Black'}.`;
+    const caf = s.cafeteria;
+    const yours = caf?.view.students.filter(x => x.player === 0).map(x => x.name).join(' and ');
+    counter.textContent = `Step ${step + 1} of ${l.steps.length}: you play ${caf !== null ? `${yours ?? ''} (player 1)` : s.white ? 'White' : 'Black'}.`;
     say.textContent = s.say;
     answer.textContent = '';
     answer.className = 'answer';
+    showHappened([]);
+    dice.hidden = caf === null;
+    dice.textContent = caf === null ? '' : `This lesson's dice are seeded (seed ${caf.seed}): they fall the same way every time.`;
     actions.replaceChildren(button('Hint', () => { answer.textContent = s.hint; answer.className = 'answer hint'; }, { 'data-control': 'hint' }));
+    if (caf !== null) cafeteria?.show(caf.view, caf.legal);
     showBoard(s.board, s);
     drawContents();
   };
+
+  function showHappened(lines: readonly string[]): void {
+    happened.hidden = lines.length === 0;
+    happened.replaceChildren(...lines.map(line => h('li', {}, line)));
+  }
 
   function open(i: number): void {
     lesson = i;
@@ -129,12 +150,19 @@ export async function learnPage(root: HTMLElement, game: string): Promise<() => 
       answer.textContent = `Not this one. ${s.hint}`;
       answer.className = 'answer wrong';
       showBoard(s.board, null);
-      resetTimer = window.setTimeout(() => showBoard(s.board, s), 900);
+      const caf = s.cafeteria;
+      if (caf !== null) cafeteria?.show(caf.view, null);
+      resetTimer = window.setTimeout(() => {
+        showBoard(s.board, s);
+        if (caf !== null) cafeteria?.show(caf.view, caf.legal);
+      }, 900);
       return;
     }
-    answer.textContent = `${pass.san}: ${pass.good}`;
+    answer.textContent = `${pass.san.charAt(0).toUpperCase()}${pass.san.slice(1)}: ${pass.good}`;
     answer.className = 'answer right';
     showBoard(pass.board, null);
+    if (pass.cafeteria !== null) cafeteria?.show(pass.cafeteria, null);
+    showHappened(pass.happened);
     const last = step + 1 >= l.steps.length;
     if (!last) {
       actions.replaceChildren(button('Next step', () => { step++; showStep(); }, { class: 'primary', 'data-control': 'next' }));
@@ -155,7 +183,7 @@ export async function learnPage(root: HTMLElement, game: string): Promise<() => 
     h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link(`/rules/${game}`, `the rules of ${list.title}`)),
     h('h1', {}, `Learn ${list.title}`), error,
     h('div', { class: 'play lesson' }, boardCol,
-      h('div', { class: 'side-col' }, heading, about, counter, say, actions, answer, h('h2', {}, 'Lessons'), contents)),
+      h('div', { class: 'side-col' }, heading, about, counter, say, actions, answer, happened, cafeteria?.panel ?? '', dice, h('h2', {}, 'Lessons'), contents)),
   );
   showStep();
   return () => {

@@ -1,6 +1,7 @@
-//! `GET /api/lessons/{game}`: a built-in game's lessons (`crates/games/catalog/lessons/`), each
-//! step with the position, what to try, every legal move there (so the board moves by the real
-//! rules) and the moves that pass with the position after each. Worked out once per game.
+//! `GET /api/lessons/{game}`: a built-in game's lessons (`crates/games/catalog/lessons/`, the
+//! cafeteria's in `crates/games/cafeteria/lessons.toml`), each step with the position, what to
+//! try, every legal move there (so the board moves by the real rules) and the moves that pass with
+//! the position after each. Worked out once per game.
 
 use crate::ApiError;
 use crate::api::App;
@@ -11,6 +12,8 @@ use axum::response::{IntoResponse, Response};
 use messhall_records::catalog;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
+
+mod cafeteria;
 
 /// `GET /api/lessons/{game}`: the game's lessons.
 ///
@@ -29,30 +32,35 @@ pub async fn lessons(_: App, Path(game): Path<String>) -> Result<Response, ApiEr
             messhall_rules::echo(&game)
         ))
     };
-    let variant = catalog::builtin_variant(&game).ok_or_else(none)?;
     let name = game.clone();
     let list = tokio::task::spawn_blocking(move || {
+        if name == catalog::CAFETERIA {
+            return Some(cafeteria::lesson_list().map_err(|e| e.to_string()));
+        }
+        let variant = catalog::builtin_variant(&name)?;
         let lessons = messhall_catalog::lessons::lessons(&name, &variant)?;
-        Some(lessons.map(|lessons| {
-            LessonList {
-                title: variant.title().to_string(),
-                game: name,
-                lessons: lessons
-                    .into_iter()
-                    .map(|l| LessonView {
-                        title: l.title,
-                        about: l.about,
-                        steps: l.steps.into_iter().map(|s| step(&variant, s)).collect(),
-                    })
-                    .collect(),
-            }
-        }))
+        Some(
+            lessons
+                .map(|lessons| LessonList {
+                    title: variant.title().to_string(),
+                    game: name,
+                    lessons: lessons
+                        .into_iter()
+                        .map(|l| LessonView {
+                            title: l.title,
+                            about: l.about,
+                            steps: l.steps.into_iter().map(|s| step(&variant, s)).collect(),
+                        })
+                        .collect(),
+                })
+                .map_err(|e| e.to_string()),
+        )
     })
     .await
     .map_err(|_| ApiError::new(500, "internal", "the lessons could not be read"))?
     .ok_or_else(none)?
     // The files are checked by the catalog's tests: a fault here is the build's, not the user's.
-    .map_err(|e| ApiError::new(500, "internal", e.to_string()))?;
+    .map_err(|e| ApiError::new(500, "internal", e))?;
     let list = Arc::new(list);
     if let Ok(mut m) = made.lock() {
         m.insert(game, list.clone());
@@ -63,8 +71,9 @@ pub async fn lessons(_: App, Path(game): Path<String>) -> Result<Response, ApiEr
 fn step(v: &messhall_rules::Variant, s: messhall_catalog::lessons::Step) -> LessonStep {
     let sans = v.legal_moves_san(&s.position);
     LessonStep {
-        board: position_view(v, &s.position),
+        board: Some(position_view(v, &s.position)),
         white: s.position.side_to_move() == messhall_rules::Color::White,
+        cafeteria: None,
         say: s.say,
         hint: s.hint,
         legal: move_views(v, &s.position),
@@ -77,7 +86,9 @@ fn step(v: &messhall_rules::Variant, s: messhall_catalog::lessons::Step) -> Less
                     .iter()
                     .find(|(m, _)| *m == mv)
                     .map_or_else(|| mv.to_coordinates(v), |(_, san)| san.clone()),
-                board: position_view(v, &s.position.play_unchecked(v, &mv)),
+                board: Some(position_view(v, &s.position.play_unchecked(v, &mv))),
+                cafeteria: None,
+                happened: Vec::new(),
                 good,
             })
             .collect(),

@@ -1058,15 +1058,20 @@ pub struct LessonView {
 /// A step of a lesson: a position and what to try there.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct LessonStep {
-    /// The position.
-    pub board: crate::view::data::BoardView,
-    /// Whether White moves (the learner's side).
+    /// The position; null in the cafeteria.
+    #[schema(required = true)]
+    pub board: Option<crate::view::data::BoardView>,
+    /// Whether White moves (the learner's side); true in the cafeteria (the learner is player 1).
     pub white: bool,
+    /// The cafeteria's step: the map, the learner's actions and the lesson's dice; null in chess.
+    #[schema(required = true)]
+    pub cafeteria: Option<CafeteriaLessonView>,
     /// What to try.
     pub say: String,
     /// What to say after a legal move that does not pass.
     pub hint: String,
-    /// Every legal move here, by from-square (`P@` for a drop), as a game's `legal` has them.
+    /// Every legal move here, by from-square (`P@` for a drop), as a game's `legal` has them
+    /// (none in the cafeteria: see `cafeteria.legal`).
     pub legal: std::collections::BTreeMap<String, Vec<crate::view::data::MoveView>>,
     /// The moves that pass.
     pub pass: Vec<LessonPass>,
@@ -1075,12 +1080,20 @@ pub struct LessonStep {
 /// A move that passes a step.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct LessonPass {
-    /// The move in coordinates (`e2e4`, `N@b1`, `k11k12i`).
+    /// The move in coordinates (`e2e4`, `N@b1`, `k11k12i`); a cafeteria action's text
+    /// (`throw 28 at Connie`, as a game's `legal` has it).
     pub coordinates: String,
-    /// The move in SAN.
+    /// The move in SAN; a cafeteria action in words.
     pub san: String,
-    /// The position after it.
-    pub board: crate::view::data::BoardView,
+    /// The position after it; null in the cafeteria.
+    #[schema(required = true)]
+    pub board: Option<crate::view::data::BoardView>,
+    /// The cafeteria after it; null in chess.
+    #[schema(required = true)]
+    pub cafeteria: Option<crate::view::data::CafeteriaView>,
+    /// What happened in the cafeteria, in the game's words (the rolls of the lesson's seeded
+    /// dice); empty in chess.
+    pub happened: Vec<String>,
     /// What to say when it is played.
     pub good: String,
 }
@@ -1156,4 +1169,15 @@ pub struct PositionAnalysis {
     /// The engine's view (null where a chance event is pending or the analysis was cut short).
     #[schema(required = true)]
     pub engine: Option<Analysis>,
+}
+
+/// A cafeteria lesson's step: the game as a front end draws it and what the learner may do.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct CafeteriaLessonView {
+    /// The cafeteria.
+    pub view: crate::view::data::CafeteriaView,
+    /// What the learner's student may do, as a game's `legal` has it.
+    pub legal: crate::view::data::LegalView,
+    /// The seed of the lesson's dice: every roll of a passing action is this seed's.
+    pub seed: u64,
 }

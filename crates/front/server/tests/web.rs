@@ -227,9 +227,60 @@ async fn each_chess_game_has_lessons_played_by_its_rules() {
     }
     let (_, list) = client.get("/api/lessons/foodfight", None).await;
     assert_eq!(list["title"], "Food Fight chess");
-    for name in ["nothing", "cafeteria"] {
+    for name in ["nothing", "Cafeteria"] {
         let (status, e) = client.get(&format!("/api/lessons/{name}"), None).await;
         assert_eq!((status, e["code"].as_str()), (404, Some("not-found")), "{name}: {e}");
     }
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cafeteria_has_lessons_played_by_its_rules_and_seeded_dice() {
+    let running = common::start(&common::sqlite_url()).await;
+    let client = Client::new(running.addr);
+    let (status, list) = client.get("/api/lessons/cafeteria", None).await;
+    assert_eq!(status, 200, "{list}");
+    assert_eq!(list["title"], "Cafeteria Food Fight");
+    let lessons = list["lessons"].as_array().unwrap();
+    assert!(lessons.len() >= 2);
+    let mut throws = 0;
+    for lesson in lessons {
+        for step in lesson["steps"].as_array().unwrap() {
+            assert!(step["board"].is_null());
+            let caf = &step["cafeteria"];
+            assert!(caf["seed"].is_u64(), "{caf}");
+            // The learner's student is to act, and its actions are a game's `legal`.
+            assert_eq!(caf["legal"]["kind"], "student");
+            assert_eq!(caf["legal"]["student"], caf["view"]["to_move"]);
+            let open: Vec<&str> = caf["legal"]["actions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(caf["legal"]["walks"].as_array().unwrap())
+                .map(|a| a["text"].as_str().unwrap())
+                .collect();
+            for pass in step["pass"].as_array().unwrap() {
+                let text = pass["coordinates"].as_str().unwrap();
+                assert!(open.contains(&text), "{text} not among {open:?}");
+                assert_ne!(pass["cafeteria"], caf["view"], "{text}");
+                let happened: Vec<&str> = pass["happened"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|h| h.as_str().unwrap())
+                    .collect();
+                assert!(!happened.is_empty(), "{text}");
+                if text.starts_with("throw ") {
+                    throws += 1;
+                    // The roll is told in the game's words.
+                    assert!(happened.iter().any(|h| h.contains("2d6 = ")), "{happened:?}");
+                }
+            }
+        }
+    }
+    assert!(throws >= 2, "{throws}");
+    // Served twice, the same: the dice are the lesson's seed's.
+    let (_, again) = client.get("/api/lessons/cafeteria", None).await;
+    assert_eq!(again, list);
     running.shutdown().await;
 }

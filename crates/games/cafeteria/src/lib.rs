@@ -39,6 +39,7 @@ mod faculty;
 mod game;
 mod ids;
 mod legal;
+pub mod lessons;
 mod notation;
 mod reach;
 mod record;

@@ -362,7 +362,11 @@ pub fn position_view(v: &Variant, pos: &messhall_rules::Position) -> BoardView {
 
 /// The cafeteria now; `None` at a chess table.
 pub fn cafeteria_view(table: &Table) -> Option<CafeteriaView> {
-    let game = table.cafeteria()?.game();
+    Some(game_view(table.cafeteria()?.game()))
+}
+
+/// A cafeteria game as a front end draws it.
+pub fn game_view(game: &messhall_cafeteria::Game) -> CafeteriaView {
     let students = game
         .students()
         .iter()
@@ -396,7 +400,7 @@ pub fn cafeteria_view(table: &Table) -> Option<CafeteriaView> {
             square: f.pos,
         })
         .collect();
-    Some(CafeteriaView {
+    CafeteriaView {
         round: game.round(),
         students,
         faculty,
@@ -404,7 +408,7 @@ pub fn cafeteria_view(table: &Table) -> Option<CafeteriaView> {
         stacks: game.stack_sizes(),
         to_move: game.to_move(),
         aa_left: game.to_move().map(|_| game.aa_left()),
-    })
+    }
 }
 
 /// The actions open to `seat` now, ready for a user interface (nothing when another seat is
@@ -427,22 +431,24 @@ pub fn legal_view(table: &Table, seat: Seat) -> LegalView {
                 })
                 .collect(),
         },
-        (Legal::Student(actions), _, Some(cafeteria)) => {
-            let game = cafeteria.game();
-            LegalView::Student {
-                student: game.to_move().unwrap_or_default(),
-                actions: actions
-                    .iter()
-                    .map(|a| StudentActionView {
-                        text: game.action_name(a),
-                        words: messhall_cafeteria::words::action(game, a),
-                        action: a.clone(),
-                    })
-                    .collect(),
-                walks: walk_views(game),
-            }
-        }
+        (Legal::Student(actions), _, Some(cafeteria)) => student_view(cafeteria.game(), actions),
         _ => LegalView::Nothing,
+    }
+}
+
+/// `actions`, open to the student to act in `game`, ready for a user interface, with its walks.
+pub fn student_view(game: &messhall_cafeteria::Game, actions: &[messhall_cafeteria::Action]) -> LegalView {
+    LegalView::Student {
+        student: game.to_move().unwrap_or_default(),
+        actions: actions
+            .iter()
+            .map(|a| StudentActionView {
+                text: game.action_name(a),
+                words: messhall_cafeteria::words::action(game, a),
+                action: a.clone(),
+            })
+            .collect(),
+        walks: walk_views(game),
     }
 }
 
