@@ -2,8 +2,9 @@
 //! people. Levels 1 to 6 are weakened like people are: a shallow search that still plays out the
 //! captures at its horizon (so it recaptures and sees a piece left hanging), and a seeded
 //! misjudgement of each move by up to the level's noise, scaled to the game; but they never choose
-//! a move their own search scores more than [`LEVEL_MARGIN_CP`] below their best, so they do not
-//! give material away for nothing. They miss what lies beyond their depth (a fork two moves on,
+//! a move their own search scores more than [`LEVEL_MARGIN_CP`] below their best, nor, at depth
+//! 1, one a material-only search of it and its captures sees losing material, so they do not give
+//! material away for nothing. They miss what lies beyond their depth (a fork two moves on,
 //! a deep combination). Each is a step of noise or of depth above the one below. Levels 7 to 9 are
 //! limited by a budget of nodes per move, three times the level below's, though never less than
 //! depth 4, 5 and 6; level 10 uses all the time it is given. Depth and node limits do not depend
@@ -38,8 +39,10 @@ pub const LEVEL_NOISE_CP: [i32; 9] = [300, 33, 11, 100, 100, 33, 15, 0, 0];
 /// 1..=9 (0: no margin; the noise alone decides, as for level 7's 15 centipawns, too little to
 /// lose material with). Less than a pawn: a level misjudges quiet moves and even trades, never
 /// hangs a piece or leaves one it just lost untaken back. Not scaled by the game's spread: it
-/// bounds material, which every game counts alike.
-pub const LEVEL_MARGIN_CP: [i32; 9] = [60, 60, 60, 60, 60, 60, 0, 0, 0];
+/// bounds material, which every game counts alike. Levels 1 and 2, whose noise fills the margin,
+/// have less than half a pawn (BENCHMARKS.md, "The levels as people meet them"); the levels that
+/// see one move ahead also keep a material guard ([`Level::guards_material`]).
+pub const LEVEL_MARGIN_CP: [i32; 9] = [40, 40, 60, 60, 60, 60, 0, 0, 0];
 /// Each level's name and what it does, for people, per level 1..=10.
 pub const LEVEL_WORDS: [(&str, &str); 10] = [
     (
@@ -111,6 +114,14 @@ impl Level {
     /// What the level does, in a sentence without its name ("sees one move ahead ...").
     pub fn description(self) -> &'static str {
         LEVEL_WORDS[usize::from(self.0) - 1].1
+    }
+
+    /// Whether it never plays a move that gives material away by the referee's count (a search of
+    /// the move and the captures after it, material only): the levels that see one move ahead,
+    /// whose own evaluation at that depth can mistake a lost piece for positional gain. Deeper
+    /// levels may sacrifice what they see paid back.
+    pub fn guards_material(self) -> bool {
+        self.margin_cp().is_some() && self.max_depth() == Some(1)
     }
 
     /// The most its choice may score below its best move (`None`: no margin).

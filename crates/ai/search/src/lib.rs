@@ -185,6 +185,9 @@ impl Engine {
     /// Forgets what earlier searches learned.
     pub fn new_game(&mut self) {
         self.searcher.clear();
+        if let Some(guard) = &mut self.searcher.material_guard {
+            guard.forget();
+        }
         self.helpers.iter_mut().for_each(Searcher::clear_move_order);
     }
 
@@ -201,6 +204,10 @@ impl Engine {
         self.searcher.noise_cp = self.level.noise_cp_for(self.move_spread);
         self.searcher.noise_key = self.rng.next_u64();
         self.searcher.noise_margin = self.level.margin_cp();
+        if self.level.guards_material() && self.searcher.material_guard.is_none() {
+            let variant = self.searcher.variant.clone();
+            self.searcher.material_guard = Some(Box::new(referee::Referee::new(variant)));
+        }
         let mut limits = *limits;
         self.searcher.node_floor = 0;
         if let Some(n) = self.level.max_nodes() {

@@ -88,6 +88,32 @@ impl Referee {
         Some(if lost >= self.threshold { lost } else { 0 })
     }
 
+    /// What each legal move of `pos` gives away against the best one, in centipawns (0 below the
+    /// threshold, and for every move where a mate is in sight); `history` as for
+    /// [`Referee::given_away`]. A weak level's guard: it never plays a move this counts.
+    pub fn losses(&mut self, pos: &Position, history: &[u64]) -> Vec<(Move, i32)> {
+        let scores = self.searcher.root_scores(pos, history, self.plies);
+        let Some(best) = scores.iter().map(|&(_, s)| s).max() else {
+            return Vec::new();
+        };
+        scores
+            .into_iter()
+            .map(|(mv, s)| {
+                let lost = if best.abs() >= MATE_BOUND || s.abs() >= MATE_BOUND {
+                    0
+                } else {
+                    best - s
+                };
+                (mv, if lost >= self.threshold { lost } else { 0 })
+            })
+            .collect()
+    }
+
+    /// Forgets what its earlier searches learned (a new game).
+    pub fn forget(&mut self) {
+        self.searcher.clear();
+    }
+
     /// What each side gave away over `game`, by colour (white first).
     pub fn game(&mut self, game: &Game) -> [GivenAway; 2] {
         self.searcher.clear();

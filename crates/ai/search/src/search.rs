@@ -191,6 +191,9 @@ pub struct Searcher {
     /// A weakened level's margin: with noise, the root scores every move exactly and never
     /// chooses one more than this below the best ([`Searcher::misjudging_root`]).
     pub(crate) noise_margin: Option<i32>,
+    /// A weak level's guard against giving material away: of the moves within its margin, it
+    /// plays none that the referee would count as given away ([`crate::referee::Referee::losses`]).
+    pub(crate) material_guard: Option<Box<crate::referee::Referee>>,
     /// Quiescence skips captures that cannot raise the score to alpha even with [`DELTA_MARGIN`],
     /// except in games with chance events: there a capture's score includes the chance of what
     /// follows, which a victim's value does not bound, and the skip would depend on the window,
@@ -261,6 +264,7 @@ impl Searcher {
             noise_cp: 0,
             noise_key: 0,
             noise_margin: None,
+            material_guard: None,
             delta_pruning: !has_chance,
             #[cfg(test)]
             window_independent: false,

@@ -67,7 +67,22 @@ impl Searcher {
                 m.score
             }
         };
-        let Some(chosen) = scored.iter().filter(|m| m.score >= floor).max_by_key(|m| judged(m)) else {
+        // The guard's material verdict on each move, where the level has one: the position's
+        // own evaluation may pay for lost material with positional terms; a person who keeps
+        // their pieces would not.
+        let history = self.path[..self.path.len().saturating_sub(1)].to_vec();
+        let losses = self.material_guard.as_mut().map(|g| g.losses(pos, &history));
+        let keeps = |m: &RootMove| {
+            losses
+                .as_ref()
+                .is_none_or(|l| l.iter().any(|&(mv, lost)| mv == m.mv && lost == 0))
+        };
+        let within = || scored.iter().filter(|m| m.score >= floor);
+        let Some(chosen) = within()
+            .filter(|m| keeps(m))
+            .max_by_key(|m| judged(m))
+            .or_else(|| within().max_by_key(|m| judged(m)))
+        else {
             return 0;
         };
         self.pv[0].push(chosen.mv);
