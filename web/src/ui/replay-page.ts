@@ -8,7 +8,7 @@
 import type * as cg from 'chessgroundx/types';
 import { Board } from '../board.js';
 import { readBoard } from '../fen.js';
-import { call, type Analysis, type AnalysisRequest, type GameAnalysis, type GameState, type MoveView, type PositionMoves, type PositionRequest, type PositionStep, type Positions } from './api.js';
+import { call, type Analysis, type AnalysisRequest, type GameAnalysis, type GameState, type MoveView, type PositionMoves, type PositionRequest, type PositionStep, type Positions, type VariantInfo } from './api.js';
 import { analysisAllowed, analysisPanel, lineWords, scoreWords } from './analysis.js';
 import { button, h, link, showError } from './dom.js';
 import { EvalBar, evalGraph, markShown, qualities } from './eval-graph.js';
@@ -78,7 +78,9 @@ export async function replayPage(root: HTMLElement, id: string): Promise<() => v
     return bt;
   };
   const gameLine = button('back to the game line', () => go(at), { 'data-control': 'game-line', hidden: '' });
-  root.replaceChildren(crumbs, h('h1', {}, `Analysis board: ${state.game}`), error,
+  // The game's name for people (`PieceEater Chess`), from its rules.
+  const title = await call<VariantInfo>('GET', `/api/games/${id}/rules`).then(r => r.title, () => state.game);
+  root.replaceChildren(crumbs, h('h1', {}, `Analysis board: ${title}`), error,
     h('div', { class: 'play' }, h('div', { class: 'board-col with-bar' }, bar.element, holder),
       h('div', { class: 'side-col' }, label,
         h('div', { class: 'controls' }, step('first', 'start', () => 0, 'start'), step('back', 'back', () => at - 1, 'back'),

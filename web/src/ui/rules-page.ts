@@ -76,7 +76,7 @@ export async function rulesPage(root: HTMLElement, name: string | null): Promise
     root.replaceChildren(crumbs, h('h1', {}, 'Rules'), error, list);
     try {
       const all = await call<VariantList>('GET', '/api/variants');
-      list.append(...all.games.map(g => h('li', {}, link(`/rules/${g.name}`, g.name), `: ${g.description ?? ''}`)));
+      list.append(...all.games.map(g => h('li', {}, link(`/rules/${g.name}`, g.title), `: ${g.description ?? ''}`)));
     } catch (e) {
       showError(error, e);
     }
@@ -106,7 +106,7 @@ export async function rulesPage(root: HTMLElement, name: string | null): Promise
   }
   const play = link(`/?game=${encodeURIComponent(info.name)}`, 'Play this game');
   play.classList.add('play-link');
-  root.replaceChildren(crumbs, h('h1', {}, info.name), error, h('p', {}, info.description ?? '', ' ', play), rulesLayout(info, diagram, side));
+  root.replaceChildren(crumbs, h('h1', {}, info.title), error, h('p', {}, info.description ?? '', ' ', play), rulesLayout(info, diagram, side));
   const first = chessRules(info)?.pieces[0];
   if (first !== undefined) open(first.letter);
   return () => {
