@@ -20,7 +20,7 @@ const LESSON_FILES: &[(&str, &str)] = &[
     ("friendly", include_str!("../lessons/friendly.toml")),
 ];
 
-/// The games that have lessons, in the order of [`LESSON_FILES`].
+/// The games that have lessons, in the order of their files.
 pub fn games_with_lessons() -> impl Iterator<Item = &'static str> {
     LESSON_FILES.iter().map(|(name, _)| *name)
 }
