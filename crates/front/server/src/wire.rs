@@ -1181,3 +1181,42 @@ pub struct CafeteriaLessonView {
     /// The seed of the lesson's dice: every roll of a passing action is this seed's.
     pub seed: u64,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ReasonSchema;
+    use messhall_rules::Reason;
+
+    /// The document's copy of a rules reason: the match is exhaustive, so a reason the rules gain
+    /// fails to compile here until the document names it too.
+    fn documented(reason: Reason) -> ReasonSchema {
+        match reason {
+            Reason::Checkmate => ReasonSchema::Checkmate,
+            Reason::Stalemate => ReasonSchema::Stalemate,
+            Reason::BothStalemated => ReasonSchema::BothStalemated,
+            Reason::RoyalCaptured => ReasonSchema::RoyalCaptured,
+            Reason::Extinction => ReasonSchema::Extinction,
+            Reason::Repetition => ReasonSchema::Repetition,
+            Reason::FiftyMoves => ReasonSchema::FiftyMoves,
+        }
+    }
+
+    #[test]
+    fn the_documented_reasons_are_the_rules_reasons_as_sent() {
+        for reason in [
+            Reason::Checkmate,
+            Reason::Stalemate,
+            Reason::BothStalemated,
+            Reason::RoyalCaptured,
+            Reason::Extinction,
+            Reason::Repetition,
+            Reason::FiftyMoves,
+        ] {
+            assert_eq!(
+                serde_json::to_value(reason).unwrap(),
+                serde_json::to_value(documented(reason)).unwrap(),
+                "{reason:?}"
+            );
+        }
+    }
+}
