@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod account;
 mod analyse;
 mod arena;
 mod bench;
@@ -303,6 +304,11 @@ enum Command {
         node: Option<String>,
         #[command(flatten)]
         limits: ServeLimits,
+    },
+    /// Work on players' accounts in a server's database (the operator's).
+    Account {
+        #[command(subcommand)]
+        what: account::AccountCommand,
     },
     /// A node that only thinks: makes the computer moves of the games in a database that
     /// `messhall serve` nodes share, until SIGTERM or Ctrl-C (docs/server.md).
@@ -663,6 +669,7 @@ fn main() -> ExitCode {
             ai_time,
             node,
         } => worker(db, threads, ai_time, node),
+        Command::Account { what } => account::run(what),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

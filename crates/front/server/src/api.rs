@@ -4,6 +4,7 @@
 
 use crate::error::ApiError;
 use crate::game::{Entry, LiveGame, SeatKind, SeatState};
+use crate::identity::Me;
 use crate::limits;
 use crate::state::Server;
 use crate::store::{GameRow, SeatRow, StoreError, now_ms};
@@ -68,14 +69,35 @@ fn token_of(headers: &HeaderMap, query: &TokenQuery) -> Option<String> {
     header.or_else(|| query.token.clone())
 }
 
-/// The seat `headers`/`query` authenticate in `game`.
-fn seat_of(game: &LiveGame, headers: &HeaderMap, query: &TokenQuery) -> Result<Seat, ApiError> {
-    let token = token_of(headers, query).ok_or_else(|| ApiError::new(401, "no-token", "this needs a seat's token"))?;
-    game.seat_of_token(&token)
-        .ok_or_else(|| ApiError::forbidden("the token is not one of this game's seats"))
+/// The seat `headers`/`query` (a seat's token) or else the session (`me`) authenticate in
+/// `game`: of a session's seats, the one to act, or its first.
+fn seat_of(game: &LiveGame, headers: &HeaderMap, query: &TokenQuery, me: &Me) -> Result<Seat, ApiError> {
+    if let Some(token) = token_of(headers, query) {
+        return game
+            .seat_of_token(&token)
+            .ok_or_else(|| ApiError::forbidden("the token is not one of this game's seats"));
+    }
+    let Some(id) = me.id() else {
+        return Err(ApiError::new(
+            401,
+            "no-token",
+            "this needs a seat's token or the session of the seat's player",
+        ));
+    };
+    let mine = game.seats_of_player(id);
+    let to_act = game.table.turn().seat();
+    mine.iter()
+        .copied()
+        .find(|s| Some(*s) == to_act)
+        .or_else(|| mine.first().copied())
+        .ok_or_else(|| ApiError::forbidden("this session's player holds no seat of this game"))
 }
 
-fn checked_name(name: Option<&str>, fallback: &str) -> Result<String, ApiError> {
+/// A name as given, trimmed, or `fallback`.
+///
+/// # Errors
+/// 400 `bad-name` for a name too long or with control or invisible characters.
+pub fn checked_name(name: Option<&str>, fallback: &str) -> Result<String, ApiError> {
     let name = name.unwrap_or(fallback).trim();
     if name.chars().count() > limits::NAME_CHARS || name.chars().any(|c| c.is_control() || invisible(c)) {
         return Err(ApiError::bad(
@@ -103,14 +125,15 @@ fn new_secret() -> Result<String, ApiError> {
     crate::token::secret().map_err(ApiError::storage)
 }
 
-/// The seat a token names, or `None` without a token (a spectator).
+/// The seat a token or the session names, or `None` for a spectator (no token, and a session
+/// that holds no seat).
 ///
 /// # Errors
 /// 403 for a token of no seat.
-pub fn viewer(game: &LiveGame, headers: &HeaderMap, query: &TokenQuery) -> Result<Option<Seat>, ApiError> {
+pub fn viewer(game: &LiveGame, headers: &HeaderMap, query: &TokenQuery, me: &Me) -> Result<Option<Seat>, ApiError> {
     match token_of(headers, query) {
-        Some(_) => seat_of(game, headers, query).map(Some),
-        None => Ok(None),
+        Some(_) => seat_of(game, headers, query, me).map(Some),
+        None => Ok(seat_of(game, headers, query, me).ok()),
     }
 }
 
@@ -143,6 +166,7 @@ async fn room_for_a_game(server: &Server, client: &str) -> Result<(), ApiError> 
 pub async fn create(
     State(server): App,
     crate::client::Client(client): crate::client::Client,
+    me: Me,
     Body(req): Body<CreateGame>,
 ) -> Result<Response, ApiError> {
     room_for_a_game(&server, &client).await?;
@@ -181,6 +205,8 @@ pub async fn create(
     let mut seats = Vec::new();
     let mut tokens = Vec::new();
     let mut joins = Vec::new();
+    let player_id = me.id().map(str::to_string);
+    let player_name = me.player.as_ref().map_or("", |p| p.name.as_str());
     for (i, s) in req.seats.iter().enumerate() {
         let text = s.player.trim();
         let state = match text {
@@ -203,9 +229,10 @@ pub async fn create(
                 SeatState {
                     kind: if me { SeatKind::Human } else { SeatKind::Open },
                     player: "human".into(),
-                    name: checked_name(s.name.as_deref(), "")?,
+                    name: checked_name(s.name.as_deref(), if me { player_name } else { "" })?,
                     token_hash: if me { hash.clone() } else { None },
                     join_hash: if me { None } else { hash },
+                    player_id: if me { player_id.clone() } else { None },
                 }
             }
             spec_text => {
@@ -223,6 +250,7 @@ pub async fn create(
                     name: checked_name(s.name.as_deref(), &spec.display_name())?,
                     token_hash: None,
                     join_hash: None,
+                    player_id: None,
                 }
             }
         };
@@ -291,6 +319,7 @@ async fn store_new(server: &Server, game: &LiveGame, client: &str, listed: bool)
             name: s.name.clone(),
             token_hash: s.token_hash.clone(),
             join_hash: s.join_hash.clone(),
+            player_id: s.player_id.clone(),
         })
         .collect();
     server
@@ -322,11 +351,12 @@ pub async fn state(
     State(server): App,
     Path(id): Path<String>,
     headers: HeaderMap,
+    me: Me,
     Query(q): Query<TokenQuery>,
 ) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let game = server.read(&shared).await;
-    let viewer = viewer(&game, &headers, &q)?;
+    let viewer = viewer(&game, &headers, &q, &me)?;
     Ok(axum::Json(crate::view::state(&game, viewer)).into_response())
 }
 
@@ -338,10 +368,11 @@ pub async fn state(
 pub async fn join(
     State(server): App,
     Path(id): Path<String>,
+    me: Me,
     Body(req): Body<JoinRequest>,
 ) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
-    let name = checked_name(req.name.as_deref(), "")?;
+    let name = checked_name(req.name.as_deref(), me.player.as_ref().map_or("", |p| p.name.as_str()))?;
     let (gate, game) = server.write(&shared).await?;
     let Some(seat) = game.seats.iter().position(|s| {
         s.kind == SeatKind::Open
@@ -359,6 +390,7 @@ pub async fn join(
         name: name.clone(),
         token_hash: Some(crate::token::hash(&token)),
         join_hash: game.seats[seat].join_hash.clone(),
+        player_id: me.id().map(str::to_string),
     };
     let seat = Seat(seat as u8);
     let entry = Entry::Join { seat, name };
@@ -368,6 +400,7 @@ pub async fn join(
     let slot = &mut game.seats[seat.index()];
     slot.token_hash = row.token_hash;
     slot.join_hash = None;
+    slot.player_id = row.player_id;
     let body = Joined {
         seat,
         token,
@@ -389,6 +422,7 @@ pub async fn act(
     State(server): App,
     Path(id): Path<String>,
     headers: HeaderMap,
+    me: Me,
     Query(q): Query<TokenQuery>,
     Body(req): Body<ActRequest>,
 ) -> Result<Response, ApiError> {
@@ -401,7 +435,7 @@ pub async fn act(
     }
     let shared = server.game(&id).await?;
     let (gate, game) = server.write(&shared).await?;
-    let seat = seat_of(&game, &headers, &q)?;
+    let seat = seat_of(&game, &headers, &q, &me)?;
     // A request made on an older game is stale, whatever else it is: its client reads again.
     crate::state::at_ply(&game, req.ply)?;
     if game.table.result().is_some() {
@@ -434,12 +468,13 @@ async fn by_seat(
     server: Arc<Server>,
     id: String,
     headers: HeaderMap,
+    me: Me,
     q: TokenQuery,
     make: fn(Seat) -> Entry,
 ) -> Result<Response, ApiError> {
     let shared = server.game(&id).await?;
     let (gate, game) = server.write(&shared).await?;
-    let seat = seat_of(&game, &headers, &q)?;
+    let seat = seat_of(&game, &headers, &q, &me)?;
     let game = server
         .commit_shared(&gate, &shared, game, make(seat), None, None)
         .await?;
@@ -458,8 +493,8 @@ macro_rules! seat_request {
         /// 401/403 without the seat's token; 409 when the game's state does not allow it.
         #[utoipa::path(post, path = $path, params(("id" = String, Path, description = "the game's id"), crate::wire::TokenQuery),
             responses((status = 200, description = "the game after it", body = crate::wire::GameState), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
-        pub async fn $name(State(server): App, Path(id): Path<String>, headers: HeaderMap, Query(q): Query<TokenQuery>) -> Result<Response, ApiError> {
-            by_seat(server, id, headers, q, |seat| Entry::$entry { seat }).await
+        pub async fn $name(State(server): App, Path(id): Path<String>, headers: HeaderMap, me: Me, Query(q): Query<TokenQuery>) -> Result<Response, ApiError> {
+            by_seat(server, id, headers, me, q, |seat| Entry::$entry { seat }).await
         }
     };
 }
@@ -517,37 +552,38 @@ pub async fn list(State(server): App, Query(q): Query<ListQuery>) -> Result<Resp
         .list(status, player.as_deref(), limit)
         .await
         .map_err(ApiError::storage)?;
-    let games = rows
-        .into_iter()
-        .filter_map(|(g, seats)| {
-            // A row this server did not write is left out of the list, not sent half-read.
-            let Some(status) = Status::from_name(&g.status) else {
-                tracing::warn!(game = %g.id, status = %g.status, "unknown stored status");
-                return None;
-            };
-            let seats = seats
-                .iter()
-                .filter_map(|s| {
-                    Some(SeatView {
-                        seat: Seat(u8::try_from(s.seat).ok()?),
-                        kind: SeatKind::from_name(&s.kind)?,
-                        player: s.player.clone(),
-                        name: s.name.clone(),
-                    })
-                })
-                .collect();
-            Some(GameSummary {
-                id: g.id,
-                game: g.game,
-                status,
-                result: g.result.and_then(|r| serde_json::from_str(&r).ok()),
-                seats,
-                created_ms: g.created_ms,
-                updated_ms: g.updated_ms,
+    let games = rows.into_iter().filter_map(|(g, seats)| summary(g, &seats)).collect();
+    Ok(axum::Json(GameList { games }).into_response())
+}
+
+/// A stored game as lists show it; `None` for a row this server did not write (left out of a
+/// list, not sent half-read).
+pub fn summary(g: GameRow, seats: &[SeatRow]) -> Option<GameSummary> {
+    let Some(status) = Status::from_name(&g.status) else {
+        tracing::warn!(game = %g.id, status = %g.status, "unknown stored status");
+        return None;
+    };
+    let seats = seats
+        .iter()
+        .filter_map(|s| {
+            Some(SeatView {
+                seat: Seat(u8::try_from(s.seat).ok()?),
+                kind: SeatKind::from_name(&s.kind)?,
+                player: s.player.clone(),
+                name: s.name.clone(),
+                player_id: s.player_id.clone(),
             })
         })
         .collect();
-    Ok(axum::Json(GameList { games }).into_response())
+    Some(GameSummary {
+        id: g.id,
+        game: g.game,
+        status,
+        result: g.result.and_then(|r| serde_json::from_str(&r).ok()),
+        seats,
+        created_ms: g.created_ms,
+        updated_ms: g.updated_ms,
+    })
 }
 
 /// `GET /api/games/{id}/record`: the game's record, JSON (once it is over: it holds the seed).
@@ -608,6 +644,7 @@ pub async fn pgn(
 pub async fn import(
     State(server): App,
     crate::client::Client(client): crate::client::Client,
+    me: Me,
     Body(req): Body<ImportRequest>,
 ) -> Result<Response, ApiError> {
     room_for_a_game(&server, &client).await?;
@@ -656,6 +693,7 @@ pub async fn import(
             name: checked_name(Some(&name.chars().take(limits::NAME_CHARS).collect::<String>()), "")?,
             token_hash: Some(crate::token::hash(&secret)),
             join_hash: None,
+            player_id: me.id().map(str::to_string),
         });
     }
     let id = crate::token::game_id().map_err(ApiError::storage)?;

@@ -152,17 +152,20 @@ impl Drop for Hold {
     }
 }
 
+/// Request headers from name-value pairs, for tests.
+#[cfg(test)]
+pub(crate) fn test_headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
+    let mut map = HeaderMap::new();
+    for (name, value) in pairs {
+        map.append(*name, value.parse().unwrap());
+    }
+    map
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn headers(pairs: &[(&'static str, &str)]) -> HeaderMap {
-        let mut map = HeaderMap::new();
-        for (name, value) in pairs {
-            map.append(*name, value.parse().unwrap());
-        }
-        map
-    }
+    use test_headers as headers;
 
     #[test]
     fn an_ipv6_client_counts_as_its_64() {

@@ -100,6 +100,8 @@ pub struct SeatState {
     pub token_hash: Option<String>,
     /// The hash of its join code, while open.
     pub join_hash: Option<String>,
+    /// The player who holds it, when a browser's session took it.
+    pub player_id: Option<String>,
 }
 
 /// One numbered event of a game's feed.

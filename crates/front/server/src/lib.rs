@@ -17,21 +17,25 @@
 #![recursion_limit = "256"]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod accounts;
 pub mod analysis;
 pub mod api;
 pub mod client;
 pub mod error;
 pub mod game;
 pub mod game_analysis;
+pub mod identity;
 pub mod jobs;
 pub mod lessons;
 pub mod limits;
 pub mod listen;
 pub mod metrics;
+pub mod names;
 pub mod node;
 pub mod notify;
 pub mod openapi;
 pub mod pgn_tags;
+pub mod players;
 pub mod positions;
 pub mod rate;
 pub mod replay;
@@ -86,6 +90,7 @@ pub fn router(server: Arc<Server>) -> Router {
     api.fallback(web::serve)
         .method_not_allowed_fallback(no_method)
         .layer(DefaultBodyLimit::max(limits::BODY_BYTES))
+        .layer(axum::middleware::from_fn(identity::same_origin))
         .layer(axum::middleware::map_response(security_headers))
         .layer(axum::middleware::from_fn(
             move |request: axum::extract::Request, next: axum::middleware::Next| in_time(timeout, request, next),
@@ -389,4 +394,22 @@ async fn wait_for_signal() {
     {
         let _ = ctrl_c.await;
     }
+}
+
+/// Sets a new password for the account `name` in the database `db` and ends its sessions (the
+/// operator's reset: `messhall account reset-password`).
+///
+/// # Errors
+/// A one-line reason: the database, a bad name or password, or no such account.
+pub fn reset_password(db: &str, name: &str, password: &str) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let store = Store::open(db).await.map_err(|e| e.to_string())?;
+        let done = accounts::reset_password(&store, name, password).await;
+        store.close().await;
+        done
+    })
 }

@@ -25,7 +25,7 @@ struct Frame;
 /// Every API route with its handler and its documentation (the web app's files and the refusal
 /// of an unknown route are the router's fallbacks, not API routes).
 pub fn routes() -> OpenApiRouter<Arc<Server>> {
-    use crate::{analysis, api, game_analysis, positions, replay, variants, ws};
+    use crate::{accounts, analysis, api, game_analysis, players, positions, replay, variants, ws};
     let mut doc = Frame::openapi();
     doc.info.version = messhall_records::catalog::VERSION.to_string();
     let (schemas, paths, import) = routes!(api::import);
@@ -59,6 +59,13 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
         .routes(routes!(game_analysis::analyse_game))
         .routes(routes!(variants::of_game))
         .routes(routes!(ws::connect))
+        .routes(routes!(accounts::me, accounts::start))
+        .routes(routes!(accounts::rename))
+        .routes(routes!(accounts::register))
+        .routes(routes!(accounts::login))
+        .routes(routes!(accounts::logout))
+        .routes(routes!(players::my_games))
+        .routes(routes!(players::page))
 }
 
 /// The document.

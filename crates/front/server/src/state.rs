@@ -37,6 +37,10 @@ pub struct Config {
     pub games_per_client_hour: u32,
     /// The most variant files one client may have checked or compiled per minute.
     pub variants_per_client_minute: u32,
+    /// The most anonymous players (browser sessions) one client may start per hour.
+    pub players_per_client_hour: u32,
+    /// The most logins and registrations one client, and one login name, may try per minute.
+    pub logins_per_client_minute: u32,
     /// Time between WebSocket pings; a connection silent for three is closed.
     pub heartbeat: Duration,
     /// The most events sent to catch a WebSocket client up; a longer gap gets the full state.
@@ -77,6 +81,8 @@ impl Default for Config {
             games_per_client: 20,
             games_per_client_hour: 120,
             variants_per_client_minute: 30,
+            players_per_client_hour: 60,
+            logins_per_client_minute: 10,
             heartbeat: Duration::from_secs(15),
             catch_up_events: crate::limits::CATCH_UP_EVENTS,
             watchers_per_game: crate::limits::WS_PER_GAME,
@@ -158,6 +164,8 @@ pub struct Server {
     pub creates: Rate,
     /// Variant files worked out per client ([`Config::variants_per_client_minute`]).
     pub variant_work: Rate,
+    /// The limits on new players and password tries.
+    pub accounts: crate::accounts::Guards,
     /// WebSocket connections open per client ([`Config::watchers_per_client`]).
     pub watching: Arc<crate::client::Holds>,
     /// Analyses running or queued per client (one each).
@@ -176,6 +184,7 @@ impl Server {
         Arc::new(Server {
             creates: Rate::new(config.games_per_client_hour, Duration::from_secs(3600)),
             variant_work: Rate::new(config.variants_per_client_minute, Duration::from_secs(60)),
+            accounts: crate::accounts::Guards::new(&config),
             config,
             store,
             games: Mutex::new(HashMap::new()),
@@ -252,6 +261,7 @@ impl Server {
                 name: seat.name.clone(),
                 token_hash: seat.token_hash.clone(),
                 join_hash: seat.join_hash.clone(),
+                player_id: seat.player_id.clone(),
             });
         }
         // The seats as they were at the start: joins are among the entries.
@@ -279,6 +289,7 @@ impl Server {
         for (state, stored) in game.seats.iter_mut().zip(states) {
             state.token_hash = stored.token_hash;
             state.join_hash = stored.join_hash;
+            state.player_id = stored.player_id;
         }
         let last_clock = entries.last().and_then(|e| e.clock.as_deref());
         game.restore_clock(clock, last_clock, now);
@@ -667,6 +678,7 @@ fn apply_stored(
         for (state, stored) in game.seats.iter_mut().zip(seats) {
             state.token_hash = stored.token_hash;
             state.join_hash = stored.join_hash;
+            state.player_id = stored.player_id;
         }
     }
     match last {
@@ -692,6 +704,16 @@ impl LiveGame {
             s.kind = SeatKind::Human;
         }
         seats
+    }
+
+    /// The seats the player `id` holds.
+    pub fn seats_of_player(&self, id: &str) -> Vec<Seat> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.player_id.as_deref() == Some(id))
+            .map(|(i, _)| Seat(i as u8))
+            .collect()
     }
 
     /// The seat whose token is `token`, if any.

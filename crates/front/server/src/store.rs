@@ -6,6 +6,9 @@ use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row};
 
+mod players;
+pub use players::PlayerRow;
+
 /// The migrations of `migrations/`, in order.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -87,6 +90,8 @@ pub struct SeatRow {
     pub token_hash: Option<String>,
     /// The hash of the join code, while open.
     pub join_hash: Option<String>,
+    /// The player who holds it, when a browser's session took it.
+    pub player_id: Option<String>,
 }
 
 /// A computer seat's move to make: a row of `jobs`.
@@ -308,8 +313,8 @@ impl Store {
         .await?;
         for seat in seats {
             sqlx::query(
-                "INSERT INTO seats (game_id, seat, kind, player, name, token_hash, join_hash) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO seats (game_id, seat, kind, player, name, token_hash, join_hash, player_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             )
             .bind(&game.id)
             .bind(seat.seat)
@@ -318,6 +323,7 @@ impl Store {
             .bind(&seat.name)
             .bind(seat.token_hash.clone())
             .bind(seat.join_hash.clone())
+            .bind(seat.player_id.clone())
             .execute(tx.conn())
             .await?;
         }
@@ -349,7 +355,7 @@ impl Store {
         let mut tx = self.write().await?;
         if let Some(seat) = seat {
             let done = sqlx::query(
-                "UPDATE seats SET kind = $1, name = $2, token_hash = $3, join_hash = NULL \
+                "UPDATE seats SET kind = $1, name = $2, token_hash = $3, join_hash = NULL, player_id = $7 \
                  WHERE game_id = $4 AND seat = $5 AND join_hash = $6",
             )
             .bind(&seat.kind)
@@ -358,6 +364,7 @@ impl Store {
             .bind(id)
             .bind(seat.seat)
             .bind(seat.join_hash.clone())
+            .bind(seat.player_id.clone())
             .execute(tx.conn())
             .await?;
             if done.rows_affected() != 1 {
@@ -609,7 +616,7 @@ impl Store {
     /// [`StoreError::Sql`].
     pub async fn seats(&self, id: &str) -> Result<Vec<SeatRow>, StoreError> {
         self.rows_of(
-            "SELECT seat, kind, player, name, token_hash, join_hash FROM seats WHERE game_id = $1 ORDER BY seat",
+            "SELECT seat, kind, player, name, token_hash, join_hash, player_id FROM seats WHERE game_id = $1 ORDER BY seat",
             id,
             |r| seat_row(r, true),
         )
@@ -772,6 +779,7 @@ fn seat_row(row: &AnyRow, with_secrets: bool) -> Result<SeatRow, sqlx::Error> {
         name: row.try_get(3)?,
         token_hash: if with_secrets { row.try_get(4)? } else { None },
         join_hash: if with_secrets { row.try_get(5)? } else { None },
+        player_id: if with_secrets { row.try_get(6)? } else { None },
     })
 }
 

@@ -69,6 +69,7 @@ pub fn public(game: &LiveGame) -> GameView {
             kind: s.kind,
             player: s.player.clone(),
             name: s.name.clone(),
+            player_id: s.player_id.clone(),
         })
         .collect();
     let over = table.result().is_some();

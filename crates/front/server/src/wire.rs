@@ -13,6 +13,9 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use utoipa::ToSchema;
 
+mod identity;
+pub use identity::*;
+
 /// A game's stage: `waiting` (a seat is open), `playing` or `over`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -314,6 +317,9 @@ pub struct SeatView {
     pub player: String,
     /// The name shown.
     pub name: String,
+    /// The player who holds it (its page is `/player/ID`), when a browser's session took it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_id: Option<String>,
 }
 
 /// Whose turn it is and to do what.

@@ -56,6 +56,7 @@ pub async fn connect(
     Path(id): Path<String>,
     crate::client::Client(client): crate::client::Client,
     headers: HeaderMap,
+    me: crate::identity::Me,
     Query(q): Query<WsQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
@@ -75,7 +76,7 @@ pub async fn connect(
     // under the cap.
     let (viewer, rx) = {
         let game = shared.lock().await;
-        let viewer = crate::api::viewer(&game, &headers, &token_query)?;
+        let viewer = crate::api::viewer(&game, &headers, &token_query, &me)?;
         let most = server.config.watchers_per_game;
         if game.tx.receiver_count() >= most {
             return Err(ApiError::new(

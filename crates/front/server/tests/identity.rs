@@ -1,0 +1,294 @@
+//! Players by session cookie and accounts: an anonymous player plays through its session, with
+//! no token; another player's session cannot act, resign or offer for a seat; a cross-site
+//! request with the cookie is refused; passwords are stored only as argon2id; logins are
+//! limited; the operator's reset ends the old password and its sessions.
+
+mod common;
+
+use common::first_action;
+use serde_json::{Value, json};
+
+/// A browser: an HTTP client that keeps the session cookie it is given, and says it comes from
+/// the server's own page (`Origin`), as a browser's fetch does.
+struct Browser {
+    base: String,
+    http: reqwest::Client,
+    cookie: Option<String>,
+    origin: Option<String>,
+}
+
+impl Browser {
+    fn new(addr: std::net::SocketAddr) -> Browser {
+        let base = format!("http://{addr}");
+        Browser {
+            origin: Some(base.clone()),
+            base,
+            http: reqwest::Client::new(),
+            cookie: None,
+        }
+    }
+
+    async fn send(&mut self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
+        let mut req = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(c) = &self.cookie {
+            req = req.header("cookie", format!("messhall_session={c}"));
+        }
+        if let Some(o) = &self.origin {
+            req = req.header("origin", o);
+        }
+        if let Some(b) = body {
+            req = req.json(&b);
+        }
+        let resp = req.send().await.unwrap();
+        let status = resp.status().as_u16();
+        if let Some(set) = resp.headers().get("set-cookie") {
+            let set = set.to_str().unwrap();
+            assert!(set.contains("HttpOnly") && set.contains("SameSite=Lax"), "{set}");
+            let value = set.split(';').next().unwrap().split_once('=').unwrap().1;
+            self.cookie = (!value.is_empty()).then(|| value.to_string());
+        }
+        let text = resp.text().await.unwrap();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    async fn get(&mut self, path: &str) -> (u16, Value) {
+        self.send(reqwest::Method::GET, path, None).await
+    }
+
+    async fn post(&mut self, path: &str, body: Value) -> (u16, Value) {
+        self.send(reqwest::Method::POST, path, Some(body)).await
+    }
+
+    /// Starts an anonymous player; its id.
+    async fn start(&mut self) -> String {
+        let (status, v) = self.post("/api/me", json!({})).await;
+        assert_eq!(status, 201, "{v}");
+        assert!(self.cookie.is_some());
+        v["player"]["id"].as_str().unwrap().to_string()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_anonymous_player_plays_through_its_session_and_no_one_else_can() {
+    let running = common::start(&common::sqlite_url()).await;
+    let mut ann = Browser::new(running.addr);
+    let (status, v) = ann.get("/api/me").await;
+    assert_eq!((status, &v["player"]), (200, &Value::Null));
+    let ann_id = ann.start().await;
+    // A second POST answers the same player.
+    let (status, v) = ann.post("/api/me", json!({})).await;
+    assert_eq!((status, v["player"]["id"].as_str()), (200, Some(ann_id.as_str())));
+    let (status, v) = ann.get("/api/me").await;
+    assert_eq!(status, 200);
+    let ann_name = v["player"]["name"].as_str().unwrap().to_string();
+    assert!(!ann_name.is_empty() && v["player"]["account"] == false);
+
+    let (status, created) = ann
+        .post(
+            "/api/games",
+            json!({"game": "chess", "seats": [{"player": "me"}, {"player": "open"}]}),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    assert_eq!(created["state"]["seats"][0]["player_id"], ann_id.as_str());
+    assert_eq!(created["state"]["seats"][0]["name"], ann_name.as_str());
+    let code = created["joins"][0]["code"].as_str().unwrap().to_string();
+
+    let mut bob = Browser::new(running.addr);
+    let bob_id = bob.start().await;
+    let (status, joined) = bob.post(&format!("/api/games/{id}/join"), json!({"code": code})).await;
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["state"]["seats"][1]["player_id"], bob_id.as_str());
+
+    // Each reads the game as its seat, with its session only.
+    let (_, as_ann) = ann.get(&format!("/api/games/{id}")).await;
+    assert_eq!(as_ann["you"], 0, "{as_ann}");
+    let (_, as_bob) = bob.get(&format!("/api/games/{id}")).await;
+    assert_eq!(as_bob["you"], 1);
+
+    // A third player's session holds no seat: it cannot act, resign or offer a draw.
+    let mut eve = Browser::new(running.addr);
+    eve.start().await;
+    let (_, as_eve) = eve.get(&format!("/api/games/{id}")).await;
+    assert_eq!(as_eve["you"], Value::Null);
+    let ply = as_ann["ply"].clone();
+    let action = first_action(&as_ann).unwrap();
+    for (path, body) in [
+        ("act", json!({"ply": ply, "action": action})),
+        ("resign", json!({})),
+        ("draw/offer", json!({})),
+    ] {
+        let (status, v) = eve.post(&format!("/api/games/{id}/{path}"), body).await;
+        assert_eq!((status, v["code"].as_str()), (403, Some("forbidden")), "{path}: {v}");
+    }
+    // Nor may Bob move for Ann: his session's seat is not the one to move.
+    let (status, v) = bob
+        .post(&format!("/api/games/{id}/act"), json!({"ply": ply, "action": action}))
+        .await;
+    assert_eq!((status, v["code"].as_str()), (409, Some("not-your-turn")), "{v}");
+    // Ann moves through her session, with no token.
+    let (status, v) = ann
+        .post(&format!("/api/games/{id}/act"), json!({"ply": ply, "action": action}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+
+    // Bob's games list says it is his turn; Ann's that it is not hers.
+    let (_, mine) = bob.get("/api/me/games").await;
+    assert_eq!(mine["games"][0]["game"]["id"], id.as_str());
+    assert_eq!(mine["games"][0]["your_turn"], true);
+    let (_, mine) = ann.get("/api/me/games").await;
+    assert_eq!(mine["games"][0]["your_turn"], false);
+    let (status, page) = eve.get(&format!("/api/players/{ann_id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(page["player"]["name"], ann_name.as_str());
+    assert_eq!(page["games"][0]["game"]["id"], id.as_str());
+    let (status, _) = eve.get("/api/players/nobody").await;
+    assert_eq!(status, 404);
+
+    // Names are bounded; a new name is shown in games made after it.
+    let (status, v) = ann.post("/api/me/name", json!({"name": "x".repeat(41)})).await;
+    assert_eq!((status, v["code"].as_str()), (400, Some("bad-name")));
+    let (status, v) = ann.post("/api/me/name", json!({"name": "<b>Ann</b>"})).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["player"]["name"], "<b>Ann</b>");
+
+    // Logging out forgets the session: the old cookie opens nothing.
+    let old = ann.cookie.clone();
+    let (status, _) = ann.post("/api/logout", json!({})).await;
+    assert_eq!(status, 200);
+    assert_eq!(ann.cookie, None);
+    ann.cookie = old;
+    let (_, v) = ann.get("/api/me").await;
+    assert_eq!(v["player"], Value::Null);
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_from_another_site_with_the_cookie_is_refused() {
+    let running = common::start(&common::sqlite_url()).await;
+    let mut ann = Browser::new(running.addr);
+    ann.start().await;
+    let (_, created) = ann
+        .post(
+            "/api/games",
+            json!({"game": "chess", "seats": [{"player": "me"}, {"player": "level=1"}]}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    for origin in ["http://evil.example", "null", "http://127.0.0.1:1"] {
+        ann.origin = Some(origin.into());
+        let (status, v) = ann.post(&format!("/api/games/{id}/resign"), json!({})).await;
+        assert_eq!((status, v["code"].as_str()), (403, Some("forbidden")), "{origin}: {v}");
+    }
+    // A WebSocket handshake from another site with the cookie is refused before it opens.
+    let url = format!("ws://{}/api/games/{id}/ws", running.addr);
+    let mut request = tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(url).unwrap();
+    request.headers_mut().insert(
+        "cookie",
+        format!("messhall_session={}", ann.cookie.as_ref().unwrap())
+            .parse()
+            .unwrap(),
+    );
+    request
+        .headers_mut()
+        .insert("origin", "http://evil.example".parse().unwrap());
+    assert!(tokio_tungstenite::connect_async(request).await.is_err());
+    // The game goes on: nothing was resigned.
+    ann.origin = Some(ann.base.clone());
+    let (_, state) = ann.get(&format!("/api/games/{id}")).await;
+    assert_eq!(state["status"], "playing");
+    let (status, v) = ann.post(&format!("/api/games/{id}/resign"), json!({})).await;
+    assert_eq!(status, 200, "{v}");
+    // A malformed cookie is named, not taken for no session.
+    ann.cookie = Some("<script>".into());
+    let (status, v) = ann.get("/api/me").await;
+    assert_eq!((status, v["code"].as_str()), (400, Some("bad-cookie")));
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accounts_keep_a_player_across_browsers_with_argon2id_and_limited_logins() {
+    let db = common::sqlite_url();
+    let running = common::start(&db).await;
+    let mut first = Browser::new(running.addr);
+    let id = first.start().await;
+    let creds = json!({"name": "Cyrus", "password": "pickled radish"});
+    for (body, code) in [
+        (json!({"name": "Cy", "password": "pickled radish"}), "bad-account-name"),
+        (json!({"name": "Cyrus", "password": "short"}), "bad-password"),
+    ] {
+        let (status, v) = first.post("/api/accounts", body).await;
+        assert_eq!((status, v["code"].as_str()), (400, Some(code)), "{v}");
+    }
+    let (status, v) = first.post("/api/accounts", creds.clone()).await;
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["player"]["id"], id.as_str());
+    assert_eq!(v["player"]["account"], true);
+    let mut taken = Browser::new(running.addr);
+    let (status, v) = taken
+        .post("/api/accounts", json!({"name": "CYRUS", "password": "another one"}))
+        .await;
+    assert_eq!((status, v["code"].as_str()), (409, Some("account-taken")), "{v}");
+
+    // Stored only as an argon2id hash.
+    let stored: (Option<String>,) = {
+        use sqlx::Connection;
+        let mut conn = sqlx::SqliteConnection::connect(&db).await.unwrap();
+        sqlx::query_as("SELECT password FROM players WHERE id = ?1")
+            .bind(&id)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap()
+    };
+    let stored = stored.0.unwrap();
+    assert!(stored.starts_with("$argon2id$"), "{stored}");
+    assert!(!stored.contains("pickled"));
+
+    // A fresh browser logs in (any case) and is the same player.
+    let mut second = Browser::new(running.addr);
+    let (status, v) = second
+        .post("/api/login", json!({"name": "cyrus", "password": "pickled radish"}))
+        .await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["player"]["id"], id.as_str());
+    let (_, v) = second.get("/api/me").await;
+    assert_eq!(v["player"]["name"], "Cyrus");
+
+    // Wrong passwords and unknown names get the same answer, and the tries are limited.
+    let mut guesser = Browser::new(running.addr);
+    let (status, wrong) = guesser
+        .post("/api/login", json!({"name": "cyrus", "password": "wrong guess"}))
+        .await;
+    let (_, unknown) = guesser
+        .post("/api/login", json!({"name": "nobody", "password": "wrong guess"}))
+        .await;
+    assert_eq!(status, 403);
+    assert_eq!(wrong, unknown);
+    let mut refused = 0;
+    for _ in 0..12 {
+        let (status, v) = guesser
+            .post("/api/login", json!({"name": "cyrus", "password": "wrong guess"}))
+            .await;
+        if status == 429 {
+            assert_eq!(v["code"], "too-many-logins");
+            refused += 1;
+        }
+    }
+    assert!(refused >= 3, "{refused} of 12 refused");
+
+    // The operator's reset: the old password fails, the sessions end, the new one works.
+    let db2 = db.clone();
+    tokio::task::spawn_blocking(move || messhall_server::reset_password(&db2, "CYRUS", "a new password"))
+        .await
+        .unwrap()
+        .unwrap();
+    let (_, v) = second.get("/api/me").await;
+    assert_eq!(v["player"], Value::Null, "the reset ended the session");
+    let err = tokio::task::spawn_blocking(move || messhall_server::reset_password(&db, "nobody", "a new password"))
+        .await
+        .unwrap()
+        .unwrap_err();
+    assert!(err.contains("no account"), "{err}");
+    running.shutdown().await;
+}
