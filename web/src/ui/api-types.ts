@@ -444,6 +444,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/leaderboard/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/leaderboard/{game}`: the game's best-rated players (100 at most), established
+         *     ratings first, then provisional ones.
+         * @description # Errors
+         *     404 for no such game.
+         */
+        get: operations["leaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/lessons/{game}": {
         parameters: {
             query?: never;
@@ -457,6 +479,51 @@ export interface paths {
          *     404 for a game with no lessons.
          */
         get: operations["lessons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lobby/quick": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/lobby/quick`: a chess game of this kind and clock at once: the oldest seek of
+         *     another player that matches (rated, any colour) is joined, or one is posted.
+         * @description # Errors
+         *     As `POST /api/seeks` and its join.
+         */
+        post: operations["quick_pairing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lobby/ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/lobby/ws`: the lobby's WebSocket: every open seek first (`seeks`), then each seek
+         *     posted or changed (`seek`) and gone (`gone`, with the game it became). A browser with a
+         *     session keeps its seeks alive while one of its lobby WebSockets is open.
+         * @description # Errors
+         *     429 when the client has [`crate::Config::watchers_per_client`] connections open.
+         */
+        get: operations["lobby_socket"];
         put?: never;
         post?: never;
         delete?: never;
@@ -520,7 +587,7 @@ export interface paths {
          * @description # Errors
          *     400 for a malformed session cookie.
          */
-        get: operations["me"];
+        get: operations["get_me"];
         put?: never;
         /**
          * `POST /api/me`: makes this browser an anonymous player (its session cookie set), or answers
@@ -528,7 +595,7 @@ export interface paths {
          * @description # Errors
          *     429 when the client made as many players as it may this hour.
          */
-        post: operations["start"];
+        post: operations["start_player"];
         delete?: never;
         options?: never;
         head?: never;
@@ -609,7 +676,7 @@ export interface paths {
          * @description # Errors
          *     404 for no such player.
          */
-        get: operations["page"];
+        get: operations["player_page"];
         put?: never;
         post?: never;
         delete?: never;
@@ -636,6 +703,98 @@ export interface paths {
          *     legal there (one line each).
          */
         post: operations["moves"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/seeks`: the open seeks, oldest first.
+         * @description # Errors
+         *     500 when the database fails.
+         */
+        get: operations["list_seeks"];
+        put?: never;
+        /**
+         * `POST /api/seeks`: posts a seek, listed while this browser has the lobby open.
+         * @description # Errors
+         *     401 without a session; 400 for a game, clock or seats that do not fit; 429 for a player
+         *     with as many seeks as it may have.
+         */
+        post: operations["post_seek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seeks/{id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/seeks/{id}/join`: takes a seat of the seek; the one that takes its last makes
+         *     the game.
+         * @description # Errors
+         *     401 without a session; 404 for a seek gone; 409 for a player in it already.
+         */
+        post: operations["join_seek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seeks/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/seeks/{id}/leave`: the poster cancels its seek; another player leaves it.
+         * @description # Errors
+         *     401 without a session; 404 for a seek the player is not in.
+         */
+        post: operations["leave_seek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seeks/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/seeks/{id}/start`: the poster starts a cafeteria seek that allows bots before
+         *     every seat is taken; bots take the rest.
+         * @description # Errors
+         *     401 without a session; 403 for a seek not the player's; 409 for a seek without bots.
+         */
+        post: operations["start_seek"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1278,6 +1437,20 @@ export interface components {
             /** @description The game as the seat sees it. */
             state: components["schemas"]["GameState"];
         };
+        /** @description `GET /api/leaderboard/{game}`: a game's best-rated players, best first. */
+        Leaderboard: {
+            /** @description The game's name. */
+            game: string;
+            /** @description The players, best first (provisional ratings after the others). */
+            players: components["schemas"]["LeaderboardRow"][];
+        };
+        /** @description A row of a leaderboard. */
+        LeaderboardRow: {
+            /** @description The player. */
+            player: components["schemas"]["PlayerView"];
+            /** @description Its rating in the game. */
+            rating: components["schemas"]["RatingView"];
+        };
         /** @description The actions open to one seat now. */
         LegalView: {
             /** @enum {string} */
@@ -1393,6 +1566,27 @@ export interface components {
             /** @description What it does, in a sentence ("sees one move ahead ..."). */
             description: string;
         };
+        /** @description A message of the lobby's WebSocket. */
+        LobbyMessage: {
+            /** @description The seeks, oldest first. */
+            seeks: components["schemas"]["SeekView"][];
+            /** @enum {string} */
+            type: "seeks";
+        } | {
+            /** @description The seek. */
+            seek: components["schemas"]["SeekView"];
+            /** @enum {string} */
+            type: "seek";
+        } | {
+            /** @description The seek's id. */
+            id: string;
+            /** @description The game it became, if it did; its players go there. */
+            game?: string | null;
+            /** @description The players of that game. */
+            players: string[];
+            /** @enum {string} */
+            type: "gone";
+        };
         /** @description `GET /api/me`: the player of this browser's session, if it has one. */
         MeView: {
             player?: null | components["schemas"]["PlayerView"];
@@ -1498,6 +1692,10 @@ export interface components {
             player: components["schemas"]["PlayerView"];
             /** @description Its games, newest first. */
             games: components["schemas"]["PlayerGame"][];
+            /** @description Its rating in each game it played rated. */
+            ratings: components["schemas"]["RatingView"][];
+            /** @description Its rating after each rated game, oldest first (the chart). */
+            history: components["schemas"]["RatingPoint"][];
         };
         /** @description A player as everyone sees it. */
         PlayerView: {
@@ -1588,6 +1786,63 @@ export interface components {
             column: number;
             /** @description What is wrong, in one line. */
             message: string;
+        };
+        /** @description The body of `POST /api/lobby/quick`: a game of this kind and clock at once. */
+        QuickRequest: {
+            /** @description A chess game's name. */
+            game: string;
+            clock?: null | components["schemas"]["TimeControl"];
+        };
+        /** @description A rating after one rated game. */
+        RatingPoint: {
+            /** @description The game's name. */
+            game: string;
+            /** @description The game (id) whose end changed it. */
+            game_id: string;
+            /**
+             * Format: double
+             * @description The rating after it.
+             */
+            rating: number;
+            /**
+             * Format: double
+             * @description Its deviation.
+             */
+            deviation: number;
+            /**
+             * Format: int64
+             * @description When, in ms since 1970.
+             */
+            at_ms: number;
+        };
+        /** @description A player's rating in one game. */
+        RatingView: {
+            /** @description The game's name. */
+            game: string;
+            /** @description The model: `Glicko-2` (chess games, from 1500) or `Weng-Lin` (the cafeteria, from 25). */
+            model: string;
+            /**
+             * Format: double
+             * @description The rating.
+             */
+            rating: number;
+            /**
+             * Format: double
+             * @description Its deviation (Glicko-2's RD, Weng-Lin's sigma).
+             */
+            deviation: number;
+            /**
+             * Format: double
+             * @description Glicko-2's volatility (0 for Weng-Lin).
+             */
+            volatility: number;
+            /** @description Whether it is still provisional (its deviation too high to say much). */
+            provisional: boolean;
+            /**
+             * Format: int64
+             * @description Rated games played.
+             */
+            games: number;
         };
         /**
          * @description A piece's reach: squares it moves to and captures on, only moves to, only captures on, and
@@ -1700,6 +1955,75 @@ export interface components {
             name: string;
             /** @description The player who holds it (its page is `/player/ID`), when a browser's session took it. */
             player_id?: string | null;
+        };
+        /** @description The answer to a seek posted, joined or started: the seek, or the game it became. */
+        SeekAnswer: {
+            seek?: null | components["schemas"]["SeekView"];
+            /** @description The game it became, once every seat was taken or the poster started it. */
+            game?: string | null;
+        };
+        /**
+         * @description Which side a seek's poster takes in a chess game.
+         * @enum {string}
+         */
+        SeekColour: "white" | "black" | "random";
+        /** @description `GET /api/seeks`. */
+        SeekList: {
+            /** @description The open seeks, oldest first. */
+            seeks: components["schemas"]["SeekView"][];
+        };
+        /** @description A player waiting in a seek. */
+        SeekPlayer: {
+            /** @description The player's id. */
+            id: string;
+            /** @description Its name. */
+            name: string;
+        };
+        /** @description The body of `POST /api/seeks`: a game wanted. */
+        SeekRequest: {
+            /** @description A built-in game's name (`foodfight`, `cafeteria`...). */
+            game: string;
+            clock?: null | components["schemas"]["TimeControl"];
+            /** @description Whether the game changes the players' ratings (a game with a computer seat never does). */
+            rated?: boolean;
+            /** @description The poster's side in a chess game. */
+            colour?: components["schemas"]["SeekColour"];
+            /**
+             * Format: int32
+             * @description The cafeteria game's seats, 2 to 4 (a chess game has 2).
+             */
+            seats?: number | null;
+            /**
+             * @description The cafeteria game: the poster may start before every seat is taken, the rest played by
+             *     bots.
+             */
+            bots?: boolean;
+        };
+        /** @description A seek as the lobby lists it. */
+        SeekView: {
+            /** @description Its id. */
+            id: string;
+            /** @description The game's name. */
+            game: string;
+            clock?: null | components["schemas"]["TimeControl"];
+            /** @description Whether it is rated. */
+            rated: boolean;
+            /** @description The poster's side (chess). */
+            colour: components["schemas"]["SeekColour"];
+            /**
+             * Format: int32
+             * @description The seats of the game.
+             */
+            seats: number;
+            /** @description Whether the poster may start it with bots in the seats left. */
+            bots: boolean;
+            /** @description The players in it, the poster first. */
+            players: components["schemas"]["SeekPlayer"][];
+            /**
+             * Format: int64
+             * @description When it was posted, in ms since 1970.
+             */
+            created_ms: number;
         };
         /** @description The server's own events. */
         ServerNote: {
@@ -2707,6 +3031,38 @@ export interface operations {
             };
         };
     };
+    leaderboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a built-in game's name */
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the game's best-rated players */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     lessons: {
         parameters: {
             query?: never;
@@ -2727,6 +3083,66 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["LessonList"];
                 };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    quick_pairing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickRequest"];
+            };
+        };
+        responses: {
+            /** @description the game (a seek joined) or the seek posted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekAnswer"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lobby_socket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the WebSocket: each message a LobbyMessage */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description refused; nothing changed */
             "4XX": {
@@ -2801,7 +3217,7 @@ export interface operations {
             };
         };
     };
-    me: {
+    get_me: {
         parameters: {
             query?: never;
             header?: never;
@@ -2830,7 +3246,7 @@ export interface operations {
             };
         };
     };
-    start: {
+    start_player: {
         parameters: {
             query?: never;
             header?: never;
@@ -2950,7 +3366,7 @@ export interface operations {
             };
         };
     };
-    page: {
+    player_page: {
         parameters: {
             query?: never;
             header?: never;
@@ -3002,6 +3418,164 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PositionMoves"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_seeks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the open seeks, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekList"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeekRequest"];
+            };
+        };
+        responses: {
+            /** @description the seek posted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekAnswer"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    join_seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the seek's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the seek, or the game it became */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekAnswer"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leave_seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the seek's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description left (the poster's seek is gone) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekList"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the seek's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the game it became */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekAnswer"];
                 };
             };
             /** @description refused; nothing changed */

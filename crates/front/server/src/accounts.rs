@@ -69,7 +69,7 @@ fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, body: impl s
 ///
 /// # Errors
 /// 400 for a malformed session cookie.
-#[utoipa::path(get, path = "/api/me", responses((status = 200, description = "this browser's player, if it has one", body = crate::wire::MeView), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+#[utoipa::path(get, path = "/api/me", operation_id = "get_me", responses((status = 200, description = "this browser's player, if it has one", body = crate::wire::MeView), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn me(me: Me) -> Result<Response, ApiError> {
     Ok(axum::Json(MeView {
         player: me.player.as_ref().map(view),
@@ -82,7 +82,7 @@ pub async fn me(me: Me) -> Result<Response, ApiError> {
 ///
 /// # Errors
 /// 429 when the client made as many players as it may this hour.
-#[utoipa::path(post, path = "/api/me", responses((status = 200, description = "this browser's player, as it was", body = crate::wire::MeView), (status = 201, description = "a new anonymous player; the session cookie is set", body = crate::wire::MeView), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+#[utoipa::path(post, path = "/api/me", operation_id = "start_player", responses((status = 200, description = "this browser's player, as it was", body = crate::wire::MeView), (status = 201, description = "a new anonymous player; the session cookie is set", body = crate::wire::MeView), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn start(
     State(server): App,
     crate::client::Client(client): crate::client::Client,

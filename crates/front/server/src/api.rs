@@ -259,28 +259,15 @@ pub async fn create(
     let setup = TableSetup {
         fen: req.fen.clone(),
         seed: None,
-        clock: req.clock.map(ClockSpec::from),
+        clock: checked_clock(req.clock)?,
         cafeteria: matches!(kind, GameKind::Cafeteria).then(|| messhall_cafeteria::Setup::new(n as u8, &req.options)),
         players: seats.iter().map(|s| s.name.clone()).collect(),
     };
-    if let Some(clock) = setup.clock
-        && (clock.base_ms < 1000 || clock.base_ms > ClockSpec::MAX_MS || clock.increment_ms > ClockSpec::MAX_MS)
-    {
-        return Err(ApiError::bad(
-            "bad-clock",
-            "a clock's base is 1 s to a day, its increment at most a day",
-        ));
-    }
     if !req.options.is_empty() && !matches!(kind, GameKind::Cafeteria) {
         return Err(ApiError::bad("bad-options", "options are the cafeteria game's"));
     }
-    let table = Table::new(kind, &setup).map_err(|e| ApiError::bad("bad-setup", e.to_string()))?;
     let id = crate::token::game_id().map_err(ApiError::storage)?;
-    let created = now_ms();
-    let game = LiveGame::new(id.clone(), table, seats, created);
-    store_new(&server, &game, &client, req.listed).await?;
-    let shared = server.insert(game).await;
-    server.schedule(&shared);
+    let shared = open_game(&server, &client, &id, kind, &setup, seats, req.listed).await?;
     let game = shared.lock().await;
     let state = crate::view::state(&game, tokens.first().map(|t| t.seat));
     let body = Created {
@@ -290,6 +277,44 @@ pub async fn create(
         state,
     };
     Ok((axum::http::StatusCode::CREATED, axum::Json(body)).into_response())
+}
+
+/// A time control that fits: a base of 1 s to a day, an increment of at most a day.
+///
+/// # Errors
+/// 400 `bad-clock`.
+pub fn checked_clock(clock: Option<crate::wire::TimeControl>) -> Result<Option<ClockSpec>, ApiError> {
+    let clock = clock.map(ClockSpec::from);
+    if let Some(c) = clock
+        && (c.base_ms < 1000 || c.base_ms > ClockSpec::MAX_MS || c.increment_ms > ClockSpec::MAX_MS)
+    {
+        return Err(ApiError::bad(
+            "bad-clock",
+            "a clock's base is 1 s to a day, its increment at most a day",
+        ));
+    }
+    Ok(clock)
+}
+
+/// Makes, stores and starts the game `id` (its computer seats' turns scheduled).
+///
+/// # Errors
+/// 400 `bad-setup` for a setup the game refuses; the store's refusals.
+pub async fn open_game(
+    server: &Arc<Server>,
+    client: &str,
+    id: &str,
+    kind: GameKind,
+    setup: &TableSetup,
+    seats: Vec<SeatState>,
+    listed: bool,
+) -> Result<crate::state::Shared, ApiError> {
+    let table = Table::new(kind, setup).map_err(|e| ApiError::bad("bad-setup", e.to_string()))?;
+    let game = LiveGame::new(id.to_string(), table, seats, now_ms());
+    store_new(server, &game, client, listed).await?;
+    let shared = server.insert(game).await;
+    server.schedule(&shared);
+    Ok(shared)
 }
 
 /// Stores a new game (its record's setup and its seats).

@@ -29,6 +29,7 @@ pub mod jobs;
 pub mod lessons;
 pub mod limits;
 pub mod listen;
+pub mod lobby;
 pub mod metrics;
 pub mod names;
 pub mod node;
@@ -38,6 +39,7 @@ pub mod pgn_tags;
 pub mod players;
 pub mod positions;
 pub mod rate;
+pub mod ratings;
 pub mod replay;
 pub mod state;
 pub mod store;
@@ -246,6 +248,7 @@ async fn background(server: &Arc<Server>) -> Result<Vec<tokio::task::JoinHandle<
     // Entries other servers store (on PostgreSQL) reach the games held here.
     let notices = server.store.notices().await?;
     tasks.push(tokio::spawn(server.clone().follow(notices)));
+    tasks.push(tokio::spawn(lobby::follow(server.clone())));
     // Computer moves are jobs: this server's workers take them, as any server's may. A
     // worker's name (in the jobs it holds) is its node's, this process's and its own number.
     let instance = token::game_id().map_err(|e| ServeError::Io(std::io::Error::other(e)))?;

@@ -17,6 +17,10 @@ pub const CHANNEL: &str = "messhall_entries";
 /// look for work at once instead of at their next poll.
 pub const JOBS_CHANNEL: &str = "messhall_jobs";
 
+/// The PostgreSQL channel a change of the lobby's seeks is announced on (no payload): every
+/// server's lobby reads the seeks again.
+pub const LOBBY_CHANNEL: &str = "messhall_lobby";
+
 /// How long the listener waits before connecting again after PostgreSQL refused it.
 const RETRY: Duration = Duration::from_secs(1);
 
@@ -32,6 +36,8 @@ pub enum Notice {
     },
     /// A job was written: idle workers look for work.
     Jobs,
+    /// A seek changed: the lobby reads them again.
+    Lobby,
     /// News may have been missed: look at every game held.
     Resync,
 }
@@ -68,7 +74,7 @@ impl Notices {
             && listener.is_none()
         {
             let mut fresh = sqlx::postgres::PgListener::connect(url).await?;
-            fresh.listen_all([CHANNEL, JOBS_CHANNEL]).await?;
+            fresh.listen_all([CHANNEL, JOBS_CHANNEL, LOBBY_CHANNEL]).await?;
             *listener = Some(fresh);
         }
         Ok(())
@@ -88,6 +94,7 @@ impl Notices {
                 if let Some(l) = listener {
                     match l.try_recv().await {
                         Ok(Some(n)) if n.channel() == JOBS_CHANNEL => return Notice::Jobs,
+                        Ok(Some(n)) if n.channel() == LOBBY_CHANNEL => return Notice::Lobby,
                         Ok(Some(n)) => match read_payload(n.payload()) {
                             Some(notice) => return notice,
                             None => {

@@ -18,14 +18,14 @@ use utoipa_axum::routes;
         description = "Every messhall game over HTTP and WebSocket. A refusal is an `ErrorBody` with a stable code; nothing changed.",
         license(name = "GPL-3.0-or-later")
     ),
-    components(schemas(wire::WsMessage, wire::ErrorBody))
+    components(schemas(wire::WsMessage, wire::LobbyMessage, wire::ErrorBody))
 )]
 struct Frame;
 
 /// Every API route with its handler and its documentation (the web app's files and the refusal
 /// of an unknown route are the router's fallbacks, not API routes).
 pub fn routes() -> OpenApiRouter<Arc<Server>> {
-    use crate::{accounts, analysis, api, game_analysis, players, positions, replay, variants, ws};
+    use crate::{accounts, analysis, api, game_analysis, lobby, players, positions, replay, variants, ws};
     let mut doc = Frame::openapi();
     doc.info.version = messhall_records::catalog::VERSION.to_string();
     let (schemas, paths, import) = routes!(api::import);
@@ -66,6 +66,13 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
         .routes(routes!(accounts::logout))
         .routes(routes!(players::my_games))
         .routes(routes!(players::page))
+        .routes(routes!(players::leaderboard))
+        .routes(routes!(lobby::list, lobby::post))
+        .routes(routes!(lobby::join))
+        .routes(routes!(lobby::start))
+        .routes(routes!(lobby::leave))
+        .routes(routes!(lobby::quick))
+        .routes(routes!(lobby::connect))
 }
 
 /// The document.

@@ -4,7 +4,7 @@
 use crate::api::App;
 use crate::error::ApiError;
 use crate::identity::Me;
-use crate::wire::{PlayerGame, PlayerPage};
+use crate::wire::{Leaderboard, LeaderboardRow, PlayerGame, PlayerPage, RatingPoint, RatingView};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use messhall_records::Seat;
@@ -52,19 +52,14 @@ async fn games_of(server: &crate::Server, id: &str) -> Result<Vec<PlayerGame>, A
 #[utoipa::path(get, path = "/api/me/games", responses((status = 200, description = "this browser's player's page: its games, newest first", body = crate::wire::PlayerPage), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn my_games(State(server): App, me: Me) -> Result<Response, ApiError> {
     let player = me.need()?;
-    let games = games_of(&server, &player.id).await?;
-    Ok(axum::Json(PlayerPage {
-        player: crate::accounts::view(player),
-        games,
-    })
-    .into_response())
+    Ok(axum::Json(page_of(&server, player).await?).into_response())
 }
 
 /// `GET /api/players/{id}`: a player's page: its name and games.
 ///
 /// # Errors
 /// 404 for no such player.
-#[utoipa::path(get, path = "/api/players/{id}", params(("id" = String, Path, description = "the player's id")), responses((status = 200, description = "the player and its games, newest first", body = crate::wire::PlayerPage), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+#[utoipa::path(get, path = "/api/players/{id}", operation_id = "player_page", params(("id" = String, Path, description = "the player's id")), responses((status = 200, description = "the player and its games, newest first", body = crate::wire::PlayerPage), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn page(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
     if id.len() != 24 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(ApiError::not_found("no such player (an id is 24 hex digits)"));
@@ -75,10 +70,70 @@ pub async fn page(State(server): App, Path(id): Path<String>) -> Result<Response
         .await
         .map_err(ApiError::storage)?
         .ok_or_else(|| ApiError::not_found(format!("no player {id}")))?;
-    let games = games_of(&server, &id).await?;
-    Ok(axum::Json(PlayerPage {
-        player: crate::accounts::view(&player),
+    Ok(axum::Json(page_of(&server, &player).await?).into_response())
+}
+
+/// A rating as the pages show it.
+pub fn rating_view(row: &crate::store::RatingRow) -> RatingView {
+    let model = crate::ratings::Model::of(&row.game);
+    RatingView {
+        game: row.game.clone(),
+        model: model.name().into(),
+        rating: row.rating.rating,
+        deviation: row.rating.deviation,
+        volatility: row.rating.volatility,
+        provisional: model.provisional(&row.rating),
+        games: row.games,
+    }
+}
+
+async fn page_of(server: &crate::Server, player: &crate::store::PlayerRow) -> Result<PlayerPage, ApiError> {
+    let games = games_of(server, &player.id).await?;
+    let ratings = server.store.ratings_of(&player.id).await.map_err(ApiError::storage)?;
+    let history = server
+        .store
+        .rating_history(&player.id)
+        .await
+        .map_err(ApiError::storage)?;
+    Ok(PlayerPage {
+        player: crate::accounts::view(player),
         games,
+        ratings: ratings.iter().map(rating_view).collect(),
+        history: history
+            .into_iter()
+            .map(|h| RatingPoint {
+                game: h.game,
+                game_id: h.game_id,
+                rating: h.rating,
+                deviation: h.deviation,
+                at_ms: h.at_ms,
+            })
+            .collect(),
     })
-    .into_response())
+}
+
+/// `GET /api/leaderboard/{game}`: the game's best-rated players (100 at most), established
+/// ratings first, then provisional ones.
+///
+/// # Errors
+/// 404 for no such game.
+#[utoipa::path(get, path = "/api/leaderboard/{game}", params(("game" = String, Path, description = "a built-in game's name")), responses((status = 200, description = "the game's best-rated players", body = crate::wire::Leaderboard), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+pub async fn leaderboard(State(server): App, Path(game): Path<String>) -> Result<Response, ApiError> {
+    if messhall_records::catalog::builtin(&game).is_none() {
+        return Err(ApiError::not_found(format!(
+            "no game \"{}\" (see /api/variants)",
+            messhall_rules::echo(&game)
+        )));
+    }
+    let rows = server.store.leaderboard(&game, 100).await.map_err(ApiError::storage)?;
+    let mut players: Vec<LeaderboardRow> = rows
+        .iter()
+        .map(|(p, r)| LeaderboardRow {
+            player: crate::accounts::view(p),
+            rating: rating_view(r),
+        })
+        .collect();
+    // Stable: best first within each group.
+    players.sort_by_key(|r| r.rating.provisional);
+    Ok(axum::Json(Leaderboard { game, players }).into_response())
 }

@@ -166,6 +166,8 @@ pub struct Server {
     pub variant_work: Rate,
     /// The limits on new players and password tries.
     pub accounts: crate::accounts::Guards,
+    /// The lobby's seeks as last read, and its WebSockets.
+    pub lobby: crate::lobby::Lobby,
     /// WebSocket connections open per client ([`Config::watchers_per_client`]).
     pub watching: Arc<crate::client::Holds>,
     /// Analyses running or queued per client (one each).
@@ -185,6 +187,7 @@ impl Server {
             creates: Rate::new(config.games_per_client_hour, Duration::from_secs(3600)),
             variant_work: Rate::new(config.variants_per_client_minute, Duration::from_secs(60)),
             accounts: crate::accounts::Guards::new(&config),
+            lobby: crate::lobby::Lobby::default(),
             config,
             store,
             games: Mutex::new(HashMap::new()),
@@ -203,6 +206,9 @@ impl Server {
     /// [`StoreError`] when the database fails; a game that no longer replays is logged and
     /// skipped.
     pub async fn resume_all(self: &Arc<Server>) -> Result<usize, StoreError> {
+        for id in self.store.unsettled_ratings().await? {
+            settle_ratings(&self.store, &id).await;
+        }
         let ids = self.store.unfinished().await?;
         let mut resumed = 0;
         for id in ids {
@@ -398,9 +404,14 @@ impl Server {
                     self.store.jobs_written.notify_waiters();
                     Vec::new()
                 }
+                crate::notify::Notice::Lobby => {
+                    self.store.lobby_news.notify_one();
+                    Vec::new()
+                }
                 crate::notify::Notice::Resync => {
-                    // A job's news may have been missed too.
+                    // A job's or the lobby's news may have been missed too.
                     self.store.jobs_written.notify_waiters();
+                    self.store.lobby_news.notify_one();
                     let games = self.all().await;
                     for shared in &games {
                         shared.lock().await.behind = true;
@@ -544,7 +555,12 @@ impl Server {
                 p.seat_row.as_ref(),
                 p.job.map(|s| i64::from(s.0)),
             )
-            .await
+            .await?;
+        if p.status == crate::wire::Status::Over {
+            let (store, id) = (self.store.clone(), p.id.clone());
+            tokio::spawn(async move { settle_ratings(&store, &id).await });
+        }
+        Ok(())
     }
 
     fn install(game: &mut LiveGame, p: Pending) {
@@ -722,6 +738,15 @@ impl LiveGame {
             .iter()
             .position(|s| s.token_hash.as_deref().is_some_and(|h| crate::token::matches(token, h)))
             .map(|i| Seat(i as u8))
+    }
+}
+
+/// Changes the ratings of a rated game that ended (once, whichever server comes first).
+pub async fn settle_ratings(store: &Store, id: &str) {
+    match store.settle_ratings(id).await {
+        Ok(true) => tracing::info!(game = %id, "ratings changed"),
+        Ok(false) => {}
+        Err(e) => tracing::warn!(game = %id, error = %e, "ratings not changed yet: the next start does"),
     }
 }
 

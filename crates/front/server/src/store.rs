@@ -6,8 +6,12 @@ use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row};
 
+mod lobby;
 mod players;
+mod ratings;
+pub use lobby::{Joined, SeekRow};
 pub use players::PlayerRow;
+pub use ratings::{HistoryRow, RatingRow};
 
 /// The migrations of `migrations/`, in order.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
@@ -43,6 +47,9 @@ pub struct Store {
     /// Wakes this process's workers when a job is written here (other servers hear of it
     /// through PostgreSQL, or find it when they next look).
     pub jobs_written: std::sync::Arc<tokio::sync::Notify>,
+    /// Wakes this process's lobby when a seek changed (here, or on PostgreSQL anywhere: the
+    /// notice loop passes it on).
+    pub lobby_news: std::sync::Arc<tokio::sync::Notify>,
 }
 
 impl std::fmt::Debug for Store {
@@ -181,6 +188,7 @@ impl Store {
             sqlite,
             url: url.clone(),
             appended: tokio::sync::broadcast::Sender::new(1024),
+            lobby_news: std::sync::Arc::default(),
             jobs_written: std::sync::Arc::default(),
         };
         store.migrate().await?;

@@ -14,7 +14,9 @@ use std::collections::BTreeSet;
 use utoipa::ToSchema;
 
 mod identity;
+mod lobby;
 pub use identity::*;
+pub use lobby::*;
 
 /// A game's stage: `waiting` (a seat is open), `playing` or `over`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

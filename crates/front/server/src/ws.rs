@@ -60,14 +60,7 @@ pub async fn connect(
     Query(q): Query<WsQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let most = server.config.watchers_per_client;
-    let hold = server.watching.take(client, most).ok_or_else(|| {
-        ApiError::new(
-            429,
-            "too-many-sockets",
-            format!("a client may have at most {most} WebSocket connections open at once"),
-        )
-    })?;
+    let hold = hold(&server, client)?;
     let shared = server.game(&id).await?;
     let token_query = crate::api::TokenQuery {
         token: q.token.clone().or_else(|| protocol_token(&headers)),
@@ -99,6 +92,22 @@ pub async fn connect(
             run(server, shared, viewer, since, rx, socket).await;
             drop(hold);
         }))
+}
+
+/// A place for one more WebSocket of `client`, counted against
+/// [`crate::Config::watchers_per_client`] over every game and the lobby.
+///
+/// # Errors
+/// 429 `too-many-sockets`.
+pub fn hold(server: &Server, client: String) -> Result<crate::client::Hold, ApiError> {
+    let most = server.config.watchers_per_client;
+    server.watching.take(client, most).ok_or_else(|| {
+        ApiError::new(
+            429,
+            "too-many-sockets",
+            format!("a client may have at most {most} WebSocket connections open at once"),
+        )
+    })
 }
 
 /// The game as everyone sees it after an entry, with its message as every spectator gets it.

@@ -5,68 +5,8 @@
 
 mod common;
 
-use common::first_action;
+use common::{Browser, first_action};
 use serde_json::{Value, json};
-
-/// A browser: an HTTP client that keeps the session cookie it is given, and says it comes from
-/// the server's own page (`Origin`), as a browser's fetch does.
-struct Browser {
-    base: String,
-    http: reqwest::Client,
-    cookie: Option<String>,
-    origin: Option<String>,
-}
-
-impl Browser {
-    fn new(addr: std::net::SocketAddr) -> Browser {
-        let base = format!("http://{addr}");
-        Browser {
-            origin: Some(base.clone()),
-            base,
-            http: reqwest::Client::new(),
-            cookie: None,
-        }
-    }
-
-    async fn send(&mut self, method: reqwest::Method, path: &str, body: Option<Value>) -> (u16, Value) {
-        let mut req = self.http.request(method, format!("{}{path}", self.base));
-        if let Some(c) = &self.cookie {
-            req = req.header("cookie", format!("messhall_session={c}"));
-        }
-        if let Some(o) = &self.origin {
-            req = req.header("origin", o);
-        }
-        if let Some(b) = body {
-            req = req.json(&b);
-        }
-        let resp = req.send().await.unwrap();
-        let status = resp.status().as_u16();
-        if let Some(set) = resp.headers().get("set-cookie") {
-            let set = set.to_str().unwrap();
-            assert!(set.contains("HttpOnly") && set.contains("SameSite=Lax"), "{set}");
-            let value = set.split(';').next().unwrap().split_once('=').unwrap().1;
-            self.cookie = (!value.is_empty()).then(|| value.to_string());
-        }
-        let text = resp.text().await.unwrap();
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
-    }
-
-    async fn get(&mut self, path: &str) -> (u16, Value) {
-        self.send(reqwest::Method::GET, path, None).await
-    }
-
-    async fn post(&mut self, path: &str, body: Value) -> (u16, Value) {
-        self.send(reqwest::Method::POST, path, Some(body)).await
-    }
-
-    /// Starts an anonymous player; its id.
-    async fn start(&mut self) -> String {
-        let (status, v) = self.post("/api/me", json!({})).await;
-        assert_eq!(status, 201, "{v}");
-        assert!(self.cookie.is_some());
-        v["player"]["id"].as_str().unwrap().to_string()
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_anonymous_player_plays_through_its_session_and_no_one_else_can() {

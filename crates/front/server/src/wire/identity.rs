@@ -63,4 +63,60 @@ pub struct PlayerPage {
     pub player: PlayerView,
     /// Its games, newest first.
     pub games: Vec<PlayerGame>,
+    /// Its rating in each game it played rated.
+    pub ratings: Vec<RatingView>,
+    /// Its rating after each rated game, oldest first (the chart).
+    pub history: Vec<RatingPoint>,
+}
+
+/// A player's rating in one game.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct RatingView {
+    /// The game's name.
+    pub game: String,
+    /// The model: `Glicko-2` (chess games, from 1500) or `Weng-Lin` (the cafeteria, from 25).
+    pub model: String,
+    /// The rating.
+    pub rating: f64,
+    /// Its deviation (Glicko-2's RD, Weng-Lin's sigma).
+    pub deviation: f64,
+    /// Glicko-2's volatility (0 for Weng-Lin).
+    pub volatility: f64,
+    /// Whether it is still provisional (its deviation too high to say much).
+    pub provisional: bool,
+    /// Rated games played.
+    pub games: i64,
+}
+
+/// A rating after one rated game.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct RatingPoint {
+    /// The game's name.
+    pub game: String,
+    /// The game (id) whose end changed it.
+    pub game_id: String,
+    /// The rating after it.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// When, in ms since 1970.
+    pub at_ms: i64,
+}
+
+/// A row of a leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct LeaderboardRow {
+    /// The player.
+    pub player: PlayerView,
+    /// Its rating in the game.
+    pub rating: RatingView,
+}
+
+/// `GET /api/leaderboard/{game}`: a game's best-rated players, best first.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct Leaderboard {
+    /// The game's name.
+    pub game: String,
+    /// The players, best first (provisional ratings after the others).
+    pub players: Vec<LeaderboardRow>,
 }

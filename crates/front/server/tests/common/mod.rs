@@ -3,8 +3,10 @@
 #![allow(dead_code)]
 
 mod actions;
+mod browser;
 
 pub use actions::first_action;
+pub use browser::Browser;
 use futures_util::StreamExt;
 use messhall_server::{Config, Running};
 use serde_json::{Value, json};
