@@ -194,3 +194,27 @@ export type GameAnalysis = Schemas['GameAnalysis'];
 
 /** A move of a chess game so far. */
 export type MoveRecord = Schemas['MoveRecord'];
+
+/** A player as everyone sees it. */
+export type Player = Schemas['PlayerView'];
+
+/** `GET /api/me`. */
+export type MeView = Schemas['MeView'];
+
+/** A player's page: its games, ratings and rating history. */
+export type PlayerPage = Schemas['PlayerPage'];
+
+/** A player's rating in one game. */
+export type RatingView = Schemas['RatingView'];
+
+/** A seek of the lobby. */
+export type SeekView = Schemas['SeekView'];
+
+/** What posting, joining or starting a seek gave: the seek, or its game. */
+export type SeekAnswer = Schemas['SeekAnswer'];
+
+/** A message of the lobby's WebSocket. */
+export type LobbyMessage = Schemas['LobbyMessage'];
+
+/** `GET /api/leaderboard/{game}`. */
+export type Leaderboard = Schemas['Leaderboard'];

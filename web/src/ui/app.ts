@@ -3,17 +3,21 @@
 import '../board.css';
 import './app.css';
 import './analysis.css';
+import { accountPage } from './account-page.js';
 import { h, link } from './dom.js';
 import { gamePage } from './game-page.js';
 import { homePage, joinPage } from './home-page.js';
 import { learnPage } from './learn-page.js';
 import { listsPage } from './lists-page.js';
+import { lobbyPage } from './lobby-page.js';
+import { leaderboardPage, playerPage } from './player-page.js';
 import { replayPage } from './replay-page.js';
 import { rulesPage } from './rules-page.js';
+import { siteBar } from './session.js';
 import { variantPage } from './variant-page.js';
 
 const root = h('main', { id: 'app' });
-document.body.appendChild(root);
+document.body.append(siteBar(), root);
 let leave: () => void = () => {};
 
 async function route(): Promise<void> {
@@ -32,6 +36,10 @@ async function route(): Promise<void> {
   else if (page === 'rules') leave = await rulesPage(root, a ?? null);
   else if (page === 'learn' && a !== undefined) leave = await learnPage(root, a);
   else if (page === 'variant') leave = variantPage(root);
+  else if (page === 'lobby') leave = await lobbyPage(root);
+  else if (page === 'player' && a !== undefined) await playerPage(root, a);
+  else if (page === 'leaderboard' && a !== undefined) await leaderboardPage(root, a);
+  else if (page === 'account') await accountPage(root);
   else root.replaceChildren(h('h1', {}, 'No such page'), link('/', 'home'));
   document.title = page === undefined ? 'messhall: play and learn five food-fight games' : `${root.querySelector('h1')?.textContent ?? ''} · messhall`;
 }

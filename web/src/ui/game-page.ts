@@ -15,6 +15,7 @@ import { describe, Feed } from './feed.js';
 import { muteButton, play } from './sounds.js';
 import { endSentence, resultToken } from './end-words.js';
 import { rematchBody, royalKeys, royalName } from './game-end.js';
+import { ratingChange } from './rating-change.js';
 import { startGame } from './home-page.js';
 import { LiveSteps } from './live-steps.js';
 
@@ -74,6 +75,9 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
 
   const title = h('h1', {}, gameTitle);
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
+  // A rated game's end: the player's new rating, asked for once.
+  const ratingLine = h('p', { class: 'rating-change', hidden: '' });
+  let ratingAsked = false;
   const clocks = h('div', { class: 'clocks' });
   const moves = h('ol', { class: 'moves' });
   const movesTitle = h('h2', {}, 'Moves');
@@ -112,7 +116,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   const side = h('div', { class: 'side-col' }, clocks, controls, form, legend, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, analysisBox, online);
   main.append(side);
   const unplace = caf?.placePanel(side);
-  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, error, main);
+  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, ratingLine, error, main);
   if (state.board !== null) {
     chess = new ChessView(boardHolder, state, names, move);
     boardHolder.parentElement?.append(chess.die, chess.friend.element, chess.picker, chess.drops);
@@ -178,6 +182,15 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     }
     status.textContent = next.result !== null && next.board !== null ? line : `${line} ${you}`;
     status.dataset['over'] = next.result !== null ? 'yes' : 'no';
+    const holder = next.you !== null ? next.seats[next.you]?.player_id : undefined;
+    if (next.result !== null && holder != null && !ratingAsked) {
+      ratingAsked = true;
+      void ratingChange(id, holder).then(said => {
+        if (said === null) return;
+        ratingLine.textContent = said;
+        ratingLine.hidden = false;
+      }).catch(() => {});
+    }
     status.dataset['turn'] = next.turn !== null && next.turn.seat === next.you && next.result === null ? 'you' : 'other';
     // Chess moves in pairs, White's and Black's, under one number.
     const texts = next.moves.map(m => m.san || m.coordinates);
