@@ -1,7 +1,7 @@
 // Strangers meet in the lobby, in three browser contexts against `messhall serve`: an anonymous
 // player posts a rated Food Fight chess seek, another sees it appear within a second and takes
 // it; they play to a result (a resignation) and see their new ratings, which are Glicko-2's on
-// that result; the first signs up, and a fresh browser logs in to the account and finds its game
+// that result, and chat (markup shown as text); the first signs up, and a fresh browser logs in to the account and finds its game
 // and rating; a cafeteria seek is filled from the lobby by three people and a bot.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -70,6 +70,15 @@ test('strangers meet in the lobby, play rated, sign up and fill a cafeteria game
     assert.equal(await ann.locator('.rating-change').textContent(), 'Your rating: 1662? (+162).');
     await bob.locator('.rating-change:not([hidden])').waitFor(WAIT);
     assert.equal(await bob.locator('.rating-change').textContent(), 'Your rating: 1338? (-162).');
+    // They chat: markup is shown as text.
+    const markup = '<img src=x onerror="window.owned=1"><b>gg</b>';
+    await ann.locator('input[name="chat"]').fill(markup);
+    await ann.locator('[data-control="chat-send"]').click();
+    const said = bob.locator('.chat-log li .chat-text').first();
+    await said.waitFor(WAIT);
+    assert.equal(await said.textContent(), markup);
+    assert.equal(await bob.locator('.chat-log img, .chat-log b').count(), 0);
+    assert.equal(await bob.evaluate(() => window.owned), undefined);
     // The player pages hold them to the crate's figures.
     await ann.locator('.site-bar .who a').first().click();
     await ann.locator('tr[data-rating="foodfight"]').waitFor(WAIT);

@@ -165,6 +165,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/games/{id}/chat?after=N`: the asker's room's messages after number N.
+         * @description # Errors
+         *     404 for no such game; 403 for a token of no seat.
+         */
+        get: operations["read"];
+        put?: never;
+        /**
+         * `POST /api/games/{id}/chat`: a message to the writer's room (the players', for a seat).
+         * @description # Errors
+         *     401 for a spectator without a session; 400 for a text that does not fit; 429 for too many.
+         */
+        post: operations["say"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/draw/accept": {
         parameters: {
             query?: never;
@@ -1067,6 +1093,37 @@ export interface components {
             probability: number;
             /** @description Whether a player chooses it (a steered walk) rather than the dice. */
             steered: boolean;
+        };
+        /** @description `GET /api/games/{id}/chat`: the messages of the asker's room. */
+        ChatLog: {
+            /** @description `players` (for a seat) or `spectators`. */
+            room: string;
+            /** @description The messages after `after`, oldest first. */
+            messages: components["schemas"]["ChatMessage"][];
+        };
+        /** @description A chat message. */
+        ChatMessage: {
+            /**
+             * Format: int64
+             * @description Its number in the game, from 1.
+             */
+            n: number;
+            /** @description Its writer's player id, when a session wrote it. */
+            player_id?: string | null;
+            /** @description Its writer's name. */
+            name: string;
+            /** @description The text, plain. */
+            text: string;
+            /**
+             * Format: int64
+             * @description When, in ms since 1970.
+             */
+            at_ms: number;
+        };
+        /** @description The body of `POST /api/games/{id}/chat`. */
+        ChatRequest: {
+            /** @description The text: 1 to 280 characters, plain (shown as text, never as markup). */
+            text: string;
         };
         /** @description A chess game's rules as data. */
         ChessRules: {
@@ -2565,6 +2622,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameAnalysis"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read: {
+        parameters: {
+            query?: {
+                /** @description Only the messages after this number. */
+                after?: number;
+                /** @description A seat's token (or the session's seat). */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the room's messages after `after` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatLog"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    say: {
+        parameters: {
+            query?: {
+                /** @description A seat's token (or `Authorization: Bearer`). */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRequest"];
+            };
+        };
+        responses: {
+            /** @description the room's messages after the writer's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatLog"];
                 };
             };
             /** @description refused; nothing changed */

@@ -218,3 +218,6 @@ export type LobbyMessage = Schemas['LobbyMessage'];
 
 /** `GET /api/leaderboard/{game}`. */
 export type Leaderboard = Schemas['Leaderboard'];
+
+/** A room of a game's chat, as `GET /api/games/{id}/chat` gives it. */
+export type ChatLog = Schemas['ChatLog'];

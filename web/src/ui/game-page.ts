@@ -16,6 +16,7 @@ import { muteButton, play } from './sounds.js';
 import { endSentence, resultToken } from './end-words.js';
 import { rematchBody, royalKeys, royalName } from './game-end.js';
 import { ratingChange } from './rating-change.js';
+import { chatPanel } from './chat.js';
 import { startGame } from './home-page.js';
 import { LiveSteps } from './live-steps.js';
 
@@ -113,7 +114,8 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   const legend = rules !== null && state.board !== null
     ? pieceLegend(rules, { variant: state.game, files: state.board.files, ranks: state.board.ranks, names })
     : '';
-  const side = h('div', { class: 'side-col' }, clocks, controls, form, legend, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, analysisBox, online);
+  const chat = chatPanel(id);
+  const side = h('div', { class: 'side-col' }, clocks, controls, form, legend, movesTitle, moves, h('h2', {}, 'What happened'), log, chat.panel, downloads, analysisBox, online);
   main.append(side);
   const unplace = caf?.placePanel(side);
   root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, ratingLine, error, main);
@@ -364,6 +366,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   };
   document.addEventListener('keydown', keys);
   return () => {
+    chat.close();
     feed.close();
     unplace?.();
     clearInterval(ticker);

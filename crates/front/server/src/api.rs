@@ -114,7 +114,7 @@ pub fn checked_name(name: Option<&str>, fallback: &str) -> Result<String, ApiErr
 /// A character that changes how the text around it is shown without showing itself: the
 /// direction marks, embeddings, overrides and isolates, and the zero-width ones. In a name they
 /// could make it pass for another or reorder what follows it.
-fn invisible(c: char) -> bool {
+pub fn invisible(c: char) -> bool {
     matches!(
         c,
         '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}'

@@ -20,6 +20,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod api;
+pub mod chat;
 pub mod client;
 pub mod error;
 pub mod game;

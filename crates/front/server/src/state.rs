@@ -168,6 +168,8 @@ pub struct Server {
     pub accounts: crate::accounts::Guards,
     /// The lobby's seeks as last read, and its WebSockets.
     pub lobby: crate::lobby::Lobby,
+    /// Chat messages per writer: five in ten seconds.
+    pub chatting: Rate,
     /// WebSocket connections open per client ([`Config::watchers_per_client`]).
     pub watching: Arc<crate::client::Holds>,
     /// Analyses running or queued per client (one each).
@@ -188,6 +190,7 @@ impl Server {
             variant_work: Rate::new(config.variants_per_client_minute, Duration::from_secs(60)),
             accounts: crate::accounts::Guards::new(&config),
             lobby: crate::lobby::Lobby::default(),
+            chatting: Rate::new(5, Duration::from_secs(10)),
             config,
             store,
             games: Mutex::new(HashMap::new()),

@@ -6,9 +6,11 @@ use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row};
 
+mod chat;
 mod lobby;
 mod players;
 mod ratings;
+pub use chat::ChatRow;
 pub use lobby::{Joined, SeekRow};
 pub use players::PlayerRow;
 pub use ratings::{HistoryRow, RatingRow};

@@ -13,8 +13,10 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use utoipa::ToSchema;
 
+mod chat;
 mod identity;
 mod lobby;
+pub use chat::*;
 pub use identity::*;
 pub use lobby::*;
 

@@ -107,15 +107,7 @@ async fn an_anonymous_player_plays_through_its_session_and_no_one_else_can() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_from_another_site_with_the_cookie_is_refused() {
     let running = common::start(&common::sqlite_url()).await;
-    let mut ann = Browser::new(running.addr);
-    ann.start().await;
-    let (_, created) = ann
-        .post(
-            "/api/games",
-            json!({"game": "chess", "seats": [{"player": "me"}, {"player": "level=1"}]}),
-        )
-        .await;
-    let id = created["id"].as_str().unwrap().to_string();
+    let (mut ann, id) = Browser::with_game(running.addr, "level=1").await;
     for origin in ["http://evil.example", "null", "http://127.0.0.1:1"] {
         ann.origin = Some(origin.into());
         let (status, v) = ann.post(&format!("/api/games/{id}/resign"), json!({})).await;
@@ -230,5 +222,55 @@ async fn accounts_keep_a_player_across_browsers_with_argon2id_and_limited_logins
         .unwrap()
         .unwrap_err();
     assert!(err.contains("no account"), "{err}");
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chat_keeps_players_and_spectators_apart_bounded_and_as_plain_text() {
+    let running = common::start(&common::sqlite_url()).await;
+    let (mut ann, id) = Browser::with_game(running.addr, "open").await;
+    let mut bob = Browser::new(running.addr);
+    bob.start().await;
+    let code = ann.created["joins"][0]["code"].as_str().unwrap().to_string();
+    bob.post(&format!("/api/games/{id}/join"), json!({"code": code})).await;
+    let mut eve = Browser::new(running.addr);
+    eve.start().await;
+    let chat = format!("/api/games/{id}/chat");
+    let markup = "<img src=x onerror=alert(1)>";
+    let (status, v) = ann.post(&chat, json!({"text": markup})).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["room"], "players");
+    // Kept as the text it is: the page shows it as text.
+    assert_eq!(v["messages"][0]["text"], markup);
+    // Eve holds no seat: her message goes to the spectators, and she does not read the players'.
+    let (status, v) = eve.post(&chat, json!({"text": "hello players"})).await;
+    assert_eq!((status, v["room"].as_str()), (200, Some("spectators")));
+    let (_, theirs) = bob.get(&chat).await;
+    assert_eq!(theirs["room"], "players");
+    let texts: Vec<&str> = theirs["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(texts, [markup]);
+    let (_, seen) = eve.get(&chat).await;
+    assert_eq!(seen["messages"].as_array().unwrap().len(), 1);
+    assert_eq!(seen["messages"][0]["text"], "hello players");
+    // Bounded length, no control characters, and a rate.
+    for text in ["", &"x".repeat(281), "bell\u{7}", "rtl\u{202E}"] {
+        let (status, v) = bob.post(&chat, json!({"text": text})).await;
+        assert_eq!((status, v["code"].as_str()), (400, Some("bad-chat")), "{text:?}");
+    }
+    let mut refused = 0;
+    for i in 0..8 {
+        let (status, _) = bob.post(&chat, json!({"text": format!("spam {i}")})).await;
+        refused += usize::from(status == 429);
+    }
+    assert!(refused >= 3, "{refused} of 8 refused");
+    // A stranger without a session cannot chat at all.
+    let mut nobody = Browser::new(running.addr);
+    let (status, _) = nobody.post(&chat, json!({"text": "hi"})).await;
+    assert_eq!(status, 401);
     running.shutdown().await;
 }

@@ -9,6 +9,8 @@ pub struct Browser {
     pub http: reqwest::Client,
     pub cookie: Option<String>,
     pub origin: Option<String>,
+    /// The answer to the last game it made with [`Browser::with_game`].
+    pub created: Value,
 }
 
 impl Browser {
@@ -19,6 +21,7 @@ impl Browser {
             base,
             http: reqwest::Client::new(),
             cookie: None,
+            created: Value::Null,
         }
     }
 
@@ -63,6 +66,23 @@ impl Browser {
 }
 
 impl Browser {
+    /// A new player's browser and a chess game it made, White its own and Black `black` (a
+    /// computer's specification or `open`); the game's id.
+    pub async fn with_game(addr: std::net::SocketAddr, black: &str) -> (Browser, String) {
+        let mut b = Browser::new(addr);
+        b.start().await;
+        let (status, created) = b
+            .post(
+                "/api/games",
+                json!({"game": "chess", "seats": [{"player": "me"}, {"player": black}]}),
+            )
+            .await;
+        assert_eq!(status, 201, "{created}");
+        let id = created["id"].as_str().unwrap().to_string();
+        b.created = created;
+        (b, id)
+    }
+
     /// The lobby's WebSocket, with this browser's cookie and origin.
     pub async fn lobby(&self) -> super::Socket {
         let url = format!("{}/api/lobby/ws", self.base.replacen("http", "ws", 1));
