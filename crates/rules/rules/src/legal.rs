@@ -243,12 +243,35 @@ impl Variant {
         let mut unsafe_squares = SquareSet::EMPTY;
         for (g, group) in t.groups[them.index()].iter().enumerate() {
             let ray = t.reverse_ray(them, g, king);
-            if group.hop != Hop::None || group.lame {
-                for (i, &y) in t.ray_squares(ray).iter().enumerate() {
-                    for &l in t.lame_squares(ray, i) {
-                        unsafe_squares.insert(l);
+            let squares = t.ray_squares(ray);
+            // Whether an enemy piece of the group stands `i` leaps from the royal.
+            let member_at = |i: usize| {
+                pos.piece_at(squares[i])
+                    .is_some_and(|p| p.color() == them && p.role().in_mask(group.mask_at[(i + 1).min(16)]))
+            };
+            if group.hop != Hop::None {
+                // A move cannot bring an enemy hopper onto the line, so only the squares up to
+                // the farthest one there can make or unmake its hurdle.
+                if let Some(last) = (0..squares.len()).rev().find(|&i| member_at(i)) {
+                    for (i, &y) in squares[..=last].iter().enumerate() {
+                        for &l in t.lame_squares(ray, i) {
+                            unsafe_squares.insert(l);
+                        }
+                        unsafe_squares.insert(y);
                     }
-                    if group.hop != Hop::None || group.mask_at[2..].iter().any(|&m| m != 0) {
+                }
+                continue;
+            }
+            if group.lame {
+                let rider = group.mask_at[2..].iter().any(|&m| m != 0);
+                for (i, &y) in squares.iter().enumerate() {
+                    // A lame leaper's path matters only with an enemy leaper at its end.
+                    if rider || member_at(i) {
+                        for &l in t.lame_squares(ray, i) {
+                            unsafe_squares.insert(l);
+                        }
+                    }
+                    if rider {
                         unsafe_squares.insert(y);
                     }
                 }
