@@ -37,6 +37,9 @@ pub(crate) struct AttackGroup {
     pub hop: Hop,
     pub lame: bool,
     pub mask_at: [u64; 17],
+    /// Some member attacks from two or more leaps away (`mask_at[2..]` not all 0): a rider,
+    /// whose line can pin.
+    pub rider: bool,
 }
 
 /// The compiled tables of a variant.
@@ -282,6 +285,7 @@ impl Tables {
                             hop: leg.hop,
                             lame: leg.lame,
                             mask_at: [0; 17],
+                            rider: false,
                         });
                         keys.len() - 1
                     }
@@ -297,6 +301,9 @@ impl Tables {
             }
         }
         // Reverse rays: from a target, back against the leap, as far as any member reaches.
+        for group in &mut self.groups[c] {
+            group.rider = group.mask_at[2..].iter().any(|&m| m != 0);
+        }
         for (g, key) in keys.iter().enumerate() {
             let (dx, dy) = orient(key.0, color);
             let reach = (1..=16).rev().find(|&k| self.groups[c][g].mask_at[k] != 0).unwrap_or(1);
