@@ -508,7 +508,7 @@ impl Variant {
     /// blocked, or Hia stops the slide (`hia`: it may; `stopped`: the slide has reached a square
     /// next to an enemy Hia piece, updated here).
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn walk_stops(
         &self,
         board: &[u8; 256],
@@ -690,7 +690,9 @@ impl Variant {
         // each such state is walked once: many paths to one square (alternating rook legs) cost
         // no more than one.
         let mut visited = LegStates::default();
-        let mut stack = vec![(0usize, from, None::<Square>)];
+        // Room for a few states at once, so the walk of a short move allocates once, not at every push.
+        let mut stack = Vec::with_capacity(8);
+        stack.push((0usize, from, None::<Square>));
         let mut push = |stack: &mut Vec<(usize, Square, Option<Square>)>, state: (usize, Square, Option<Square>)| {
             if visited.insert(state) {
                 stack.push(state);
