@@ -71,8 +71,8 @@ impl RoyalGuard {
     }
 
     /// Whether the pseudo-legal `mv` keeps the mover's royals safe. `bare` keeps, once made, the
-    /// copy of `pos` with the royal taken off that the royal's steps are tested against.
-    fn allows(&self, v: &Variant, pos: &Position, mv: &Move, bare: &mut Option<Position>) -> bool {
+    /// copy of `pos`'s board with the royal taken off that the royal's steps are tested against.
+    fn allows(&self, v: &Variant, pos: &Position, mv: &Move, bare: &mut Option<[u8; 256]>) -> bool {
         let us = pos.side;
         match self {
             RoyalGuard::Free => true,
@@ -97,13 +97,22 @@ impl RoyalGuard {
                     && mv.promotion.is_none()
                     && !mv.poisoned
                 {
-                    let bare = bare.get_or_insert_with(|| {
+                    if v.rules.has_inactive_pieces() {
+                        // Whether a piece can act may depend on the royal standing there: the
+                        // whole position is copied without it.
                         let mut bare = pos.clone();
                         bare.board[mv.from.index()] = 0;
                         bare.by_color[us].remove(mv.from);
-                        bare
+                        return !v.is_attacked(&bare, mv.to, !us);
+                    }
+                    // No slow attacker of theirs is on the board (`bare_board`), so the attack
+                    // groups' lines answer, walked on a copy of the board alone.
+                    let bare = bare.get_or_insert_with(|| {
+                        let mut board = pos.board;
+                        board[mv.from.index()] = 0;
+                        board
                     });
-                    return !v.is_attacked(bare, mv.to, !us);
+                    return !v.attacked_on_board(pos, bare, mv.to, !us);
                 }
                 let cheap = g.unsafe_squares.is_some_and(|u| {
                     matches!(
@@ -155,7 +164,29 @@ impl Variant {
             && known_check.unwrap_or_else(|| self.in_check(pos));
         let guard = RoyalGuard::new(self, pos, in_check);
         let mut bare = None;
-        moves.retain(|mv| guard.allows(self, pos, mv, &mut bare));
+        match &guard {
+            RoyalGuard::Free => {}
+            // Out of check with the lines into the royal known, most moves are legal by a glance
+            // at their squares: that test first, the general one only for the rest.
+            RoyalGuard::Checkmate(CheckmateGuard {
+                royals,
+                in_check: false,
+                unsafe_squares: Some(u),
+                ..
+            }) => {
+                let unsafe_from = u.union(*royals);
+                // Non-short-circuit `&`: three cheap tests beat three hard-to-predict branches.
+                moves.retain(|mv| {
+                    (matches!(
+                        mv.kind,
+                        MoveKind::Quiet | MoveKind::Capture | MoveKind::DoubleStep | MoveKind::Drop(_)
+                    ) & !unsafe_from.contains(mv.from)
+                        & !u.contains(mv.to))
+                        || guard.allows(self, pos, mv, &mut bare)
+                })
+            }
+            _ => moves.retain(|mv| guard.allows(self, pos, mv, &mut bare)),
+        }
         if moves.is_empty() && self.end.stalemate == StalemateRule::Pass && !in_check && !pos.passed {
             moves.push(Move::pass());
         }
@@ -214,23 +245,47 @@ impl Variant {
         }
         let mut unsafe_squares = SquareSet::EMPTY;
         for (g, group) in t.groups[them.index()].iter().enumerate() {
+            if group.hop == Hop::None && !group.lame && !group.rider {
+                // A plain leaper's attack cannot be opened or closed by a move.
+                continue;
+            }
             let ray = t.reverse_ray(them, g, king);
-            if group.hop != Hop::None || group.lame {
-                for (i, &y) in t.ray_squares(ray).iter().enumerate() {
-                    for &l in t.lame_squares(ray, i) {
-                        unsafe_squares.insert(l);
-                    }
-                    if group.hop != Hop::None || group.mask_at[2..].iter().any(|&m| m != 0) {
+            let squares = t.ray_squares(ray);
+            // Whether an enemy piece of the group stands `i` leaps from the royal.
+            let member_at = |i: usize| {
+                pos.piece_at(squares[i])
+                    .is_some_and(|p| p.color() == them && p.role().in_mask(group.mask_at[(i + 1).min(16)]))
+            };
+            if group.hop != Hop::None {
+                // A move cannot bring an enemy hopper onto the line, so only the squares up to
+                // the farthest one there can make or unmake its hurdle.
+                if let Some(last) = (0..squares.len()).rev().find(|&i| member_at(i)) {
+                    for (i, &y) in squares[..=last].iter().enumerate() {
+                        for &l in t.lame_squares(ray, i) {
+                            unsafe_squares.insert(l);
+                        }
                         unsafe_squares.insert(y);
                     }
                 }
                 continue;
             }
-            if group.mask_at[2..].iter().all(|&m| m == 0) {
+            if group.lame {
+                let rider = group.rider;
+                for (i, &y) in squares.iter().enumerate() {
+                    // A lame leaper's path matters only with an enemy leaper at its end.
+                    if rider || member_at(i) {
+                        for &l in t.lame_squares(ray, i) {
+                            unsafe_squares.insert(l);
+                        }
+                    }
+                    if rider {
+                        unsafe_squares.insert(y);
+                    }
+                }
                 continue;
             }
             let mut blocker = None;
-            for (i, &y) in t.ray_squares(ray).iter().enumerate() {
+            for (i, &y) in squares.iter().enumerate() {
                 if pos.is_neutral(y) {
                     // Nothing can move it during a move: the line is shut here.
                     break;

@@ -124,9 +124,28 @@ impl Variant {
         by: Color,
         g: usize,
     ) -> Option<(Square, usize)> {
+        self.group_attacker_on(pos, &pos.board, target, by, g)
+    }
+
+    /// Whether `by` attacks `target` on `board`, `pos`'s board with pieces taken off, along the
+    /// attack groups only: for a position with no slow attacker of `by` on the board and no
+    /// powers, where that is the whole answer. The pieces' activity is asked of `pos`.
+    pub(crate) fn attacked_on_board(&self, pos: &Position, board: &[u8; 256], target: Square, by: Color) -> bool {
+        (0..self.tables.groups[by.index()].len()).any(|g| self.group_attacker_on(pos, board, target, by, g).is_some())
+    }
+
+    /// [`Variant::group_attacker`] on `board` (`pos`'s, or a copy of it with pieces taken off).
+    #[inline(always)]
+    fn group_attacker_on(
+        &self,
+        pos: &Position,
+        board: &[u8; 256],
+        target: Square,
+        by: Color,
+        g: usize,
+    ) -> Option<(Square, usize)> {
         let t = &self.tables;
         let group = &t.groups[by.index()][g];
-        let board = &pos.board;
         let hit = |y: Square, i: usize| {
             let p = Piece::from_code(board[y.index()]);
             p.is_some_and(|p| {
@@ -273,11 +292,13 @@ impl Variant {
         if self.powers.is_some() {
             self.powered_moves(pos, out);
         } else {
+            // Asked once, not of every piece.
+            let inactive = self.rules.has_inactive_pieces();
             for sq in pos.by_color[us] {
                 let Some(piece) = pos.piece_at(sq) else {
                     continue;
                 };
-                if self.active(pos, sq) {
+                if !inactive || self.rules.is_active(self, pos, sq) {
                     self.piece_moves(pos, sq, piece, out);
                 }
             }
@@ -324,86 +345,66 @@ impl Variant {
         let hits = ctx.hits_only;
         let enemy = |code: u8| Piece::from_code(code).is_some_and(|p| hits || p.color() != us);
         let first = out.len();
+        // Worked out once per piece, not per ray: most rays are plain steps, slides and lame
+        // leaps, walked by the short loop below, and most moves are added without asking the
+        // promotion rules. The rest (hoppers, slides that Hia may stop, captures that may be en
+        // passant) go to `special_ray_moves`; initial moves of a piece that has moved are skipped.
+        let skip = if ctx.initial { 0 } else { F_INITIAL };
+        let mut special = F_CANNON | F_GRASSHOPPER;
+        if !ctx.hia.is_empty() {
+            special |= F_SLIDE;
+        }
+        if ctx.en_passant && !pos.ep_squares.is_empty() {
+            special |= F_EP_CAPTURE;
+        }
+        // Moves are added as they are unless the piece may promote and lands on a rank where a
+        // promotion rule applies (or only tactical moves are wanted).
+        let may_promote = ctx.promotes && ctx.owner.in_mask(self.promoting_roles);
+        let promotion_ranks = if may_promote {
+            self.promotion_ranks[us.index()]
+        } else {
+            0
+        };
         for ray in t.rays(us, role, from) {
             let f = ray.flags;
-            if f & F_INITIAL != 0 && !ctx.initial {
+            if f & skip != 0 {
                 continue;
             }
-            let squares = t.ray_squares(ray);
-            // Hia: a slide may end next to an enemy Hia piece but not start or pass there.
-            let hia = f & F_SLIDE != 0 && !ctx.hia.is_empty();
-            let mut stopped = hia && ctx.hia.contains(from);
-            if f & (F_CANNON | F_GRASSHOPPER) == 0 {
-                for (i, &to) in squares.iter().enumerate() {
-                    if ray.lame_per_step > 0 && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
-                        break;
-                    }
-                    if hia
-                        && (i > 0 || ray.lame_per_step > 0)
-                        && (stopped || t.lame_squares(ray, i).iter().any(|&s| ctx.hia.contains(s)))
-                    {
-                        break;
-                    }
-                    stopped |= hia && ctx.hia.contains(to);
-                    let code = board[to.index()];
-                    if code == 0 {
-                        // A move that may also capture en passant, landing on a square an enemy
-                        // just skipped, captures it: one move, not a quiet step as well.
-                        let ep_victim = if f & F_EP_CAPTURE != 0 && ctx.en_passant && pos.ep_squares.contains(to) {
-                            pos.ep_victim.filter(|v| enemy(board[v.index()]))
-                        } else {
-                            None
-                        };
-                        if let Some(victim) = ep_victim {
-                            let mv = Move {
-                                extra: victim,
-                                ..Move::new(from, to, MoveKind::EnPassant)
-                            };
-                            self.push(out, ctx, mv);
-                        } else if f & F_MOVE != 0 && !hits {
-                            let kind = if f & F_EP_CREATE != 0 && ctx.en_passant {
-                                MoveKind::DoubleStep
-                            } else {
-                                MoveKind::Quiet
-                            };
-                            self.push(out, ctx, Move::new(from, to, kind));
-                        }
-                        continue;
-                    }
-                    if f & F_CAPTURE != 0 && enemy(code) {
-                        self.push(out, ctx, Move::new(from, to, MoveKind::Capture));
-                    }
+            if f & special != 0 {
+                self.special_ray_moves(pos, from, ctx, ray, out);
+                continue;
+            }
+            let quiet = if f & F_EP_CREATE != 0 && ctx.en_passant {
+                MoveKind::DoubleStep
+            } else {
+                MoveKind::Quiet
+            };
+            let moves = f & F_MOVE != 0 && !hits;
+            let captures = f & F_CAPTURE != 0;
+            let lame = f & F_LAME != 0;
+            for (i, &to) in t.ray_squares(ray).iter().enumerate() {
+                if lame && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
                     break;
                 }
-            } else if f & F_CANNON != 0 && ray.len == 1 && ray.lame_per_step > 0 {
-                // A hopping leaper: exactly one piece on its path.
-                let hurdles = t.lame_squares(ray, 0).iter().filter(|s| board[s.index()] != 0).count();
-                if hurdles == 1 {
-                    self.land(out, pos, ctx, from, squares[0], f);
-                }
-            } else if f & F_CANNON != 0 {
-                let mut hopped = false;
-                for &to in squares {
-                    let code = board[to.index()];
-                    if !hopped {
-                        hopped = code != 0;
+                let code = board[to.index()];
+                let kind = if code == 0 {
+                    if !moves {
                         continue;
                     }
-                    if code == 0 {
-                        if f & F_MOVE != 0 && !hits {
-                            self.push(out, ctx, Move::new(from, to, MoveKind::Quiet));
-                        }
-                        continue;
-                    }
-                    if f & F_CAPTURE != 0 && enemy(code) {
-                        self.push(out, ctx, Move::new(from, to, MoveKind::Capture));
-                    }
+                    quiet
+                } else if captures && enemy(code) {
+                    MoveKind::Capture
+                } else {
                     break;
+                };
+                let mv = Move::new(from, to, kind);
+                if !ctx.tactical_only && promotion_ranks >> to.rank() & 1 == 0 {
+                    out.push(mv);
+                } else {
+                    self.push(out, ctx, mv);
                 }
-            } else if let Some(h) = squares.iter().position(|s| board[s.index()] != 0) {
-                // Grasshopper: lands just beyond the first piece on its line.
-                if let Some(&to) = squares.get(h + 1) {
-                    self.land(out, pos, ctx, from, to, f);
+                if code != 0 {
+                    break;
                 }
             }
         }
@@ -415,6 +416,121 @@ impl Variant {
         if role.in_mask(t.duplicating[us.index()]) {
             dedupe(out, first);
         }
+    }
+
+    /// The moves along one ray that the plain walk of [`Variant::moves_as`] does not cover: a
+    /// hopper's, a slide Hia may stop, a capture that may be en passant (and initial moves and lame
+    /// leaps on such rays). Kept out of line so that the plain walk stays small.
+    #[inline(never)]
+    fn special_ray_moves(&self, pos: &Position, from: Square, ctx: &MoveAs, ray: &Ray, out: &mut MoveList) {
+        let t = &self.tables;
+        let us = ctx.color;
+        let board = &pos.board;
+        let hits = ctx.hits_only;
+        let enemy = |code: u8| Piece::from_code(code).is_some_and(|p| hits || p.color() != us);
+        let f = ray.flags;
+        if f & F_INITIAL != 0 && !ctx.initial {
+            return;
+        }
+        let squares = t.ray_squares(ray);
+        // Hia: a slide may end next to an enemy Hia piece but not start or pass there.
+        let hia = f & F_SLIDE != 0 && !ctx.hia.is_empty();
+        let mut stopped = hia && ctx.hia.contains(from);
+        if f & (F_CANNON | F_GRASSHOPPER) == 0 {
+            for (i, &to) in squares.iter().enumerate() {
+                if self.walk_stops(board, ctx, ray, hia, i, to, &mut stopped) {
+                    break;
+                }
+                let code = board[to.index()];
+                if code == 0 {
+                    // A move that may also capture en passant, landing on a square an enemy
+                    // just skipped, captures it: one move, not a quiet step as well.
+                    let ep_victim = if f & F_EP_CAPTURE != 0 && ctx.en_passant && pos.ep_squares.contains(to) {
+                        pos.ep_victim.filter(|v| enemy(board[v.index()]))
+                    } else {
+                        None
+                    };
+                    if let Some(victim) = ep_victim {
+                        let mv = Move {
+                            extra: victim,
+                            ..Move::new(from, to, MoveKind::EnPassant)
+                        };
+                        self.push(out, ctx, mv);
+                    } else if f & F_MOVE != 0 && !hits {
+                        let kind = if f & F_EP_CREATE != 0 && ctx.en_passant {
+                            MoveKind::DoubleStep
+                        } else {
+                            MoveKind::Quiet
+                        };
+                        self.push(out, ctx, Move::new(from, to, kind));
+                    }
+                    continue;
+                }
+                if f & F_CAPTURE != 0 && enemy(code) {
+                    self.push(out, ctx, Move::new(from, to, MoveKind::Capture));
+                }
+                break;
+            }
+        } else if f & F_CANNON != 0 && ray.len == 1 && ray.lame_per_step > 0 {
+            // A hopping leaper: exactly one piece on its path.
+            let hurdles = t.lame_squares(ray, 0).iter().filter(|s| board[s.index()] != 0).count();
+            if hurdles == 1 {
+                self.land(out, pos, ctx, from, squares[0], f);
+            }
+        } else if f & F_CANNON != 0 {
+            let mut hopped = false;
+            for &to in squares {
+                let code = board[to.index()];
+                if !hopped {
+                    hopped = code != 0;
+                    continue;
+                }
+                if code == 0 {
+                    if f & F_MOVE != 0 && !hits {
+                        self.push(out, ctx, Move::new(from, to, MoveKind::Quiet));
+                    }
+                    continue;
+                }
+                if f & F_CAPTURE != 0 && enemy(code) {
+                    self.push(out, ctx, Move::new(from, to, MoveKind::Capture));
+                }
+                break;
+            }
+        } else if let Some(h) = squares.iter().position(|s| board[s.index()] != 0) {
+            // Grasshopper: lands just beyond the first piece on its line.
+            if let Some(&to) = squares.get(h + 1) {
+                self.land(out, pos, ctx, from, to, f);
+            }
+        }
+    }
+
+    /// Whether a walk along `ray` stops before its step `i`, onto `to`: a lame leap's path is
+    /// blocked, or Hia stops the slide (`hia`: it may; `stopped`: the slide has reached a square
+    /// next to an enemy Hia piece, updated here).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn walk_stops(
+        &self,
+        board: &[u8; 256],
+        ctx: &MoveAs,
+        ray: &Ray,
+        hia: bool,
+        i: usize,
+        to: Square,
+        stopped: &mut bool,
+    ) -> bool {
+        let t = &self.tables;
+        if ray.lame_per_step > 0 && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
+            return true;
+        }
+        if hia
+            && (i > 0 || ray.lame_per_step > 0)
+            && (*stopped || t.lame_squares(ray, i).iter().any(|&s| ctx.hia.contains(s)))
+        {
+            return true;
+        }
+        *stopped |= hia && ctx.hia.contains(to);
+        false
     }
 
     /// The squares the piece moving as `ctx` would capture on from `from`, were an enemy there
@@ -459,16 +575,9 @@ impl Variant {
                 let hia = f & F_SLIDE != 0 && !ctx.hia.is_empty();
                 let mut stopped = hia && ctx.hia.contains(from);
                 for (i, &to) in squares.iter().enumerate() {
-                    if ray.lame_per_step > 0 && t.lame_squares(ray, i).iter().any(|s| board[s.index()] != 0) {
+                    if self.walk_stops(board, ctx, ray, hia, i, to, &mut stopped) {
                         break;
                     }
-                    if hia
-                        && (i > 0 || ray.lame_per_step > 0)
-                        && (stopped || t.lame_squares(ray, i).iter().any(|&s| ctx.hia.contains(s)))
-                    {
-                        break;
-                    }
-                    stopped |= hia && ctx.hia.contains(to);
                     if board[to.index()] != 0 {
                         if piece_on(to) {
                             hits.insert(to);
@@ -558,7 +667,7 @@ impl Variant {
     /// The promotion rule for a `role` of `us` arriving on `arrival`, if it promotes there.
     #[inline]
     fn promotion_rule(&self, us: Color, role: Role, arrival: Square) -> Option<&PromotionRule> {
-        if self.promotions.is_empty() {
+        if !role.in_mask(self.promoting_roles) {
             return None;
         }
         let rank = self.relative_rank(us, arrival);
@@ -581,7 +690,9 @@ impl Variant {
         // each such state is walked once: many paths to one square (alternating rook legs) cost
         // no more than one.
         let mut visited = LegStates::default();
-        let mut stack = vec![(0usize, from, None::<Square>)];
+        // Room for a few states at once, so the walk of a short move allocates once, not at every push.
+        let mut stack = Vec::with_capacity(8);
+        stack.push((0usize, from, None::<Square>));
         let mut push = |stack: &mut Vec<(usize, Square, Option<Square>)>, state: (usize, Square, Option<Square>)| {
             if visited.insert(state) {
                 stack.push(state);
@@ -599,11 +710,7 @@ impl Variant {
             let occupied = |s: Square| s != from && pos.board[s.index()] != 0;
             let mut cur = at;
             for _ in 0..max {
-                if leg.lame
-                    && lame_path(dx, dy)
-                        .iter()
-                        .any(|&(px, py)| self.size.offset(cur, px, py).is_some_and(occupied))
-                {
+                if leg.lame && lame_path(dx, dy).any(|(px, py)| self.size.offset(cur, px, py).is_some_and(occupied)) {
                     break;
                 }
                 let Some(next) = self.size.offset(cur, dx, dy) else {

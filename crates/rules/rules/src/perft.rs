@@ -1,5 +1,6 @@
 //! Perft: the number of move sequences of a given length, the contract of move generation.
 
+use crate::movegen::MoveList;
 use crate::{Move, Position, Variant};
 
 impl Variant {
@@ -34,6 +35,12 @@ impl Variant {
     /// turn) adds one branch per outcome, a forced step or standing still being one branch. An
     /// event pending once the last ply is played is not expanded.
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        self.perft_reusing(pos, depth, &mut Vec::new())
+    }
+
+    /// [`Variant::perft`] taking its move lists from `spare` and giving them back, so that a
+    /// count allocates one list per ply instead of one per node.
+    fn perft_reusing(&self, pos: &Position, depth: u32, spare: &mut Vec<MoveList>) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -41,17 +48,21 @@ impl Variant {
             return event
                 .outcomes
                 .iter()
-                .map(|o| self.perft(&self.resolve(pos, o), depth))
+                .map(|o| self.perft_reusing(&self.resolve(pos, o), depth, spare))
                 .sum();
         }
-        let moves = self.legal_moves(pos);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|m| self.perft(&pos.play_unchecked(self, m), depth - 1))
-            .sum()
+        let mut moves = spare.pop().unwrap_or_default();
+        self.legal_moves_into(pos, &mut moves);
+        let count = if depth == 1 {
+            moves.len() as u64
+        } else {
+            moves
+                .iter()
+                .map(|m| self.perft_reusing(&pos.play_unchecked(self, m), depth - 1, spare))
+                .sum()
+        };
+        spare.push(moves);
+        count
     }
 
     /// Perft split by first move, in the order moves are generated (with a chance event pending,

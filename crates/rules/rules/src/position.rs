@@ -476,7 +476,6 @@ impl Position {
                         i32::from(mv.to.file()) - i32::from(mv.from.file()),
                         i32::from(mv.to.rank()) - i32::from(mv.from.rank()),
                     )
-                    .into_iter()
                     .filter_map(|(dx, dy)| v.size.offset(mv.from, dx, dy))
                     .collect();
                     let skipped = skipped

@@ -15,6 +15,9 @@ pub(crate) const F_GRASSHOPPER: u16 = 64;
 /// A slide: along a rank, file or diagonal through squares that must be empty (a W or F rider,
 /// or a lame straight leap such as `nA`), which Hia can stop.
 pub(crate) const F_SLIDE: u16 = 128;
+/// Its leaps pass squares that must be empty (`lame_per_step` above 0): one bit to test, with the
+/// others, for whether a ray needs more than the plain walk.
+pub(crate) const F_LAME: u16 = 256;
 
 /// One direction of one move from one square: the squares its successive leaps land on, in
 /// order, and for lame leaps the squares each leap passes.
@@ -34,6 +37,9 @@ pub(crate) struct AttackGroup {
     pub hop: Hop,
     pub lame: bool,
     pub mask_at: [u64; 17],
+    /// Some member attacks from two or more leaps away (`mask_at[2..]` not all 0): a rider,
+    /// whose line can pin.
+    pub rider: bool,
 }
 
 /// The compiled tables of a variant.
@@ -62,33 +68,22 @@ pub(crate) struct Tables {
 
 /// The squares a single leap `(dx, dy)` passes when it is lame: straight leaps pass the squares
 /// between; an oblique leap first steps orthogonally along its long axis, then diagonally.
-pub(crate) fn lame_path(dx: i32, dy: i32) -> Vec<(i32, i32)> {
+///
+/// Step `k` of a leap whose long axis is `m` squares long goes `k` along it and, for an oblique
+/// leap, `k - (long - short)` (at least 0) along the other: the orthogonal steps come first. An
+/// iterator, not a list, since playing a double step and walking a lame leg ask for it.
+pub(crate) fn lame_path(dx: i32, dy: i32) -> impl Iterator<Item = (i32, i32)> + Clone {
     let (ax, ay) = (dx.abs(), dy.abs());
     let (sx, sy) = (dx.signum(), dy.signum());
-    let mut path = Vec::new();
-    if ax == 0 || ay == 0 || ax == ay {
-        for k in 1..ax.max(ay) {
-            path.push((sx * k.min(ax), sy * k.min(ay)));
+    let straight = (ax - ay).abs();
+    (1..ax.max(ay)).map(move |k| {
+        let short = (k - straight).max(0);
+        if ax >= ay {
+            (sx * k, sy * short)
+        } else {
+            (sx * short, sy * k)
         }
-    } else {
-        let (mut x, mut y) = (0, 0);
-        let straight = (ax - ay).abs();
-        for _ in 0..straight {
-            if ax > ay {
-                x += sx
-            } else {
-                y += sy
-            }
-            path.push((x, y));
-        }
-        for _ in 0..ax.min(ay) {
-            x += sx;
-            y += sy;
-            path.push((x, y));
-        }
-        path.pop();
-    }
-    path
+    })
 }
 
 fn orient(step: Step, color: Color) -> (i32, i32) {
@@ -225,7 +220,7 @@ impl Tables {
         };
         let step = orient(leg.step, color);
         let partner = leg.crooked.map(|p| orient(p, color));
-        let path_len = lame_path(step.0, step.1).len();
+        let path_len = lame_path(step.0, step.1).count();
         let lame_per_step = if leg.lame || (leg.hop == Hop::Cannon && max == 1) {
             path_len as u8
         } else {
@@ -261,7 +256,7 @@ impl Tables {
             len,
             lame_per_step,
             lame_start,
-            flags: flags_of(m),
+            flags: flags_of(m) | if lame_per_step > 0 { F_LAME } else { 0 },
         })
     }
 
@@ -290,6 +285,7 @@ impl Tables {
                             hop: leg.hop,
                             lame: leg.lame,
                             mask_at: [0; 17],
+                            rider: false,
                         });
                         keys.len() - 1
                     }
@@ -305,10 +301,13 @@ impl Tables {
             }
         }
         // Reverse rays: from a target, back against the leap, as far as any member reaches.
+        for group in &mut self.groups[c] {
+            group.rider = group.mask_at[2..].iter().any(|&m| m != 0);
+        }
         for (g, key) in keys.iter().enumerate() {
             let (dx, dy) = orient(key.0, color);
             let reach = (1..=16).rev().find(|&k| self.groups[c][g].mask_at[k] != 0).unwrap_or(1);
-            let lame_per_step = if key.2 { lame_path(dx, dy).len() as u8 } else { 0 };
+            let lame_per_step = if key.2 { lame_path(dx, dy).count() as u8 } else { 0 };
             let mut rays = vec![
                 Ray {
                     start: 0,
@@ -389,13 +388,41 @@ mod tests {
 
     #[test]
     fn lame_paths() {
-        assert_eq!(lame_path(0, 2), vec![(0, 1)]);
-        assert_eq!(lame_path(2, -2), vec![(1, -1)]);
-        assert_eq!(lame_path(1, 2), vec![(0, 1)]);
-        assert_eq!(lame_path(-2, 1), vec![(-1, 0)]);
-        assert_eq!(lame_path(1, 3), vec![(0, 1), (0, 2)]);
-        assert_eq!(lame_path(2, 3), vec![(0, 1), (1, 2)]);
-        assert!(lame_path(1, 1).is_empty());
-        assert!(lame_path(0, 1).is_empty());
+        assert_eq!(lame_path(0, 2).collect::<Vec<_>>(), vec![(0, 1)]);
+        assert_eq!(lame_path(2, -2).collect::<Vec<_>>(), vec![(1, -1)]);
+        assert_eq!(lame_path(1, 2).collect::<Vec<_>>(), vec![(0, 1)]);
+        assert_eq!(lame_path(-2, 1).collect::<Vec<_>>(), vec![(-1, 0)]);
+        assert_eq!(lame_path(1, 3).collect::<Vec<_>>(), vec![(0, 1), (0, 2)]);
+        assert_eq!(lame_path(2, 3).collect::<Vec<_>>(), vec![(0, 1), (1, 2)]);
+        assert_eq!(lame_path(1, 1).count(), 0);
+        assert_eq!(lame_path(0, 1).count(), 0);
+    }
+
+    /// The path built step by step as the rule says it (orthogonal steps along the long axis,
+    /// then diagonal ones, the landing square left off), against the formula, for every leap.
+    #[test]
+    fn lame_paths_follow_the_rule() {
+        for dx in -15i32..=15 {
+            for dy in -15i32..=15 {
+                let (ax, ay) = (dx.abs(), dy.abs());
+                let (mut x, mut y) = (0, 0);
+                let mut walked = Vec::new();
+                for _ in 0..(ax - ay).abs() {
+                    if ax > ay {
+                        x += dx.signum();
+                    } else {
+                        y += dy.signum();
+                    }
+                    walked.push((x, y));
+                }
+                for _ in 0..ax.min(ay) {
+                    x += dx.signum();
+                    y += dy.signum();
+                    walked.push((x, y));
+                }
+                walked.pop();
+                assert_eq!(lame_path(dx, dy).collect::<Vec<_>>(), walked, "leap ({dx}, {dy})");
+            }
+        }
     }
 }

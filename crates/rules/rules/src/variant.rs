@@ -187,6 +187,11 @@ pub struct Variant {
     pub(crate) rules: Arc<dyn GameRules>,
     pub(crate) royal_roles: u64,
     pub(crate) pawn_roles: u64,
+    /// Roles some promotion rule names: the moves of the others skip the promotion rules.
+    pub(crate) promoting_roles: u64,
+    /// Per colour, the ranks (bit `r` for rank `r` from 0, from White's side) where some
+    /// promotion rule applies to that colour's pieces.
+    pub(crate) promotion_ranks: [u32; 2],
     /// Roles whose pieces carry a counter (a variant file gives them a starting `counter`).
     pub(crate) counter_roles: u64,
     pub(crate) tables: Tables,
@@ -581,6 +586,12 @@ impl Variant {
             // A borrower may borrow initial moves while it has not moved.
             tracks_unmoved |= p.borrowers;
         }
+        let promoting_roles = promotions.iter().fold(0u64, |m, p: &PromotionRule| m | p.roles);
+        let mut promotion_ranks = [0u32; 2];
+        for p in promotions.iter().filter(|p| p.rank < size.ranks()) {
+            promotion_ranks[Color::White.index()] |= 1 << p.rank;
+            promotion_ranks[Color::Black.index()] |= 1 << (size.ranks() - 1 - p.rank);
+        }
         let mut variant = Variant {
             name: spec.name.clone(),
             title: spec.title.clone().unwrap_or_else(|| spec.name.clone()),
@@ -598,6 +609,8 @@ impl Variant {
             rules,
             royal_roles,
             pawn_roles,
+            promoting_roles,
+            promotion_ranks,
             counter_roles: spec
                 .pieces
                 .iter()
