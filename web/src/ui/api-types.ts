@@ -340,6 +340,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/games/{id}/rematch`: who offered a rematch, and its game once made.
+         * @description # Errors
+         *     500 when the database fails.
+         */
+        get: operations["rematch_state"];
+        put?: never;
+        /**
+         * `POST /api/games/{id}/rematch`: this seat offers (or accepts) a rematch; the last offer
+         *     makes the game.
+         * @description # Errors
+         *     401/403 without the seat; 409 while the game goes on, or for a game with a computer seat or
+         *     a seat without a player.
+         */
+        post: operations["offer_rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/resign": {
         parameters: {
             query?: never;
@@ -1917,6 +1945,16 @@ export interface components {
          * @enum {string}
          */
         Reason: "checkmate" | "stalemate" | "both-stalemated" | "royal-captured" | "extinction" | "repetition" | "fifty-moves";
+        /**
+         * @description `GET`/`POST /api/games/{id}/rematch`: who offered a rematch, and its game once every person
+         *     has.
+         */
+        RematchView: {
+            /** @description The seats that offered. */
+            offers: number[];
+            /** @description The rematch, once made. */
+            game?: string | null;
+        };
         /** @description The body of `POST /api/me/name`. */
         RenameRequest: {
             /** @description The new name. */
@@ -2935,6 +2973,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rematch_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the offers and the rematch's game */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RematchView"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    offer_rematch: {
+        parameters: {
+            query?: {
+                /** @description A seat's token (or `Authorization: Bearer`). */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the offers, and the rematch's game once every player offered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RematchView"];
                 };
             };
             /** @description refused; nothing changed */

@@ -17,6 +17,7 @@ import { endSentence, resultToken } from './end-words.js';
 import { rematchBody, royalKeys, royalName } from './game-end.js';
 import { ratingChange } from './rating-change.js';
 import { chatPanel } from './chat.js';
+import { rematchBox, serverRematch } from './rematch.js';
 import { startGame } from './home-page.js';
 import { LiveSteps } from './live-steps.js';
 
@@ -115,6 +116,8 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     ? pieceLegend(rules, { variant: state.game, files: state.board.files, ranks: state.board.ranks, names })
     : '';
   const chat = chatPanel(id);
+  // A rematch between people, once the game is over.
+  let rematchBoxNow: { box: HTMLElement; stop: () => void } | null = null;
   const side = h('div', { class: 'side-col' }, clocks, controls, form, legend, movesTitle, moves, h('h2', {}, 'What happened'), log, chat.panel, downloads, analysisBox, online);
   main.append(side);
   const unplace = caf?.placePanel(side);
@@ -236,7 +239,10 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     }
     if (state.result !== null && chess !== null) {
       const you = state.you;
-      if (you !== null) controls.appendChild(button('rematch', () => void rematch(you), { 'data-control': 'rematch', class: 'primary' }));
+      if (you !== null && serverRematch(state)) {
+        rematchBoxNow ??= rematchBox(id, you, seatName);
+        controls.appendChild(rematchBoxNow.box);
+      } else if (you !== null) controls.appendChild(button('rematch', () => void rematch(you), { 'data-control': 'rematch', class: 'primary' }));
       controls.appendChild(button('new game', () => go('/'), { 'data-control': 'new-game' }));
       controls.appendChild(button('analyse the game', () => go(`/replay/${id}?ply=end`), { 'data-control': 'analyse-game' }));
     }
@@ -367,6 +373,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   document.addEventListener('keydown', keys);
   return () => {
     chat.close();
+    rematchBoxNow?.stop();
     feed.close();
     unplace?.();
     clearInterval(ticker);

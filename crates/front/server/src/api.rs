@@ -71,7 +71,7 @@ fn token_of(headers: &HeaderMap, query: &TokenQuery) -> Option<String> {
 
 /// The seat `headers`/`query` (a seat's token) or else the session (`me`) authenticate in
 /// `game`: of a session's seats, the one to act, or its first.
-fn seat_of(game: &LiveGame, headers: &HeaderMap, query: &TokenQuery, me: &Me) -> Result<Seat, ApiError> {
+pub fn seat_of(game: &LiveGame, headers: &HeaderMap, query: &TokenQuery, me: &Me) -> Result<Seat, ApiError> {
     if let Some(token) = token_of(headers, query) {
         return game
             .seat_of_token(&token)

@@ -41,6 +41,7 @@ pub mod players;
 pub mod positions;
 pub mod rate;
 pub mod ratings;
+pub mod rematch;
 pub mod replay;
 pub mod state;
 pub mod store;

@@ -25,7 +25,9 @@ struct Frame;
 /// Every API route with its handler and its documentation (the web app's files and the refusal
 /// of an unknown route are the router's fallbacks, not API routes).
 pub fn routes() -> OpenApiRouter<Arc<Server>> {
-    use crate::{accounts, analysis, api, chat, game_analysis, lobby, players, positions, replay, variants, ws};
+    use crate::{
+        accounts, analysis, api, chat, game_analysis, lobby, players, positions, rematch, replay, variants, ws,
+    };
     let mut doc = Frame::openapi();
     doc.info.version = messhall_records::catalog::VERSION.to_string();
     let (schemas, paths, import) = routes!(api::import);
@@ -68,6 +70,7 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
         .routes(routes!(players::page))
         .routes(routes!(players::leaderboard))
         .routes(routes!(chat::read, chat::say))
+        .routes(routes!(rematch::state, rematch::offer))
         .routes(routes!(lobby::list, lobby::post))
         .routes(routes!(lobby::join))
         .routes(routes!(lobby::start))

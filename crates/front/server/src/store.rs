@@ -10,6 +10,7 @@ mod chat;
 mod lobby;
 mod players;
 mod ratings;
+mod rematch;
 pub use chat::ChatRow;
 pub use lobby::{Joined, SeekRow};
 pub use players::PlayerRow;

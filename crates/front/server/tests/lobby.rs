@@ -115,6 +115,35 @@ async fn a_seek_reaches_the_lobby_becomes_a_rated_game_and_changes_the_ratings()
     assert_eq!(board["players"][1]["player"]["id"], bob_id.as_str());
     let (status, _) = bob.get("/api/leaderboard/nothing").await;
     assert_eq!(status, 404);
+
+    // A rematch: each offers; the second offer makes one game, the colours swapped, rated.
+    let rematch = format!("/api/games/{game}/rematch");
+    let (status, v) = ann.post(&rematch, json!({})).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!((v["offers"].clone(), v["game"].clone()), (json!([0]), Value::Null));
+    let mut eve = Browser::new(running.addr);
+    eve.start().await;
+    let (status, _) = eve.post(&rematch, json!({})).await;
+    assert_eq!(status, 403, "a stranger offers nothing");
+    let (_, v) = bob.post(&rematch, json!({})).await;
+    let again = v["game"].as_str().unwrap().to_string();
+    let (_, seen) = ann.get(&rematch).await;
+    assert_eq!(seen["game"], again.as_str());
+    let (_, state) = bob.get(&format!("/api/games/{again}")).await;
+    assert_eq!(state["you"], 0, "Bob is White now");
+    assert_eq!(state["seats"][1]["player_id"], ann_id.as_str());
+    assert_eq!(state["clock"]["base_ms"], 300000);
+    let (_, v) = bob.post(&format!("/api/games/{again}/resign"), json!({})).await;
+    assert_eq!(v["status"], "over");
+    for _ in 0..50 {
+        let (_, page) = ann.get(&format!("/api/players/{ann_id}")).await;
+        if page["ratings"][0]["games"] == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (_, page) = ann.get(&format!("/api/players/{ann_id}")).await;
+    assert_eq!(page["ratings"][0]["games"], 2, "the rematch was rated too");
     running.shutdown().await;
 }
 

@@ -46,3 +46,14 @@ pub struct ChatLog {
     /// The messages after `after`, oldest first.
     pub messages: Vec<ChatMessage>,
 }
+
+/// `GET`/`POST /api/games/{id}/rematch`: who offered a rematch, and its game once every person
+/// has.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct RematchView {
+    /// The seats that offered.
+    #[schema(value_type = Vec<u8>)]
+    pub offers: Vec<messhall_records::Seat>,
+    /// The rematch, once made.
+    pub game: Option<String>,
+}
