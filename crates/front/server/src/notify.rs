@@ -17,6 +17,10 @@ pub const CHANNEL: &str = "messhall_entries";
 /// look for work at once instead of at their next poll.
 pub const JOBS_CHANNEL: &str = "messhall_jobs";
 
+/// The PostgreSQL channel a change of a seat's presence is announced on (payload: the game's
+/// id): every server holding the game reads its presence again.
+pub const PRESENCE_CHANNEL: &str = "messhall_presence";
+
 /// How long the listener waits before connecting again after PostgreSQL refused it.
 const RETRY: Duration = Duration::from_secs(1);
 
@@ -32,6 +36,11 @@ pub enum Notice {
     },
     /// A job was written: idle workers look for work.
     Jobs,
+    /// A seat of this game came or went.
+    Presence {
+        /// The game.
+        id: String,
+    },
     /// News may have been missed: look at every game held.
     Resync,
 }
@@ -39,7 +48,7 @@ pub enum Notice {
 /// Where a server hears of entries.
 pub enum Notices {
     /// In-process (SQLite: one server).
-    Local(broadcast::Receiver<(String, i64)>),
+    Local(broadcast::Receiver<Notice>),
     /// PostgreSQL's LISTEN, on a connection of its own.
     Postgres {
         /// The database's URL.
@@ -68,7 +77,7 @@ impl Notices {
             && listener.is_none()
         {
             let mut fresh = sqlx::postgres::PgListener::connect(url).await?;
-            fresh.listen_all([CHANNEL, JOBS_CHANNEL]).await?;
+            fresh.listen_all([CHANNEL, JOBS_CHANNEL, PRESENCE_CHANNEL]).await?;
             *listener = Some(fresh);
         }
         Ok(())
@@ -79,7 +88,7 @@ impl Notices {
     pub async fn next(&mut self) -> Notice {
         match self {
             Notices::Local(rx) => match rx.recv().await {
-                Ok((id, ply)) => Notice::Entry { id, ply },
+                Ok(notice) => notice,
                 Err(broadcast::error::RecvError::Lagged(_)) => Notice::Resync,
                 // The store is gone (shutting down): nothing more will come.
                 Err(broadcast::error::RecvError::Closed) => std::future::pending().await,
@@ -88,6 +97,11 @@ impl Notices {
                 if let Some(l) = listener {
                     match l.try_recv().await {
                         Ok(Some(n)) if n.channel() == JOBS_CHANNEL => return Notice::Jobs,
+                        Ok(Some(n)) if n.channel() == PRESENCE_CHANNEL => {
+                            return Notice::Presence {
+                                id: n.payload().to_string(),
+                            };
+                        }
                         Ok(Some(n)) => match read_payload(n.payload()) {
                             Some(notice) => return notice,
                             None => {

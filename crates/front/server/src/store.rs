@@ -6,6 +6,9 @@ use sqlx::any::{AnyPoolOptions, AnyRow, install_default_drivers};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row};
 
+mod presence;
+pub use presence::PresenceRow;
+
 /// The migrations of `migrations/`, in order.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -36,7 +39,7 @@ pub struct Store {
     sqlite: bool,
     url: String,
     /// SQLite's news of appended entries, in-process (PostgreSQL's goes through the database).
-    appended: tokio::sync::broadcast::Sender<(String, i64)>,
+    appended: tokio::sync::broadcast::Sender<crate::notify::Notice>,
     /// Wakes this process's workers when a job is written here (other servers hear of it
     /// through PostgreSQL, or find it when they next look).
     pub jobs_written: std::sync::Arc<tokio::sync::Notify>,
@@ -410,7 +413,10 @@ impl Store {
         tx.commit().await?;
         if self.sqlite {
             // Nobody may be listening: that is no error.
-            let _ = self.appended.send((id.to_string(), entry.ply));
+            let _ = self.appended.send(crate::notify::Notice::Entry {
+                id: id.to_string(),
+                ply: entry.ply,
+            });
         }
         if job.is_some() {
             self.jobs_written.notify_waiters();
