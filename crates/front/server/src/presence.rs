@@ -10,7 +10,8 @@
 //! matter at once (a WebSocket opened or closed) are also announced on the notification path
 //! (`messhall_presence` on PostgreSQL, in-process on SQLite), so every server holding the game
 //! reads its rows again and tells its WebSockets; a beat reads them again for every game being
-//! played, which catches the stale rows of a dead server.
+//! played with a person seen here, which catches the stale rows of a dead server, and before it
+//! ends a game as abandoned (news of a return may have been missed).
 //!
 //! On that presence, a timed game's seat may claim the win or a draw from the seat to move once
 //! it has been gone [`crate::Config::claim_after`] of its move, and the server ends a game (timed
@@ -127,16 +128,27 @@ impl Server {
     }
 
     /// The beat: vouches for this process's WebSockets, reads again the presence of every game
-    /// being played here, and ends those whose seat to move has been gone too long.
+    /// being played here with a person seen here (whose rows may have gone stale), and ends the
+    /// games whose seat to move has been gone too long.
     pub async fn presence_beat(self: &Arc<Server>) {
         if let Err(e) = self.store.presence_beat(&self.process).await {
             tracing::warn!(error = %e, "presence not vouched for");
         }
         for shared in self.all().await {
-            if shared.lock().await.status() != Status::Playing {
-                continue;
-            }
-            if let Err(e) = self.refresh_presence(&shared).await {
+            let stale_possible = {
+                let game = shared.lock().await;
+                if game.status() != Status::Playing {
+                    continue;
+                }
+                // Only a seat seen here can go stale; one that comes back is announced.
+                game.presence.is_empty()
+                    || game
+                        .presence
+                        .iter()
+                        .enumerate()
+                        .any(|(i, p)| p.here && !game.is_computer(Seat(i as u8)))
+            };
+            if stale_possible && let Err(e) = self.refresh_presence(&shared).await {
                 tracing::warn!(error = %e, "presence not read");
                 continue;
             }
@@ -159,6 +171,11 @@ impl Server {
             (abandonment_applies(game) && gone >= self.abandoned_after(game)).then_some(seat)
         };
         if overdue(&*shared.lock().await).is_none() {
+            return;
+        }
+        // Read again first: the news of a seat's return may have been missed.
+        if let Err(e) = self.refresh_presence(shared).await {
+            tracing::warn!(error = %e, "presence not read");
             return;
         }
         let Some(gate) = shared.try_gate() else { return };

@@ -428,6 +428,13 @@ impl Server {
                     let games = self.all().await;
                     for shared in &games {
                         shared.lock().await.behind = true;
+                        // A seat's coming or going may have been missed too.
+                        let (server, shared) = (self.clone(), shared.clone());
+                        tokio::spawn(async move {
+                            if let Err(e) = server.refresh_presence(&shared).await {
+                                tracing::warn!(error = %e, "presence not read");
+                            }
+                        });
                     }
                     games
                 }
