@@ -25,6 +25,7 @@ test('an absence in words, counted on the server clock', () => {
   assert.equal(span(59), '59 s');
   assert.equal(span(185), '3 min 5 s');
   assert.equal(span(7800), '2 h 10 min');
+  assert.equal(span(86400 + 23 * 3600 + 59), '1 d 23 h');
 });
 
 test('a claim comes the wait after the later of leaving and the move starting', () => {

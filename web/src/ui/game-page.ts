@@ -17,7 +17,7 @@ import { endSentence, resultToken } from './end-words.js';
 import { rematchBody, royalKeys, royalName } from './game-end.js';
 import { startGame } from './home-page.js';
 import { LiveSteps } from './live-steps.js';
-import { absences, claimIn, markTitle, ServerTime } from './presence.js';
+import { absences, claimIn, markTitle, ServerTime, span } from './presence.js';
 
 /** The page's clean-up when the user leaves it. */
 export type Leave = () => void;
@@ -129,6 +129,8 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   let clockAt = performance.now();
   const fmt = (ms: number): string => {
     const s = Math.max(0, Math.ceil(ms / 1000));
+    // A correspondence move's days: "1 d 23 h", "5 h 12 min".
+    if (s >= 3600) return span(s - (s % 60));
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   };
   const drawClocks = (): void => {

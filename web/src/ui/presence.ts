@@ -29,11 +29,12 @@ export function goneSeconds(p: SeatPresence | undefined, nowMs: number): number 
   return Math.max(0, Math.floor((nowMs - p.gone_since_ms) / 1000));
 }
 
-/** "12 s", "3 min 5 s", "2 h 10 min". */
+/** "12 s", "3 min 5 s", "2 h 10 min", "1 d 23 h". */
 export function span(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
-  return `${Math.floor(seconds / 3600)} h${Math.floor(seconds / 60) % 60 ? ` ${Math.floor(seconds / 60) % 60} min` : ''}`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h${Math.floor(seconds / 60) % 60 ? ` ${Math.floor(seconds / 60) % 60} min` : ''}`;
+  return `${Math.floor(seconds / 86400)} d${Math.floor(seconds / 3600) % 24 ? ` ${Math.floor(seconds / 3600) % 24} h` : ''}`;
 }
 
 /** The other people's absences, a sentence each: "Bob (Black) is gone: 12 s." (none in a game over). */

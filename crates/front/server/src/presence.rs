@@ -28,6 +28,9 @@ use messhall_records::Seat;
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The most games not held here that one beat reads to see whether they were abandoned.
+const ABANDONED_LOOKED_AT: i64 = 20;
+
 /// A seat's presence as the servers know it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Seen {
@@ -153,6 +156,25 @@ impl Server {
                 continue;
             }
             self.end_if_abandoned(&shared).await;
+        }
+        // Games not held here (let go of while idle) whose seat to move may have left them: read
+        // again and judged as the games held are.
+        let before = now_ms() - self.config.abandoned_after.as_millis() as i64;
+        let ids = match self.store.untouched_since(before, ABANDONED_LOOKED_AT).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!(error = %e, "games left untouched not read");
+                return;
+            }
+        };
+        for id in ids {
+            if self.held(&id).await {
+                continue;
+            }
+            match self.game(&id).await {
+                Ok(shared) => self.end_if_abandoned(&shared).await,
+                Err(e) => tracing::warn!(game = %id, error = %e, "a game left untouched not read"),
+            }
         }
     }
 

@@ -460,6 +460,11 @@ impl Server {
         shared
     }
 
+    /// Whether game `id` is in memory here.
+    pub async fn held(&self, id: &str) -> bool {
+        self.games.lock().await.contains_key(id)
+    }
+
     /// Every game in memory.
     pub async fn all(&self) -> Vec<Shared> {
         self.games.lock().await.values().cloned().collect()
@@ -548,7 +553,8 @@ impl Server {
             ply: game.ply,
             entry: serde_json::to_string(&entry).map_err(ApiError::storage)?,
             clock: LiveGame::clock_json(next.table(), now),
-            stored_ms: 0,
+            // Stamped here, so the game in memory counts its turn from the very time stored.
+            stored_ms: crate::store::now_ms(),
         };
         let job = (status == crate::wire::Status::Playing)
             .then(|| next.table().turn().seat())
@@ -583,6 +589,7 @@ impl Server {
         tracing::info!(game = %game.id, ply = game.ply, entry = %p.row.entry, "accepted");
         crate::metrics::entry_stored(p.kind);
         game.install(p.next);
+        game.turn_since_ms = p.row.stored_ms;
     }
 
     /// The answer to a write the database refused.
@@ -645,12 +652,9 @@ impl Server {
             let unused = game.thinking.is_none() && game.tx.receiver_count() == 0;
             let over = game.status() == crate::wire::Status::Over;
             let clock_runs = game.table.clock().is_some_and(|c| c.running().is_some());
-            // A person's move in a game that ends once abandoned stays, for the beat to end it.
-            let may_be_abandoned = crate::presence::abandonment_applies(&game)
-                && crate::presence::gone_on_move(&game, crate::store::now_ms()).is_some();
             if unused
                 && ((over && game.touched.elapsed() >= finished)
-                    || (!over && !clock_runs && !may_be_abandoned && game.touched.elapsed() >= idle))
+                    || (!over && !clock_runs && game.touched.elapsed() >= idle))
             {
                 gone.push(id.clone());
             }

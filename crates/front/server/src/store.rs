@@ -116,8 +116,7 @@ pub struct EntryRow {
     pub entry: String,
     /// Each seat's time left after it, JSON, in a game with a clock.
     pub clock: Option<String>,
-    /// When it was stored, in ms since 1970 (as read back; an entry being appended is stamped
-    /// by [`Store::append`] and this is not used).
+    /// When it was stored, in ms since 1970 (an entry being appended is stored with this time).
     pub stored_ms: i64,
 }
 
@@ -374,7 +373,7 @@ impl Store {
                 .bind(entry.ply)
                 .bind(&entry.entry)
                 .bind(entry.clock.clone())
-                .bind(now_ms())
+                .bind(entry.stored_ms)
                 .execute(tx.conn())
                 .await;
         if let Err(e) = inserted {

@@ -67,6 +67,22 @@ impl Store {
         Ok(())
     }
 
+    /// The games being played whose last entry was stored before `before_ms`, the longest
+    /// untouched first, at most `limit`: those whose seat to move may have left them.
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn untouched_since(&self, before_ms: i64, limit: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE status = 'playing' AND updated_ms < $1 ORDER BY updated_ms LIMIT $2",
+        )
+        .bind(before_ms)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| r.try_get(0).map_err(StoreError::from)).collect()
+    }
+
     /// Each seat of game `id` with a row: whether it is here (a WebSocket open on a process
     /// that vouched for it at `fresh_from` or later) and when it was last vouched for.
     ///
