@@ -220,6 +220,31 @@ async fn a_game_whose_side_to_move_stays_gone_is_ended_by_the_server() {
     );
     assert_eq!(over["result"]["scores"], json!([1.0, 0.0]));
     replays(&client, &id, &over["result"]).await;
+    // Both gone and the game let go of from memory: the beat finds it in the database.
+    let (id, ann, bob) = timed_pair(&client, Value::Null).await;
+    let ann_ws = common::connect_ws(running.addr, &id, Some(&ann), 0).await;
+    let bob_ws = common::connect_ws(running.addr, &id, Some(&bob), 0).await;
+    client.play_first(&id, &ann).await;
+    drop((ann_ws, bob_ws));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    running.server.evict(Duration::MAX, Duration::ZERO).await;
+    assert!(!running.server.held(&id).await, "the idle game is let go of");
+    // Watched in the database only: a read of the game would bring it back into memory.
+    let mut stored = String::new();
+    for _ in 0..60 {
+        stored = running.server.store.load(&id).await.unwrap().unwrap().0.status;
+        if stored == "over" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(stored, "over", "the game let go of was ended from the database");
+    let over = client.state(&id, None).await;
+    assert_eq!(
+        over["result"]["ending"],
+        json!({"by": "abandoned", "seat": 1}),
+        "{over}"
+    );
     // The player still here is never ended so: Ann to move, here, in another game.
     let (id, ann, _bob) = timed_pair(&client, Value::Null).await;
     let _ann_ws = common::connect_ws(running.addr, &id, Some(&ann), 0).await;
