@@ -114,10 +114,12 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   const legend = rules !== null && state.board !== null
     ? pieceLegend(rules, { variant: state.game, files: state.board.files, ranks: state.board.ranks, names })
     : '';
-  const side = h('div', { class: 'side-col' }, clocks, controls, form, legend, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, analysisBox);
+  // Who is away, and this page's own connection, beside the board: their coming and going never
+  // moves the board under a pointer.
+  const side = h('div', { class: 'side-col' }, online, absence, clocks, controls, form, legend, movesTitle, moves, h('h2', {}, 'What happened'), log, downloads, analysisBox);
   main.append(side);
   const unplace = caf?.placePanel(side);
-  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, online, absence, error, main);
+  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, error, main);
   if (state.board !== null) {
     chess = new ChessView(boardHolder, state, names, move);
     boardHolder.parentElement?.append(chess.die, chess.friend.element, chess.picker, chess.drops);
