@@ -20,12 +20,14 @@ test('a checkmate, a royal taken, a stalemate, as the seats and a watcher read t
   assert.equal(endSentence(rules(null, 'fifty-moves'), names(0)), 'Fifty moves without a capture or a pawn move: draw.');
 });
 
-test('resignation, time, agreement, forfeit; the cafeteria has no sentence here', () => {
+test('resignation, time, leaving, agreement, forfeit; the cafeteria has no sentence here', () => {
   assert.equal(endSentence({ scores: [0, 1], ending: { by: 'resigned', seat: 0 } }, names(0)), 'You resigned: you lose.');
   assert.equal(endSentence({ scores: [0, 1], ending: { by: 'resigned', seat: 0 } }, names(null)), 'Ann (White) resigned: Computer (beginner, level 1) (Black) wins.');
   assert.equal(endSentence({ scores: [1, 0], ending: { by: 'flagged', seat: 1 } }, names(0)), "Time: Computer (beginner, level 1) (Black)'s clock ran out: you win.");
   assert.equal(endSentence({ scores: [0.5, 0.5], ending: { by: 'agreed' } }, names(1)), 'Draw agreed: draw.');
   assert.equal(endSentence({ scores: [1, 0], ending: { by: 'forfeit', seat: 1, reason: 'crashed' } }, names(0)), 'Computer (beginner, level 1) (Black) forfeited (crashed): you win.');
+  assert.equal(endSentence({ scores: [1, 0], ending: { by: 'abandoned', seat: 1 } }, names(0)), 'Computer (beginner, level 1) (Black) left the game: you win.');
+  assert.equal(endSentence({ scores: [0.5, 0.5], ending: { by: 'abandoned', seat: 0, drawn: true } }, names(0)), 'You left the game: draw.');
   assert.equal(endSentence({ scores: [1, 0, 0], ending: { by: 'cafeteria', kind: 'FoodOff', winners: [0] } }, names(0)), null);
 });
 

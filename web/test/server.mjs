@@ -114,12 +114,13 @@ function newerThanSources(bin) {
   return !['crates', 'web/dist', 'Cargo.toml', 'Cargo.lock'].some(p => newer(path.join(repo, p)));
 }
 
-/** Starts the server; resolves to `{ base, stop, log }` once it answers: the address read from
- * the whole "listening on" line (a pipe may hand over half a line on a busy machine), then
- * `/health` and the UI's `/api/variants` answered over HTTP. `log()` is what it wrote to stderr. */
-export async function startServer(bin) {
+/** Starts the server (with `flags` of `messhall serve` added); resolves to `{ base, stop, log }`
+ * once it answers: the address read from the whole "listening on" line (a pipe may hand over half
+ * a line on a busy machine), then `/health` and the UI's `/api/variants` answered over HTTP.
+ * `log()` is what it wrote to stderr. */
+export async function startServer(bin, flags = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'messhall-ui-'));
-  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', `sqlite:${path.join(dir, 'ui.db')}`, '--ai-time', '0.1'], {
+  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--db', `sqlite:${path.join(dir, 'ui.db')}`, '--ai-time', '0.1', ...flags], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, RUST_LOG: 'warn' },
   });

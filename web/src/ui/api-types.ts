@@ -191,6 +191,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/claim/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/games/{id}/claim/draw`: a draw, from a seat to move gone too long (a timed game).
+         * @description # Errors
+         *     As `claim/win`.
+         */
+        post: operations["claim_draw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/claim/win": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/games/{id}/claim/win`: the win, from a seat to move gone too long (a timed game).
+         * @description # Errors
+         *     401/403 without a seat's token; 409 `untimed`, `your-move`, `opponent-here`, `too-soon`,
+         *     `computer-seat`, `game-over`.
+         */
+        post: operations["claim_win"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/draw/accept": {
         parameters: {
             query?: never;
@@ -1207,6 +1250,11 @@ export interface components {
              * @description The seat whose clock runs, if one does.
              */
             running: number | null;
+            /**
+             * Format: int32
+             * @description Correspondence: the days each move may take (each move's time afresh, no increment).
+             */
+            days_per_move?: number;
         };
         /**
          * @description A side of a chess game.
@@ -1266,9 +1314,14 @@ export interface components {
             by: components["schemas"]["EndingBy"];
             /**
              * Format: int32
-             * @description The seat that resigned, flagged or forfeited.
+             * @description The seat that resigned, flagged, left (`abandoned`) or forfeited.
              */
             seat?: number | null;
+            /**
+             * @description `by: abandoned`: the game was scored a draw (claimed as one), not lost by the seat that
+             *     left; absent when lost.
+             */
+            drawn?: boolean | null;
             outcome?: null | components["schemas"]["Outcome"];
             /** @description What a forfeiting player did (`by: forfeit`). */
             reason?: string | null;
@@ -1281,7 +1334,7 @@ export interface components {
          * @description The ways a game ends.
          * @enum {string}
          */
-        EndingBy: "rules" | "cafeteria" | "resigned" | "flagged" | "agreed" | "move-limit" | "forfeit";
+        EndingBy: "rules" | "cafeteria" | "resigned" | "flagged" | "abandoned" | "agreed" | "move-limit" | "forfeit";
         /** @description A refused request: a stable code a client can test and a one-line message. */
         ErrorBody: {
             /** @description The code (`not-your-turn`, `stale-ply`...). */
@@ -1360,8 +1413,8 @@ export interface components {
         GameOption: "a-new-beginning" | "mystery-meat" | "table-tipping" | "salad-bar";
         /**
          * @description How a game ended: each seat's share of the points and why (`ending.by`: `rules`,
-         *     `cafeteria`, `resigned`, `flagged`, `agreed`, `move-limit`, `forfeit`, with that ending's
-         *     fields).
+         *     `cafeteria`, `resigned`, `flagged`, `abandoned`, `agreed`, `move-limit`, `forfeit`, with that
+         *     ending's fields).
          */
         GameResult: {
             /** @description Each seat's share of the points, by seat. */
@@ -1387,6 +1440,11 @@ export interface components {
             legal: components["schemas"]["LegalView"];
             /** @description The last events. */
             events: components["schemas"]["FeedEvent"][];
+            /**
+             * Format: int64
+             * @description The server's time when it answered, in ms since 1970 (to count presence times from).
+             */
+            now_ms: number;
         };
         /** @description A game in a list. */
         GameSummary: {
@@ -1446,6 +1504,20 @@ export interface components {
             moves: components["schemas"]["MoveRecord"][];
             /** @description The seed of the dice, once over. */
             seed: string | null;
+            /** @description Each seat's presence (the WebSocket's `presence` message says when it changes). */
+            presence: components["schemas"]["SeatPresence"][];
+            /**
+             * Format: int64
+             * @description When the turn under way began (the last entry was stored), in ms since 1970.
+             */
+            turn_since_ms: number;
+            /**
+             * Format: int64
+             * @description How long the seat to move must have been gone during its move before another seat may
+             *     claim the win or a draw (`POST /api/games/{id}/claim/win`, `/claim/draw`), in ms; null
+             *     where claims do not apply (untimed and correspondence games).
+             */
+            claim_after_ms: number | null;
         };
         /** @description Pieces of one type in a side's hand. */
         HandView: {
@@ -2001,6 +2073,25 @@ export interface components {
          * @enum {string}
          */
         SeatKind: "open" | "human" | "computer";
+        /**
+         * @description A seat's presence: whether it is at the table (a WebSocket with its token is open; a
+         *     computer seat always is) and, if not, since when it is gone.
+         */
+        SeatPresence: {
+            /**
+             * Format: int32
+             * @description The seat.
+             */
+            seat: number;
+            /** @description Whether it is at the table. */
+            here: boolean;
+            /**
+             * Format: int64
+             * @description Since when it is gone, in ms since 1970; null while here, or for a seat not at the table
+             *     yet.
+             */
+            gone_since_ms: number | null;
+        };
         /** @description How many seats a game has. */
         SeatRange: {
             /**
@@ -2263,18 +2354,26 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description A time control: each seat's time at the start and what each of its moves adds. */
+        /**
+         * @description A time control: each seat's time at the start and what each of its moves adds; or, for
+         *     correspondence, `days_per_move` alone (1 to 14 days a move, each move's days afresh).
+         */
         TimeControl: {
             /**
              * Format: int64
-             * @description Each seat's time at the start, in ms (1 s to a day).
+             * @description Each seat's time at the start, in ms (1 s to a day); not given in correspondence.
              */
-            base_ms: number;
+            base_ms?: number;
             /**
              * Format: int64
-             * @description Time added after each move, in ms (at most a day).
+             * @description Time added after each move, in ms (at most a day); not given in correspondence.
              */
-            increment_ms: number;
+            increment_ms?: number;
+            /**
+             * Format: int32
+             * @description Correspondence: the days each move may take (1 to 14).
+             */
+            days_per_move?: number | null;
         };
         /** @description Whose turn it is and to do what. */
         TurnView: {
@@ -2372,6 +2471,16 @@ export interface components {
             legal?: components["schemas"]["LegalView"];
             /** @enum {string} */
             type: "view";
+        } | {
+            /** @description Every seat. */
+            seats: components["schemas"]["SeatPresence"][];
+            /**
+             * Format: int64
+             * @description The server's time, in ms since 1970 (to count the absences from).
+             */
+            now_ms: number;
+            /** @enum {string} */
+            type: "presence";
         } | {
             /** @description Each seat's time left, in ms. */
             left_ms: number[];
@@ -2736,6 +2845,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ChatLog"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    claim_draw: {
+        parameters: {
+            query?: {
+                /** @description A seat's token (or `Authorization: Bearer`). */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the game after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameState"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    claim_win: {
+        parameters: {
+            query?: {
+                /** @description A seat's token (or `Authorization: Bearer`). */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the game after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameState"];
                 };
             };
             /** @description refused; nothing changed */

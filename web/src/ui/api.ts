@@ -112,6 +112,12 @@ export type FeedEvent = Schemas['FeedEvent'];
 /** The WebSocket's game after an entry: everyone's view, and the seat's legal actions for a seat. */
 export type ViewMessage = Extract<Schemas['WsNote'], { type: 'view' }>;
 
+/** The WebSocket's message of every seat's presence, on connecting and whenever one comes or goes. */
+export type PresenceMessage = Extract<Schemas['WsNote'], { type: 'presence' }>;
+
+/** A seat's presence: at the table, or gone since when. */
+export type SeatPresence = Schemas['SeatPresence'];
+
 /** A piece of a game's rules, for diagrams. */
 export type RulePiece = Schemas['RulePiece'];
 

@@ -71,6 +71,9 @@ export function endSentence(result: GameResult, names: EndNames): string | null 
     case 'flagged':
       what = typeof end.seat === 'number' ? `Time: ${end.seat === names.you ? 'your' : `${names.seat(end.seat)}'s`} clock ran out` : 'Time: a clock ran out';
       break;
+    case 'abandoned':
+      what = typeof end.seat === 'number' ? `${who(end.seat, names)} left the game` : 'A side left the game';
+      break;
     case 'agreed':
       what = 'Draw agreed';
       break;

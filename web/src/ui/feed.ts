@@ -1,7 +1,7 @@
 // A game's WebSocket feed: numbered events and the game's view after them, reconnecting by itself
 // and asking for what it missed.
 
-import type { CafeteriaView, GameEvent, ViewMessage } from './api.js';
+import type { CafeteriaView, GameEvent, PresenceMessage, ViewMessage } from './api.js';
 import { cafeteriaSentence, NO_NAMES, WalkMemory, type CafeteriaNames } from './cafeteria-words.js';
 import { actionWords } from './chess-words.js';
 
@@ -13,6 +13,8 @@ export interface FeedHandlers {
   clock: (e: GameEvent) => void;
   /** The game after the events just handed over, with the seat's legal actions for a seat. */
   view: (v: ViewMessage) => void;
+  /** Every seat's presence, on connecting and whenever a seat comes or goes. */
+  presence: (p: PresenceMessage) => void;
   /** Events were missed (a number skipped): the page reads the whole state again. */
   gap: () => void;
   /** The connection is up or down; `again` when it is up after a drop. */
@@ -75,6 +77,10 @@ export class Feed {
       }
       if (e.type === 'view') {
         this.on.view(e as ViewMessage);
+        return;
+      }
+      if (e.type === 'presence') {
+        this.on.presence(e as PresenceMessage);
         return;
       }
       if (typeof e.n !== 'number' || e.n <= this.last) return;

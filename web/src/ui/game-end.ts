@@ -44,7 +44,9 @@ export function rematchBody(state: GameState, you: number, start: string | null)
     return { player: 'open' };
   };
   const body: CreateGame = { game: state.game, seats: [seat(1), seat(0)] };
-  if (state.clock !== null) body.clock = { base_ms: state.clock.base_ms, increment_ms: state.clock.increment_ms };
+  const days = state.clock?.days_per_move;
+  if (days !== undefined) body.clock = { days_per_move: days };
+  else if (state.clock !== null) body.clock = { base_ms: state.clock.base_ms, increment_ms: state.clock.increment_ms };
   if (start !== null) body.fen = start;
   return body;
 }

@@ -20,6 +20,7 @@ import { chatPanel } from './chat.js';
 import { rematchBox, serverRematch } from './rematch.js';
 import { startGame } from './home-page.js';
 import { LiveSteps } from './live-steps.js';
+import { absences, claimIn, markTitle, ServerTime, span } from './presence.js';
 
 /** The page's clean-up when the user leaves it. */
 export type Leave = () => void;
@@ -80,11 +81,15 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   // A rated game's end: the player's new rating, asked for once.
   const ratingLine = h('p', { class: 'rating-change', hidden: '' });
   let ratingAsked = false;
+  // Who is gone from the table, and when this seat may claim the game from the seat to move.
+  const absence = h('p', { class: 'presence', 'aria-live': 'polite', hidden: '' });
+  const serverTime = new ServerTime();
+  serverTime.heard(state.now_ms);
   const clocks = h('div', { class: 'clocks' });
   const moves = h('ol', { class: 'moves' });
   const movesTitle = h('h2', {}, 'Moves');
   const log = h('ul', { class: 'log' });
-  const online = h('span', { class: 'online' });
+  const online = h('p', { class: 'online', role: 'status', hidden: '' });
   const boardHolder = h('div', { class: 'board' });
   const input = h('input', { type: 'text', placeholder: state.board !== null ? 'type a move (e4, Nf3, e7e8q, P@e5)' : 'type an action (move d3)', 'aria-label': 'move', list: 'legal-moves', autocomplete: 'off' });
   const datalist = h('datalist', { id: 'legal-moves' });
@@ -118,10 +123,12 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   const chat = chatPanel(id);
   // A rematch between people, once the game is over.
   let rematchBoxNow: { box: HTMLElement; stop: () => void } | null = null;
-  const side = h('div', { class: 'side-col' }, clocks, controls, form, legend, movesTitle, moves, h('h2', {}, 'What happened'), log, chat.panel, downloads, analysisBox, online);
+  // Who is away, this page's own connection and a rated end's new rating, beside the board: their
+  // coming and going never moves the board under a pointer.
+  const side = h('div', { class: 'side-col' }, online, absence, ratingLine, clocks, controls, form, legend, movesTitle, moves, h('h2', {}, 'What happened'), log, chat.panel, downloads, analysisBox);
   main.append(side);
   const unplace = caf?.placePanel(side);
-  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, ratingLine, error, main);
+  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, error, main);
   if (state.board !== null) {
     chess = new ChessView(boardHolder, state, names, move);
     boardHolder.parentElement?.append(chess.die, chess.friend.element, chess.picker, chess.drops);
@@ -133,6 +140,8 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   let clockAt = performance.now();
   const fmt = (ms: number): string => {
     const s = Math.max(0, Math.ceil(ms / 1000));
+    // A correspondence move's days: "1 d 23 h", "5 h 12 min".
+    if (s >= 3600) return span(s - (s % 60));
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   };
   const drawClocks = (): void => {
@@ -148,13 +157,31 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
       return h('div', { class: `clock${running ? ' running' : ''}`, 'data-seat': String(seat) }, h('span', {}, seatName(seat)), h('strong', {}, fmt(running ? ms - spent : ms)));
     }));
   };
-  const ticker = setInterval(drawClocks, 250);
+  // Whether the claim buttons are shown: redrawn when the wait for a claim runs out.
+  let claimShown = false;
+  const drawPresence = (): void => {
+    const now = serverTime.now();
+    const lines = absences(state, now, seatName);
+    const wait = claimIn(state, now);
+    if (wait !== null && wait > 0) lines.push(`You may claim the win or a draw in ${wait} s if it stays away.`);
+    if (wait === 0) lines.push('You may claim the win or a draw.');
+    absence.textContent = lines.join(' ');
+    absence.hidden = lines.length === 0;
+    if ((wait === 0) !== claimShown) drawControls();
+    const yours = state.result === null && state.turn !== null && state.turn.seat === state.you;
+    document.title = markTitle(document.title, yours);
+  };
+  const ticker = setInterval(() => {
+    drawClocks();
+    drawPresence();
+  }, 250);
 
   function show(next: GameState): void {
     // An action's answer may come after the feed has shown what followed it (a computer's reply).
     if (next.ply < state.ply || next.event < state.event) return;
     if (sounding && state.result === null && next.result !== null) play('end');
     state = next;
+    if (next.now_ms) serverTime.heard(next.now_ms);
     feed.caughtUp(next.event);
     // A state fetched or returned by an action may be ahead of the feed, which then skips what it
     // brought: its events are logged here, each once.
@@ -214,10 +241,18 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     form.hidden = next.you === null || next.result !== null;
     drawControls();
     drawClocks();
+    drawPresence();
   }
 
   function drawControls(): void {
     controls.replaceChildren();
+    claimShown = claimIn(state, serverTime.now()) === 0;
+    if (claimShown) {
+      controls.append(
+        button('claim the win', () => void act('claim/win', {}), { 'data-control': 'claim-win', class: 'primary' }),
+        button('claim a draw', () => void act('claim/draw', {}), { 'data-control': 'claim-draw' }),
+      );
+    }
     if (chess !== null) controls.appendChild(button('flip board', () => chess?.flip(), { 'data-control': 'flip' }));
     controls.appendChild(muteButton());
     if (state.you !== null && state.result === null) {
@@ -332,7 +367,8 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   // them), as many as a state carries.
   const LAST_EVENTS = 20;
   const apply = (v: ViewMessage): void => {
-    show({ ...state, ...v.view, legal: v.legal ?? { kind: 'nothing' } });
+    // A view brings no time of the server's: the offset stays as last measured.
+    show({ ...state, ...v.view, legal: v.legal ?? { kind: 'nothing' }, now_ms: 0 });
   };
   const feed = new Feed(id, state.event, token, {
     event: e => {
@@ -344,6 +380,11 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
       state.events = [...state.events, e as FeedEvent].slice(-LAST_EVENTS);
     },
     view: apply,
+    presence: p => {
+      state.presence = p.seats;
+      serverTime.heard(p.now_ms);
+      drawPresence();
+    },
     gap: () => void refresh(),
     clock: e => {
       if (state.clock !== null && Array.isArray(e['left_ms'])) {
@@ -353,7 +394,10 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
       }
     },
     status: (up, again) => {
-      online.textContent = up ? '' : 'reconnecting…';
+      // This page's own connection: the game goes on without it, and it catches up on return.
+      online.textContent = up ? '' : 'Connection lost: reconnecting…';
+      online.hidden = up;
+      online.dataset['connection'] = up ? 'up' : 'down';
       if (up && again) void refresh();
     },
   });
@@ -374,6 +418,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   return () => {
     chat.close();
     rematchBoxNow?.stop();
+    document.title = markTitle(document.title, false);
     feed.close();
     unplace?.();
     clearInterval(ticker);

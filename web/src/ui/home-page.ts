@@ -106,7 +106,8 @@ export async function homePage(root: HTMLElement): Promise<void> {
   const side = h('select', { name: 'side', 'aria-label': 'side' }, h('option', { value: 'white' }, 'I play White'), h('option', { value: 'black' }, 'I play Black'), h('option', { value: 'random' }, 'random colour'));
   const clock = h('select', { name: 'clock', 'aria-label': 'clock' },
     h('option', { value: '' }, 'no clock'), h('option', { value: '180000+2000' }, '3 min + 2 s'),
-    h('option', { value: '300000+3000' }, '5 min + 3 s'), h('option', { value: '900000+10000' }, '15 min + 10 s'));
+    h('option', { value: '300000+3000' }, '5 min + 3 s'), h('option', { value: '900000+10000' }, '15 min + 10 s'),
+    h('option', { value: 'days:1' }, '1 day a move'), h('option', { value: 'days:3' }, '3 days a move'));
   const name = h('input', { type: 'text', name: 'name', placeholder: 'your name', maxlength: '40', 'aria-label': 'your name' });
   // Listed games are on the games page for anyone to watch; the others are found by their link.
   const listed = h('input', { type: 'checkbox', name: 'listed', checked: '' });
@@ -139,7 +140,9 @@ export async function homePage(root: HTMLElement): Promise<void> {
     else seats = side.value === 'black' ? [other, me] : [me, other];
     const body: CreateGame = { game: game.value, seats, listed: listed.checked };
     const [base, inc] = clock.value.split('+');
-    if (base !== undefined && inc !== undefined) body['clock'] = { base_ms: Number(base), increment_ms: Number(inc) };
+    // Correspondence: days a move, each move's afresh.
+    if (clock.value.startsWith('days:')) body['clock'] = { days_per_move: Number(clock.value.slice(5)) };
+    else if (base !== undefined && inc !== undefined) body['clock'] = { base_ms: Number(base), increment_ms: Number(inc) };
     void startGame(root, body, error);
   }, { class: 'primary', 'data-control': 'start' });
   const custom = h('section', { class: 'new-game', id: 'custom' }, h('h2', {}, 'Choose everything'),

@@ -42,6 +42,7 @@ function stepState(game: string, board: BoardView, step: LessonStep | null): Gam
     legal: step === null ? { kind: 'nothing' } : { kind: 'moves', from: step.legal },
     events: [], status: 'playing', ply: 0, event: 0, seats: [], turn: null, board, cafeteria: null, clock: null,
     draw_offers: [], takeback_request: null, result: null, moves: [], seed: null,
+    presence: [], turn_since_ms: 0, claim_after_ms: null, now_ms: 0,
   } as GameState;
 }
 

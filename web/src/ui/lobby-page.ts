@@ -11,8 +11,8 @@ const CLOCKS: [string, string][] = [['180000+2000', '3+2'], ['300000+3000', '5+3
 function clockWords(seek: SeekView): string {
   const c = seek.clock;
   if (c == null) return 'no clock';
-  const minutes = c.base_ms / 60000;
-  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min + ${c.increment_ms / 1000} s`;
+  const minutes = (c.base_ms ?? 0) / 60000;
+  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min + ${(c.increment_ms ?? 0) / 1000} s`;
 }
 
 function clockOf(value: string): { base_ms: number; increment_ms: number } | null {

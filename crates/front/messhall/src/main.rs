@@ -351,6 +351,15 @@ struct ServeLimits {
     /// Seconds a shutdown waits for requests under way.
     #[arg(long, default_value_t = messhall_server::limits::SHUTDOWN_SECONDS as f64, value_parser = seconds)]
     shutdown_grace: f64,
+    /// Seconds the side to move of a timed game must have been gone (its page closed) during its
+    /// move before the other side may claim the win or a draw.
+    #[arg(long, default_value_t = messhall_server::limits::CLAIM_SECONDS as f64, value_parser = seconds)]
+    claim_after: f64,
+    /// Seconds the side to move must have been gone during its move before the server ends the
+    /// game as abandoned (a clock's base time, when longer, is waited for instead; never in
+    /// correspondence).
+    #[arg(long, default_value_t = messhall_server::limits::ABANDONED_SECONDS as f64, value_parser = seconds)]
+    abandoned_after: f64,
 }
 
 /// A time in seconds: a finite number above 0 (at most a day), as a match's players read theirs.
@@ -505,6 +514,8 @@ fn serve(
         header_timeout: std::time::Duration::from_secs_f64(limits.header_timeout),
         request_timeout: std::time::Duration::from_secs_f64(limits.request_timeout),
         shutdown_grace: std::time::Duration::from_secs_f64(limits.shutdown_grace),
+        claim_after: std::time::Duration::from_secs_f64(limits.claim_after),
+        abandoned_after: std::time::Duration::from_secs_f64(limits.abandoned_after),
         node: node.unwrap_or(defaults.node),
         metrics_from: if limits.metrics_from.is_empty() {
             defaults.metrics_from

@@ -52,6 +52,8 @@ pub fn why(table: &Table, result: &GameResult) -> String {
         },
         Ending::Resigned { seat } => format!("seat {} resigned", seat.0),
         Ending::Flagged { seat } => format!("seat {}'s time ran out", seat.0),
+        Ending::Abandoned { seat, drawn: false } => format!("seat {} left the game", seat.0),
+        Ending::Abandoned { seat, drawn: true } => format!("seat {} left the game: drawn", seat.0),
         Ending::Agreed => "draw agreed".to_string(),
         Ending::MoveLimit => "move limit".to_string(),
         Ending::Forfeit { seat, reason } => format!("seat {} forfeits: {reason}", seat.0),

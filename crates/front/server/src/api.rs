@@ -16,7 +16,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Path, Request, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use messhall_records::{ClockSpec, GameKind, Record, Seat, catalog, pgn};
+use messhall_records::{GameKind, Record, Seat, catalog, pgn};
 use messhall_table::{PlayerSpec, Table, TableSetup};
 use std::sync::Arc;
 use std::time::Instant;
@@ -279,21 +279,15 @@ pub async fn create(
     Ok((axum::http::StatusCode::CREATED, axum::Json(body)).into_response())
 }
 
-/// A time control that fits: a base of 1 s to a day, an increment of at most a day.
+/// A time control that fits ([`crate::wire::TimeControl::spec`]).
 ///
 /// # Errors
 /// 400 `bad-clock`.
-pub fn checked_clock(clock: Option<crate::wire::TimeControl>) -> Result<Option<ClockSpec>, ApiError> {
-    let clock = clock.map(ClockSpec::from);
-    if let Some(c) = clock
-        && (c.base_ms < 1000 || c.base_ms > ClockSpec::MAX_MS || c.increment_ms > ClockSpec::MAX_MS)
-    {
-        return Err(ApiError::bad(
-            "bad-clock",
-            "a clock's base is 1 s to a day, its increment at most a day",
-        ));
-    }
-    Ok(clock)
+pub fn checked_clock(clock: Option<crate::wire::TimeControl>) -> Result<Option<messhall_records::ClockSpec>, ApiError> {
+    clock
+        .map(|c| c.spec())
+        .transpose()
+        .map_err(|e| ApiError::bad("bad-clock", e))
 }
 
 /// Makes, stores and starts the game `id` (its computer seats' turns scheduled).
@@ -553,6 +547,67 @@ seat_request!(
     takeback_decline, "/api/games/{id}/takeback/decline", TakebackDecline
 );
 
+/// A claim of the win or (`drawn`) a draw from the seat to move, gone too long: refused unless
+/// the seat of the token is another seat of a timed game whose seat to move has been gone
+/// [`crate::Config::claim_after`] of its move, its presence read again from the database.
+async fn claim(
+    server: Arc<Server>,
+    id: String,
+    headers: HeaderMap,
+    me: Me,
+    q: TokenQuery,
+    drawn: bool,
+) -> Result<Response, ApiError> {
+    let shared = server.game(&id).await?;
+    server.refresh_presence(&shared).await.map_err(ApiError::storage)?;
+    let (gate, game) = server.write(&shared).await?;
+    let seat = seat_of(&game, &headers, &q, &me)?;
+    if game.table.result().is_some() {
+        return Err(ApiError::conflict("game-over", "the game is over"));
+    }
+    server.claim_allowed(&game, seat)?;
+    let game = server
+        .commit_shared(&gate, &shared, game, Entry::Claim { seat, drawn }, None, None)
+        .await?;
+    let body = crate::view::state(&game, Some(seat));
+    drop(game);
+    drop(gate);
+    Ok(axum::Json(body).into_response())
+}
+
+/// `POST /api/games/{id}/claim/win`: the win, from a seat to move gone too long (a timed game).
+///
+/// # Errors
+/// 401/403 without a seat's token; 409 `untimed`, `your-move`, `opponent-here`, `too-soon`,
+/// `computer-seat`, `game-over`.
+#[utoipa::path(post, path = "/api/games/{id}/claim/win", params(("id" = String, Path, description = "the game's id"), crate::wire::TokenQuery),
+    responses((status = 200, description = "the game after it", body = crate::wire::GameState), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+pub async fn claim_win(
+    State(server): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    me: Me,
+    Query(q): Query<TokenQuery>,
+) -> Result<Response, ApiError> {
+    claim(server, id, headers, me, q, false).await
+}
+
+/// `POST /api/games/{id}/claim/draw`: a draw, from a seat to move gone too long (a timed game).
+///
+/// # Errors
+/// As `claim/win`.
+#[utoipa::path(post, path = "/api/games/{id}/claim/draw", params(("id" = String, Path, description = "the game's id"), crate::wire::TokenQuery),
+    responses((status = 200, description = "the game after it", body = crate::wire::GameState), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+pub async fn claim_draw(
+    State(server): App,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    me: Me,
+    Query(q): Query<TokenQuery>,
+) -> Result<Response, ApiError> {
+    claim(server, id, headers, me, q, true).await
+}
+
 /// `GET /api/games`: the listed games, newest first (a game created without `listed` is found
 /// only by its link, and not here).
 ///
@@ -739,6 +794,14 @@ pub async fn import(
             entries.extend((0..seats.len()).map(|i| Entry::DrawOffer { seat: Seat(i as u8) }))
         }
         Some(messhall_records::Ending::Flagged { seat }) => entries.push(Entry::Flag { seat: *seat }),
+        Some(messhall_records::Ending::Abandoned { seat, drawn: false }) => {
+            entries.push(Entry::Abandon { seat: *seat })
+        }
+        Some(messhall_records::Ending::Abandoned { seat, drawn: true }) => entries.push(Entry::Claim {
+            // Any other seat claimed the draw.
+            seat: Seat(((seat.index() + 1) % seats.len().max(1)) as u8),
+            drawn: true,
+        }),
         Some(messhall_records::Ending::MoveLimit) => {
             return Err(ApiError::bad(
                 "bad-import",

@@ -66,6 +66,20 @@ pub enum Entry {
         /// Whose.
         seat: Seat,
     },
+    /// A seat claimed the game (the win, or with `drawn` a draw) from the seat to move, gone
+    /// longer than a claim waits for; the absence was judged when it was stored.
+    Claim {
+        /// Who claimed.
+        seat: Seat,
+        /// A draw rather than the win.
+        #[serde(default)]
+        drawn: bool,
+    },
+    /// The server ended the game: its seat to move was gone too long.
+    Abandon {
+        /// The seat that left.
+        seat: Seat,
+    },
 }
 
 impl Entry {
@@ -81,6 +95,8 @@ impl Entry {
             Entry::TakebackAccept { .. } => "takeback-accept",
             Entry::TakebackDecline { .. } => "takeback-decline",
             Entry::Flag { .. } => "flag",
+            Entry::Claim { .. } => "claim",
+            Entry::Abandon { .. } => "abandon",
         }
     }
 }
@@ -159,6 +175,14 @@ pub struct LiveGame {
     pub created_ms: i64,
     /// When it last changed.
     pub touched: Instant,
+    /// When its last entry was stored (the turn under way began), in ms since 1970.
+    pub turn_since_ms: i64,
+    /// Each seat's presence as last read from the database ([`crate::presence`]).
+    pub presence: Vec<crate::presence::Seen>,
+    /// Counts the changes of `presence`, for the WebSockets watching.
+    pub presence_news: tokio::sync::watch::Sender<u64>,
+    /// The server's [`crate::Config::claim_after`], which the state shows.
+    pub claim_after: Duration,
 }
 
 /// What an entry makes of a game, before it is stored.
@@ -206,6 +230,10 @@ impl LiveGame {
             behind: false,
             created_ms,
             touched: Instant::now(),
+            turn_since_ms: created_ms,
+            presence: Vec::new(),
+            presence_news: tokio::sync::watch::Sender::new(0),
+            claim_after: Duration::from_secs(crate::limits::CLAIM_SECONDS),
         };
         let start: Vec<(Option<Seat>, Note)> = game.table.events().iter().map(event_note).collect();
         game.push_notes(start);
@@ -388,6 +416,30 @@ impl LiveGame {
                     return Err(ApiError::conflict("game-over", "the game is over"));
                 }
             }
+            Entry::Claim { seat, drawn } => {
+                if waiting {
+                    return Err(ApiError::conflict("waiting", "a seat is still open"));
+                }
+                let Some(gone) = self.table.turn().seat() else {
+                    return Err(ApiError::conflict("game-over", "the game is over"));
+                };
+                if gone == *seat {
+                    return Err(ApiError::conflict(
+                        "your-move",
+                        "it is your move: only the side to move can be claimed from",
+                    ));
+                }
+                if self.is_computer(gone) {
+                    return Err(ApiError::conflict(
+                        "computer-seat",
+                        format!("seat {} is the computer, which does not leave", gone.0),
+                    ));
+                }
+                next.table.end_abandoned(gone, *drawn).map_err(act_error)?;
+            }
+            Entry::Abandon { seat } => {
+                next.table.end_abandoned(*seat, false).map_err(act_error)?;
+            }
         }
         let events = next.table.events()[events_before..].iter().map(event_note);
         next.notes.extend(events);
@@ -402,6 +454,7 @@ impl LiveGame {
         self.takeback = next.takeback;
         self.ply += 1;
         self.touched = Instant::now();
+        self.turn_since_ms = crate::store::now_ms();
         self.push_notes(next.notes);
         if self.table.result().is_some()
             && let Some(stop) = self.thinking.take()
@@ -461,7 +514,9 @@ pub fn entry_seat(entry: &Entry) -> Seat {
         | Entry::TakebackRequest { seat }
         | Entry::TakebackAccept { seat }
         | Entry::TakebackDecline { seat }
-        | Entry::Flag { seat } => *seat,
+        | Entry::Flag { seat }
+        | Entry::Claim { seat, .. }
+        | Entry::Abandon { seat } => *seat,
     }
 }
 
@@ -506,6 +561,8 @@ mod tests {
             Entry::TakebackAccept { seat },
             Entry::TakebackDecline { seat },
             Entry::Flag { seat },
+            Entry::Claim { seat, drawn: true },
+            Entry::Abandon { seat },
         ];
         for entry in entries {
             assert_eq!(serde_json::to_value(&entry).unwrap()["type"], entry.kind());

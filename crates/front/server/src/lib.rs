@@ -39,6 +39,7 @@ pub mod openapi;
 pub mod pgn_tags;
 pub mod players;
 pub mod positions;
+pub mod presence;
 pub mod rate;
 pub mod ratings;
 pub mod rematch;
@@ -258,6 +259,17 @@ async fn background(server: &Arc<Server>) -> Result<Vec<tokio::task::JoinHandle<
         let worker = format!("{}/{instance}-{i}", server.config.node);
         tasks.push(tokio::spawn(server.clone().work(worker)));
     }
+    let beating = server.clone();
+    tasks.push(tokio::spawn(async move {
+        let mut every = tokio::time::interval(beating.config.presence_beat);
+        loop {
+            every.tick().await;
+            if beating.stopping.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            beating.presence_beat().await;
+        }
+    }));
     let flags = server.clone();
     tasks.push(tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_millis(200));

@@ -56,3 +56,14 @@ pub const DATABASE_SECONDS: u64 = 5;
 /// How long a game not over and untouched stays in memory by default, in seconds
 /// ([`crate::Config::idle_kept`]).
 pub const IDLE_SECONDS: u64 = 600;
+/// How long a seat to move must have been gone before the other side may claim the win or a
+/// draw in a timed game, by default, in seconds ([`crate::Config::claim_after`]).
+pub const CLAIM_SECONDS: u64 = 30;
+/// How long a seat to move must have been gone before the server ends the game, by default, in
+/// seconds; a clock's base time longer than this is waited for instead
+/// ([`crate::Config::abandoned_after`]).
+pub const ABANDONED_SECONDS: u64 = 300;
+/// How often a server vouches for the WebSockets it holds and reads its games' presence again,
+/// by default, in seconds ([`crate::Config::presence_beat`]); a seat whose server has not
+/// vouched for it in three beats is gone.
+pub const PRESENCE_BEAT_SECONDS: u64 = 5;

@@ -63,6 +63,7 @@ fn view(seek: &SeekRow) -> SeekView {
         clock: seek.clock.map(|(base, increment)| TimeControl {
             base_ms: base.max(0) as u64,
             increment_ms: increment.max(0) as u64,
+            days_per_move: None,
         }),
         rated: seek.rated,
         colour: SeekColour::from_name(&seek.colour).unwrap_or_default(),
@@ -204,6 +205,12 @@ fn checked(req: &SeekRequest) -> Result<(GameKind, i64), ApiError> {
         )
     })?;
     crate::api::checked_clock(req.clock)?;
+    if req.clock.is_some_and(|c| c.days_per_move.is_some()) {
+        return Err(ApiError::bad(
+            "bad-clock",
+            "a seek's clock is timed or none; a correspondence game is made by link",
+        ));
+    }
     let seats = match kind {
         GameKind::Chess(_) => {
             if req.seats.is_some_and(|n| n != 2) || req.bots {
@@ -480,6 +487,7 @@ async fn make_game_inner(server: &Arc<Server>, client: &str, seek: &SeekRow, gam
         clock: seek.clock.map(|(base, increment)| messhall_records::ClockSpec {
             base_ms: base.max(0) as u64,
             increment_ms: increment.max(0) as u64,
+            days_per_move: None,
         }),
         cafeteria: matches!(kind, GameKind::Cafeteria).then(|| messhall_cafeteria::Setup::new(n as u8, &[])),
         players: seats.iter().map(|s| s.name.clone()).collect(),

@@ -21,6 +21,10 @@ pub const JOBS_CHANNEL: &str = "messhall_jobs";
 /// server's lobby reads the seeks again.
 pub const LOBBY_CHANNEL: &str = "messhall_lobby";
 
+/// The PostgreSQL channel a change of a seat's presence is announced on (payload: the game's
+/// id): every server holding the game reads its presence again.
+pub const PRESENCE_CHANNEL: &str = "messhall_presence";
+
 /// How long the listener waits before connecting again after PostgreSQL refused it.
 const RETRY: Duration = Duration::from_secs(1);
 
@@ -38,6 +42,11 @@ pub enum Notice {
     Jobs,
     /// A seek changed: the lobby reads them again.
     Lobby,
+    /// A seat of this game came or went.
+    Presence {
+        /// The game.
+        id: String,
+    },
     /// News may have been missed: look at every game held.
     Resync,
 }
@@ -45,7 +54,7 @@ pub enum Notice {
 /// Where a server hears of entries.
 pub enum Notices {
     /// In-process (SQLite: one server).
-    Local(broadcast::Receiver<(String, i64)>),
+    Local(broadcast::Receiver<Notice>),
     /// PostgreSQL's LISTEN, on a connection of its own.
     Postgres {
         /// The database's URL.
@@ -74,7 +83,9 @@ impl Notices {
             && listener.is_none()
         {
             let mut fresh = sqlx::postgres::PgListener::connect(url).await?;
-            fresh.listen_all([CHANNEL, JOBS_CHANNEL, LOBBY_CHANNEL]).await?;
+            fresh
+                .listen_all([CHANNEL, JOBS_CHANNEL, LOBBY_CHANNEL, PRESENCE_CHANNEL])
+                .await?;
             *listener = Some(fresh);
         }
         Ok(())
@@ -85,7 +96,7 @@ impl Notices {
     pub async fn next(&mut self) -> Notice {
         match self {
             Notices::Local(rx) => match rx.recv().await {
-                Ok((id, ply)) => Notice::Entry { id, ply },
+                Ok(notice) => notice,
                 Err(broadcast::error::RecvError::Lagged(_)) => Notice::Resync,
                 // The store is gone (shutting down): nothing more will come.
                 Err(broadcast::error::RecvError::Closed) => std::future::pending().await,
@@ -95,6 +106,11 @@ impl Notices {
                     match l.try_recv().await {
                         Ok(Some(n)) if n.channel() == JOBS_CHANNEL => return Notice::Jobs,
                         Ok(Some(n)) if n.channel() == LOBBY_CHANNEL => return Notice::Lobby,
+                        Ok(Some(n)) if n.channel() == PRESENCE_CHANNEL => {
+                            return Notice::Presence {
+                                id: n.payload().to_string(),
+                            };
+                        }
                         Ok(Some(n)) => match read_payload(n.payload()) {
                             Some(notice) => return notice,
                             None => {

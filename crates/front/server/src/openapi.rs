@@ -49,6 +49,8 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
         .routes(routes!(api::join))
         .routes(routes!(api::act))
         .routes(routes!(api::resign))
+        .routes(routes!(api::claim_win))
+        .routes(routes!(api::claim_draw))
         .routes(routes!(api::draw_offer))
         .routes(routes!(api::draw_accept))
         .routes(routes!(api::draw_decline))

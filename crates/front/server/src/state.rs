@@ -69,6 +69,15 @@ pub struct Config {
     /// The addresses that may read `/metrics` (behind a trusted proxy, the client's it forwards);
     /// by default the loopback's, `127.0.0.1` and `::1`.
     pub metrics_from: Vec<std::net::IpAddr>,
+    /// How long a timed game's seat to move must have been gone during its move before the other
+    /// side may claim the win or a draw.
+    pub claim_after: Duration,
+    /// How long a seat to move must have been gone during its move before the server ends the
+    /// game (a clock's base time, when longer, is waited for instead); not in correspondence.
+    pub abandoned_after: Duration,
+    /// How often this server vouches for its WebSockets and reads its games' presence again
+    /// ([`crate::presence`]).
+    pub presence_beat: Duration,
 }
 
 impl Default for Config {
@@ -98,6 +107,9 @@ impl Default for Config {
                 std::net::Ipv4Addr::LOCALHOST.into(),
                 std::net::Ipv6Addr::LOCALHOST.into(),
             ],
+            claim_after: Duration::from_secs(crate::limits::CLAIM_SECONDS),
+            abandoned_after: Duration::from_secs(crate::limits::ABANDONED_SECONDS),
+            presence_beat: Duration::from_secs(crate::limits::PRESENCE_BEAT_SECONDS),
         }
     }
 }
@@ -180,12 +192,17 @@ pub struct Server {
     pub stopping: AtomicBool,
     /// Tells WebSocket connections the server is shutting down.
     pub shutdown: tokio::sync::watch::Sender<bool>,
+    /// This process's name in the `presence` table: its node's and a random one, so that two
+    /// processes never count each other's WebSockets.
+    pub process: String,
 }
 
 impl Server {
     /// A server over `store`.
     pub fn new(config: Config, store: Store) -> Arc<Server> {
+        let random = crate::token::game_id().unwrap_or_else(|_| crate::store::now_ms().to_string());
         Arc::new(Server {
+            process: format!("{}/{random}", config.node),
             creates: Rate::new(config.games_per_client_hour, Duration::from_secs(3600)),
             variant_work: Rate::new(config.variants_per_client_minute, Duration::from_secs(60)),
             accounts: crate::accounts::Guards::new(&config),
@@ -242,7 +259,8 @@ impl Server {
         }
         // Rebuilt without holding the map, so other games are served meanwhile; of two
         // rebuilds at once, the first one in stays.
-        let game = self.rebuild(id).await?;
+        let mut game = self.rebuild(id).await?;
+        game.claim_after = self.config.claim_after;
         let mut games = self.games.lock().await;
         Ok(games
             .entry(id.to_string())
@@ -302,6 +320,7 @@ impl Server {
         }
         let last_clock = entries.last().and_then(|e| e.clock.as_deref());
         game.restore_clock(clock, last_clock, now);
+        game.turn_since_ms = entries.last().map_or(row.created_ms, |e| e.stored_ms);
         Ok(game)
     }
 
@@ -342,7 +361,11 @@ impl Server {
     }
 
     /// Brings a game whose gate the caller holds up to the database; it comes back locked.
-    async fn catch_up<'a>(&self, _gate: &Gate<'a>, shared: &'a GameCell) -> Result<MutexGuard<'a, LiveGame>, ApiError> {
+    pub(crate) async fn catch_up<'a>(
+        &self,
+        _gate: &Gate<'a>,
+        shared: &'a GameCell,
+    ) -> Result<MutexGuard<'a, LiveGame>, ApiError> {
         let (id, held) = {
             let mut game = shared.lock().await;
             // News that comes from here on is read again.
@@ -411,6 +434,18 @@ impl Server {
                     self.store.lobby_news.notify_one();
                     Vec::new()
                 }
+                crate::notify::Notice::Presence { id } => {
+                    let held = self.games.lock().await.get(&id).cloned();
+                    if let Some(shared) = held {
+                        let server = self.clone();
+                        tokio::spawn(async move {
+                            if let Err(e) = server.refresh_presence(&shared).await {
+                                tracing::warn!(error = %e, "presence not read");
+                            }
+                        });
+                    }
+                    Vec::new()
+                }
                 crate::notify::Notice::Resync => {
                     // A job's or the lobby's news may have been missed too.
                     self.store.jobs_written.notify_waiters();
@@ -418,6 +453,13 @@ impl Server {
                     let games = self.all().await;
                     for shared in &games {
                         shared.lock().await.behind = true;
+                        // A seat's coming or going may have been missed too.
+                        let (server, shared) = (self.clone(), shared.clone());
+                        tokio::spawn(async move {
+                            if let Err(e) = server.refresh_presence(&shared).await {
+                                tracing::warn!(error = %e, "presence not read");
+                            }
+                        });
                     }
                     games
                 }
@@ -435,11 +477,17 @@ impl Server {
     }
 
     /// Puts a new game in memory.
-    pub async fn insert(&self, game: LiveGame) -> Shared {
+    pub async fn insert(&self, mut game: LiveGame) -> Shared {
+        game.claim_after = self.config.claim_after;
         let id = game.id.clone();
         let shared = GameCell::shared(game);
         self.games.lock().await.insert(id, shared.clone());
         shared
+    }
+
+    /// Whether game `id` is in memory here.
+    pub async fn held(&self, id: &str) -> bool {
+        self.games.lock().await.contains_key(id)
     }
 
     /// Every game in memory.
@@ -530,7 +578,8 @@ impl Server {
             ply: game.ply,
             entry: serde_json::to_string(&entry).map_err(ApiError::storage)?,
             clock: LiveGame::clock_json(next.table(), now),
-            stored_ms: 0,
+            // Stamped here, so the game in memory counts its turn from the very time stored.
+            stored_ms: crate::store::now_ms(),
         };
         let job = (status == crate::wire::Status::Playing)
             .then(|| next.table().turn().seat())
@@ -570,6 +619,7 @@ impl Server {
         tracing::info!(game = %game.id, ply = game.ply, entry = %p.row.entry, "accepted");
         crate::metrics::entry_stored(p.kind);
         game.install(p.next);
+        game.turn_since_ms = p.row.stored_ms;
     }
 
     /// The answer to a write the database refused.
@@ -705,6 +755,7 @@ fn apply_stored(
             game.table.replace_clock(clock);
         }
         Some(last) => {
+            game.turn_since_ms = last.stored_ms;
             let waited = Duration::from_millis(u64::try_from(crate::store::now_ms() - last.stored_ms).unwrap_or(0));
             let since = now.checked_sub(waited).unwrap_or(now);
             game.restore_clock(clock.map(|c| c.spec()), last.clock.as_deref(), since);

@@ -9,11 +9,13 @@ use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Row};
 mod chat;
 mod lobby;
 mod players;
+mod presence;
 mod ratings;
 mod rematch;
 pub use chat::ChatRow;
 pub use lobby::{Joined, SeekRow};
 pub use players::PlayerRow;
+pub use presence::PresenceRow;
 pub use ratings::{HistoryRow, RatingRow};
 
 /// The migrations of `migrations/`, in order.
@@ -46,7 +48,7 @@ pub struct Store {
     sqlite: bool,
     url: String,
     /// SQLite's news of appended entries, in-process (PostgreSQL's goes through the database).
-    appended: tokio::sync::broadcast::Sender<(String, i64)>,
+    appended: tokio::sync::broadcast::Sender<crate::notify::Notice>,
     /// Wakes this process's workers when a job is written here (other servers hear of it
     /// through PostgreSQL, or find it when they next look).
     pub jobs_written: std::sync::Arc<tokio::sync::Notify>,
@@ -128,8 +130,7 @@ pub struct EntryRow {
     pub entry: String,
     /// Each seat's time left after it, JSON, in a game with a clock.
     pub clock: Option<String>,
-    /// When it was stored, in ms since 1970 (as read back; an entry being appended is stamped
-    /// by [`Store::append`] and this is not used).
+    /// When it was stored, in ms since 1970 (an entry being appended is stored with this time).
     pub stored_ms: i64,
 }
 
@@ -389,7 +390,7 @@ impl Store {
                 .bind(entry.ply)
                 .bind(&entry.entry)
                 .bind(entry.clock.clone())
-                .bind(now_ms())
+                .bind(entry.stored_ms)
                 .execute(tx.conn())
                 .await;
         if let Err(e) = inserted {
@@ -428,7 +429,10 @@ impl Store {
         tx.commit().await?;
         if self.sqlite {
             // Nobody may be listening: that is no error.
-            let _ = self.appended.send((id.to_string(), entry.ply));
+            let _ = self.appended.send(crate::notify::Notice::Entry {
+                id: id.to_string(),
+                ply: entry.ply,
+            });
         }
         if job.is_some() {
             self.jobs_written.notify_waiters();

@@ -5,7 +5,7 @@
 pub mod data;
 
 use crate::game::LiveGame;
-use crate::wire::{ClockView, GameState, GameView, MoveRecord, SeatView, Status, TurnView};
+use crate::wire::{ClockView, GameState, GameView, MoveRecord, SeatKind, SeatPresence, SeatView, Status, TurnView};
 use data::LegalView;
 use messhall_records::Seat;
 use messhall_table::Turn;
@@ -24,6 +24,7 @@ pub fn state(game: &LiveGame, viewer: Option<Seat>) -> GameState {
         you: viewer,
         legal: legal(game, viewer),
         events: game.feed[start..].iter().map(|e| e.for_viewer(viewer)).collect(),
+        now_ms: crate::store::now_ms(),
     }
 }
 
@@ -58,6 +59,7 @@ pub fn public(game: &LiveGame) -> GameView {
             increment_ms: c.spec().increment_ms,
             left_ms,
             running: if waiting { None } else { c.running() },
+            days_per_move: c.spec().days_per_move,
         }
     });
     let seats = game
@@ -87,7 +89,35 @@ pub fn public(game: &LiveGame) -> GameView {
         result: table.result().cloned(),
         moves: moves(table),
         seed: over.then(|| table.seed().to_string()),
+        presence: presence_seats(game),
+        turn_since_ms: game.turn_since_ms,
+        claim_after_ms: crate::presence::claims_apply(game).then_some(game.claim_after.as_millis() as u64),
     }
+}
+
+/// Seat `i`'s presence (a computer seat is always here).
+fn presence(game: &LiveGame, i: usize) -> crate::presence::Seen {
+    match game.seats.get(i).map(|s| s.kind) {
+        Some(SeatKind::Computer) => crate::presence::Seen {
+            here: true,
+            gone_since_ms: None,
+        },
+        _ => game.presence.get(i).copied().unwrap_or_default(),
+    }
+}
+
+/// Every seat's presence, as a WebSocket's `presence` message has it.
+pub fn presence_seats(game: &LiveGame) -> Vec<SeatPresence> {
+    (0..game.seats.len())
+        .map(|i| {
+            let seen = presence(game, i);
+            SeatPresence {
+                seat: Seat(i as u8),
+                here: seen.here,
+                gone_since_ms: seen.gone_since_ms,
+            }
+        })
+        .collect()
 }
 
 /// The moves of a chess game so far (after any take-back), each with its SAN.

@@ -162,20 +162,50 @@ pub struct VariantFile {
     pub text: String,
 }
 
-/// A time control: each seat's time at the start and what each of its moves adds.
+/// A time control: each seat's time at the start and what each of its moves adds; or, for
+/// correspondence, `days_per_move` alone (1 to 14 days a move, each move's days afresh).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct TimeControl {
-    /// Each seat's time at the start, in ms (1 s to a day).
+    /// Each seat's time at the start, in ms (1 s to a day); not given in correspondence.
+    #[serde(default)]
     pub base_ms: u64,
-    /// Time added after each move, in ms (at most a day).
+    /// Time added after each move, in ms (at most a day); not given in correspondence.
+    #[serde(default)]
     pub increment_ms: u64,
+    /// Correspondence: the days each move may take (1 to 14).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u32>,
 }
 
-impl From<TimeControl> for messhall_records::ClockSpec {
-    fn from(t: TimeControl) -> Self {
-        messhall_records::ClockSpec {
-            base_ms: t.base_ms,
-            increment_ms: t.increment_ms,
+impl TimeControl {
+    /// The clock it asks for.
+    ///
+    /// # Errors
+    /// A sentence saying what does not fit: a base outside 1 s to a day, an increment over a
+    /// day, correspondence days outside 1 to 14 or given with a base or increment.
+    pub fn spec(&self) -> Result<messhall_records::ClockSpec, String> {
+        use messhall_records::ClockSpec;
+        match self.days_per_move {
+            Some(days) => {
+                if self.base_ms != 0 || self.increment_ms != 0 {
+                    return Err("a correspondence clock is days_per_move alone".into());
+                }
+                if !(1..=ClockSpec::MAX_DAYS).contains(&days) {
+                    return Err(format!("days_per_move is 1 to {}", ClockSpec::MAX_DAYS));
+                }
+                Ok(ClockSpec::correspondence(days))
+            }
+            None => {
+                if self.base_ms < 1000 || self.base_ms > ClockSpec::MAX_MS || self.increment_ms > ClockSpec::MAX_MS {
+                    return Err("a clock's base is 1 s to a day, its increment at most a day".into());
+                }
+                Ok(ClockSpec {
+                    base_ms: self.base_ms,
+                    increment_ms: self.increment_ms,
+                    days_per_move: None,
+                })
+            }
         }
     }
 }
@@ -326,6 +356,21 @@ pub struct SeatView {
     pub player_id: Option<String>,
 }
 
+/// A seat's presence: whether it is at the table (a WebSocket with its token is open; a
+/// computer seat always is) and, if not, since when it is gone.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct SeatPresence {
+    /// The seat.
+    #[schema(value_type = u8)]
+    pub seat: Seat,
+    /// Whether it is at the table.
+    pub here: bool,
+    /// Since when it is gone, in ms since 1970; null while here, or for a seat not at the table
+    /// yet.
+    #[schema(required = true)]
+    pub gone_since_ms: Option<i64>,
+}
+
 /// Whose turn it is and to do what.
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
@@ -368,6 +413,10 @@ pub struct ClockView {
     /// The seat whose clock runs, if one does.
     #[schema(value_type = Option<u8>, required = true)]
     pub running: Option<Seat>,
+    /// Correspondence: the days each move may take (each move's time afresh, no increment).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub days_per_move: Option<u32>,
 }
 
 /// A move of a chess game so far.
@@ -400,6 +449,8 @@ pub struct GameState {
     pub legal: LegalView,
     /// The last events.
     pub events: Vec<FeedEvent>,
+    /// The server's time when it answered, in ms since 1970 (to count presence times from).
+    pub now_ms: i64,
 }
 
 /// A game as everyone sees it: a state without its id and name (which never change), the
@@ -440,11 +491,20 @@ pub struct GameView {
     /// The seed of the dice, once over.
     #[schema(required = true)]
     pub seed: Option<String>,
+    /// Each seat's presence (the WebSocket's `presence` message says when it changes).
+    pub presence: Vec<SeatPresence>,
+    /// When the turn under way began (the last entry was stored), in ms since 1970.
+    pub turn_since_ms: i64,
+    /// How long the seat to move must have been gone during its move before another seat may
+    /// claim the win or a draw (`POST /api/games/{id}/claim/win`, `/claim/draw`), in ms; null
+    /// where claims do not apply (untimed and correspondence games).
+    #[schema(required = true)]
+    pub claim_after_ms: Option<u64>,
 }
 
 /// How a game ended: each seat's share of the points and why (`ending.by`: `rules`,
-/// `cafeteria`, `resigned`, `flagged`, `agreed`, `move-limit`, `forfeit`, with that ending's
-/// fields).
+/// `cafeteria`, `resigned`, `flagged`, `abandoned`, `agreed`, `move-limit`, `forfeit`, with that
+/// ending's fields).
 #[derive(Clone, Debug, Serialize, ToSchema)]
 #[schema(as = GameResult)]
 #[allow(dead_code)]
@@ -462,9 +522,13 @@ struct GameResultSchema {
 struct EndingSchema {
     /// How.
     by: EndingBy,
-    /// The seat that resigned, flagged or forfeited.
+    /// The seat that resigned, flagged, left (`abandoned`) or forfeited.
     #[serde(skip_serializing_if = "Option::is_none")]
     seat: Option<u8>,
+    /// `by: abandoned`: the game was scored a draw (claimed as one), not lost by the seat that
+    /// left; absent when lost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    drawn: Option<bool>,
     /// The rules' verdict (`by: rules`).
     #[serde(skip_serializing_if = "Option::is_none")]
     outcome: Option<OutcomeSchema>,
@@ -525,6 +589,7 @@ enum EndingBy {
     Cafeteria,
     Resigned,
     Flagged,
+    Abandoned,
     Agreed,
     MoveLimit,
     Forfeit,
@@ -644,6 +709,14 @@ pub enum WsNote {
         #[serde(skip_serializing_if = "Option::is_none")]
         #[schema(nullable = false)]
         legal: Option<LegalView>,
+    },
+    /// Each seat's presence: on connecting and whenever a seat comes or goes (no number: it is
+    /// not an event).
+    Presence {
+        /// Every seat.
+        seats: Vec<SeatPresence>,
+        /// The server's time, in ms since 1970 (to count the absences from).
+        now_ms: i64,
     },
     /// The clocks, every second while one runs.
     Clock {

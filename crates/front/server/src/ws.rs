@@ -89,7 +89,14 @@ pub async fn connect(
         .max_frame_size(limits::WS_MESSAGE_CEILING)
         .on_upgrade(move |socket| async move {
             let _open = crate::metrics::websocket_open();
-            run(server, shared, viewer, since, rx, socket).await;
+            // A seat's WebSocket is the seat at the table ([`crate::presence`]).
+            if let Some(seat) = viewer {
+                server.seat_came_or_went(&shared, seat, 1).await;
+            }
+            run(server.clone(), shared.clone(), viewer, since, rx, socket).await;
+            if let Some(seat) = viewer {
+                server.seat_came_or_went(&shared, seat, -1).await;
+            }
             drop(hold);
         }))
 }
@@ -116,6 +123,8 @@ pub struct Published {
     ply: i64,
     /// The number of the last event then.
     event: u64,
+    /// The count of presence changes then.
+    presence: u64,
     /// The view.
     view: GameView,
     /// `{"type": "view", "view": ...}`, serialised once.
@@ -124,8 +133,9 @@ pub struct Published {
 
 /// The view after `game`'s last entry, worked out by the first connection that needs it.
 fn published(game: &mut LiveGame) -> Arc<Published> {
+    let presence = *game.presence_news.borrow();
     if let Some(p) = &game.published
-        && (p.ply, p.event) == (game.ply, game.last_event())
+        && (p.ply, p.event, p.presence) == (game.ply, game.last_event(), presence)
     {
         return p.clone();
     }
@@ -137,6 +147,7 @@ fn published(game: &mut LiveGame) -> Arc<Published> {
     let p = Arc::new(Published {
         ply: game.ply,
         event: game.last_event(),
+        presence,
         view,
         text: Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default()),
     });
@@ -213,6 +224,14 @@ fn news(
     out
 }
 
+/// Every seat's presence now.
+fn presence_message(game: &LiveGame) -> Message {
+    text(&WsMessage::Connection(WsNote::Presence {
+        seats: crate::view::presence_seats(game),
+        now_ms: crate::store::now_ms(),
+    }))
+}
+
 fn text(message: &WsMessage) -> Message {
     Message::Text(Utf8Bytes::from(serde_json::to_string(message).unwrap_or_default()))
 }
@@ -236,7 +255,10 @@ async fn run(
     let (mut sink, mut stream) = socket.split();
     let most = server.config.catch_up_events;
     let mut shutdown = server.shutdown.subscribe();
-    let (messages, mut sent) = catch_up(&mut *shared.lock().await, viewer, since, most);
+    let mut presence = shared.lock().await.presence_news.subscribe();
+    let (mut messages, mut sent) = catch_up(&mut *shared.lock().await, viewer, since, most);
+    messages.push(presence_message(&*shared.lock().await));
+    presence.mark_unchanged();
     for m in messages {
         if sink.send(m).await.is_err() {
             return;
@@ -297,6 +319,10 @@ async fn run(
                     Some(Ok(Message::Binary(_))) => vec![text(&bad_message("messages are JSON text"))],
                     Some(Ok(_)) => Vec::new(),
                 }
+            },
+            changed = presence.changed() => match changed {
+                Ok(()) => vec![presence_message(&*shared.lock().await)],
+                Err(_) => break,
             },
             _ = ping.tick() => {
                 if heard.elapsed() > heartbeat * 3 {

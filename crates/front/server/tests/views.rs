@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 use std::time::Duration;
 
 /// The fields of a state that a view carries: everything a state holds but its id, its name,
-/// its viewer, the viewer's legal actions and the events.
-const VIEW_FIELDS: [&str; 13] = [
+/// its viewer, the viewer's legal actions, the events and the server's time of answering.
+const VIEW_FIELDS: [&str; 16] = [
     "status",
     "ply",
     "event",
@@ -25,6 +25,9 @@ const VIEW_FIELDS: [&str; 13] = [
     "result",
     "moves",
     "seed",
+    "presence",
+    "turn_since_ms",
+    "claim_after_ms",
 ];
 
 /// The numbered events up to the next view, and that view message; the clock's messages are
@@ -48,6 +51,19 @@ async fn next_view(socket: &mut Socket) -> (Vec<Value>, Value) {
             events.push(v);
         }
     }
+}
+
+/// Until both seats' WebSockets count as here: a view carries the presence as it is when the
+/// view is made, and a seat's arrival is its own message.
+async fn both_here(client: &Client, id: &str) {
+    for _ in 0..100 {
+        let state = client.state(id, None).await;
+        if state["presence"].as_array().unwrap().iter().all(|p| p["here"] == true) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the seats' WebSockets never counted as here");
 }
 
 /// The part of a state that a view carries.
@@ -90,6 +106,7 @@ async fn every_watcher_gets_the_view_after_a_move_and_a_seat_its_legal_moves() {
         connect_ws(running.addr, &id, Some(&ann), since).await,
         connect_ws(running.addr, &id, Some(&bob), since).await,
     ];
+    both_here(&client, &id).await;
     let tokens = [&ann, &bob];
     for ply in 0..4 {
         let mover = ply % 2;
@@ -160,6 +177,7 @@ async fn the_cafeteria_view_shows_hidden_food_to_no_one_else() {
         connect_ws(running.addr, id, Some(&tokens[0]), since).await,
         connect_ws(running.addr, id, Some(&tokens[1]), since).await,
     ];
+    both_here(&client, id).await;
     let mut hidden_seen = false;
     for _ in 0..12 {
         let Some(mover) = client.state(id, None).await["turn"]["seat"].as_u64() else {

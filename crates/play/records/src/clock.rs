@@ -11,25 +11,53 @@ pub struct ClockError {
     pub text: String,
 }
 
-/// A time control: each seat starts with `base` and gains `increment` after each of its moves.
+/// A time control: each seat starts with `base` and gains `increment` after each of its moves;
+/// or, in correspondence, each move has `days_per_move` days of its own (`base` is that time, and
+/// what a move leaves over is not kept).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockSpec {
     /// Each seat's time at the start, in milliseconds.
     pub base_ms: u64,
     /// Time added after each move, in milliseconds.
     pub increment_ms: u64,
+    /// Correspondence: the days each move may take.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u32>,
 }
 
 impl ClockSpec {
     /// The longest base time accepted (a day).
     pub const MAX_MS: u64 = 86_400_000;
 
+    /// The most days a correspondence move may be given.
+    pub const MAX_DAYS: u32 = 14;
+
+    /// A day, in milliseconds.
+    pub const DAY_MS: u64 = 86_400_000;
+
     /// A time control of `base` and `increment`.
     pub fn new(base: Duration, increment: Duration) -> ClockSpec {
         ClockSpec {
             base_ms: base.as_millis().min(u128::from(ClockSpec::MAX_MS)) as u64,
             increment_ms: increment.as_millis().min(u128::from(ClockSpec::MAX_MS)) as u64,
+            days_per_move: None,
         }
+    }
+
+    /// Correspondence: `days` days a move (1 to [`ClockSpec::MAX_DAYS`]; more is cut to it, 0
+    /// made 1).
+    pub fn correspondence(days: u32) -> ClockSpec {
+        let days = days.clamp(1, ClockSpec::MAX_DAYS);
+        ClockSpec {
+            base_ms: u64::from(days) * ClockSpec::DAY_MS,
+            increment_ms: 0,
+            days_per_move: Some(days),
+        }
+    }
+
+    /// Whether each move has its own days (correspondence) rather than a time for the game.
+    pub fn is_correspondence(&self) -> bool {
+        self.days_per_move.is_some()
     }
 
     /// Reads `MINUTES+SECONDS` (`5+3`: five minutes and three seconds a move; `0.5+0`).
@@ -53,6 +81,7 @@ impl ClockSpec {
         Ok(ClockSpec {
             base_ms: base_ms as u64,
             increment_ms: increment_ms as u64,
+            days_per_move: None,
         })
     }
 

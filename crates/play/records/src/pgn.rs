@@ -66,6 +66,10 @@ const FIDE_CHESS: &str = "chess";
 /// `Termination` of a loss on time.
 const TERMINATION_FLAG: &str = "time forfeit";
 
+/// `Termination` of a game a side left on its move (claimed by the other side, or ended by the
+/// server).
+const TERMINATION_ABANDONED: &str = "abandoned";
+
 /// `Termination` of a game a match stopped at its move limit.
 const TERMINATION_LIMIT: &str = "adjudication";
 

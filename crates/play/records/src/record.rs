@@ -146,6 +146,14 @@ pub enum Step {
     Flag(Seat),
     /// The players agreed a draw.
     Draw,
+    /// A seat left the game on its move (the other side's claim, or the server's end).
+    Abandon {
+        /// Who left.
+        seat: Seat,
+        /// Scored a draw rather than lost.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        drawn: bool,
+    },
     /// A match stopped the game at its ply limit.
     MoveLimit,
     /// A seat lost by its player's fault (an engine that answered an illegal move, hung...).
@@ -244,6 +252,10 @@ impl Step {
             Ending::Resigned { seat } => Some(Step::Resign(*seat)),
             Ending::Flagged { seat } => Some(Step::Flag(*seat)),
             Ending::Agreed => Some(Step::Draw),
+            Ending::Abandoned { seat, drawn } => Some(Step::Abandon {
+                seat: *seat,
+                drawn: *drawn,
+            }),
             Ending::MoveLimit => Some(Step::MoveLimit),
             Ending::Forfeit { seat, reason } => Some(Step::Forfeit {
                 seat: *seat,
@@ -269,6 +281,7 @@ impl Step {
             Step::Resign(s) => format!("a resignation by seat {}", s.0),
             Step::Flag(s) => format!("a flag fall of seat {}", s.0),
             Step::Draw => "an agreed draw".into(),
+            Step::Abandon { seat, .. } => format!("seat {} leaving the game", seat.0),
             Step::MoveLimit => "the move limit".into(),
             Step::Forfeit { seat, .. } => format!("a forfeit by seat {}", seat.0),
         }

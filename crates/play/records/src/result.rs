@@ -29,6 +29,15 @@ pub enum Ending {
         /// Whose clock fell.
         seat: Seat,
     },
+    /// A seat left the game on its move and did not come back: the side left at the table
+    /// claimed the win (or, with `drawn`, a draw), or the server ended the game.
+    Abandoned {
+        /// Who left.
+        seat: Seat,
+        /// Whether the game was scored a draw (the other side claimed one) rather than lost.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        drawn: bool,
+    },
     /// The players agreed a draw.
     Agreed,
     /// A match stopped a game at its ply limit and scored it a draw.

@@ -24,6 +24,8 @@ pub fn ending(ending: &Ending) -> String {
         }
         Ending::Resigned { seat } => format!("{} resigns", side(*seat)),
         Ending::Flagged { seat } => format!("{} lost on time", side(*seat)),
+        Ending::Abandoned { seat, drawn: false } => format!("{} left the game", side(*seat)),
+        Ending::Abandoned { seat, drawn: true } => format!("Draw: {} left the game", side(*seat)),
         Ending::Agreed => "Draw agreed".into(),
         Ending::MoveLimit => "Draw at the move limit".into(),
         Ending::Forfeit { seat, reason } => format!("{}{FORFEITS}{reason}", side(*seat)),
@@ -69,6 +71,20 @@ mod tests {
             (Ending::Resigned { seat: Seat(0) }, "White resigns"),
             (Ending::Flagged { seat: Seat(1) }, "Black lost on time"),
             (Ending::Agreed, "Draw agreed"),
+            (
+                Ending::Abandoned {
+                    seat: Seat(1),
+                    drawn: false,
+                },
+                "Black left the game",
+            ),
+            (
+                Ending::Abandoned {
+                    seat: Seat(0),
+                    drawn: true,
+                },
+                "Draw: White left the game",
+            ),
             (Ending::MoveLimit, "Draw at the move limit"),
             (
                 Ending::Forfeit {

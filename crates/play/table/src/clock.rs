@@ -61,11 +61,15 @@ impl GameClock {
         self.running = Some((seat, now));
     }
 
-    /// Stops `seat`'s clock at `now` after its move and adds the increment.
+    /// Stops `seat`'s clock at `now` after its move and adds the increment; in correspondence
+    /// the next move has its days afresh.
     pub fn stop(&mut self, seat: Seat, now: Instant) {
-        let left = self.left(seat, now);
+        let left = match self.spec.is_correspondence() {
+            true => self.spec.base(),
+            false => self.left(seat, now) + self.spec.increment(),
+        };
         if let Some(slot) = self.left.get_mut(seat.index()) {
-            *slot = left + self.spec.increment();
+            *slot = left;
         }
         self.running = None;
     }
@@ -136,5 +140,20 @@ mod tests {
         let limits = clock.limits_for(Seat(1), t1);
         assert_eq!(limits.clock.unwrap().remaining, Duration::from_secs(60));
         assert_eq!(limits.opponent.unwrap().remaining, Duration::from_secs(52));
+    }
+
+    #[test]
+    fn a_correspondence_move_has_its_days_afresh_and_falls_after_them() {
+        let day = Duration::from_secs(86_400);
+        let mut clock = GameClock::new(ClockSpec::correspondence(2), 2);
+        let t0 = Instant::now();
+        clock.start(Seat(0), t0);
+        let t1 = t0 + day + day / 2;
+        assert_eq!(clock.left(Seat(0), t1), day / 2);
+        clock.stop(Seat(0), t1);
+        assert_eq!(clock.left(Seat(0), t1), day * 2);
+        clock.start(Seat(1), t1);
+        assert_eq!(clock.flagged(t1 + day * 2 - Duration::from_secs(1)), None);
+        assert_eq!(clock.flagged(t1 + day * 2), Some(Seat(1)));
     }
 }

@@ -164,6 +164,12 @@ fn play_step(table: &mut Table, step: &Step, clocked: bool) -> Result<(), String
             return Ok(());
         }
         Step::Flag(s) => return flag(table, *s, clocked),
+        Step::Abandon { seat, drawn } => {
+            return table
+                .end_abandoned(*seat, *drawn)
+                .map(|_| ())
+                .map_err(|e| e.to_string());
+        }
         Step::Draw => return table.agree_draw().map(|_| ()).map_err(|e| e.to_string()),
         Step::MoveLimit => {
             table.stop_at_move_limit();

@@ -598,6 +598,28 @@ impl Table {
         self.finish(GameResult::lost_by(seat, self.seats(), Ending::Flagged { seat }))
     }
 
+    /// Ends the game because `seat` left it on its move: lost, or with `drawn` a draw (the other
+    /// side's claim, or the server's end of an abandoned game; the front end judges the absence).
+    ///
+    /// # Errors
+    /// [`ActError::Over`] when the game has already ended; [`ActError::NotYourTurn`] when `seat`
+    /// is not the one to act (only the side to move can hold the game up).
+    pub fn end_abandoned(&mut self, seat: Seat, drawn: bool) -> Result<Vec<Event>, ActError> {
+        if self.result.is_some() {
+            return Err(ActError::Over);
+        }
+        match self.turn().seat() {
+            Some(to_act) if to_act != seat => return Err(ActError::NotYourTurn { seat, to_act }),
+            None => return Err(ActError::Over),
+            Some(_) => {}
+        }
+        let ending = Ending::Abandoned { seat, drawn };
+        Ok(self.finish(match drawn {
+            true => GameResult::draw(self.seats(), ending),
+            false => GameResult::lost_by(seat, self.seats(), ending),
+        }))
+    }
+
     /// Ends the game as lost for `seat` by its player's fault (`reason`: what it did, kept on one
     /// line without braces, so that a PGN comment holds it); the events.
     pub fn forfeit(&mut self, seat: Seat, reason: &str) -> Vec<Event> {

@@ -87,6 +87,14 @@ pub fn config(db: &str) -> Config {
     }
 }
 
+/// A state without the server's time of answering (`now_ms`), to compare two reads.
+pub fn timeless(mut state: Value) -> Value {
+    if let Some(o) = state.as_object_mut() {
+        o.remove("now_ms");
+    }
+    state
+}
+
 /// A server on a free port of the loopback.
 pub async fn start(db: &str) -> Running {
     messhall_server::start("127.0.0.1:0", config(db)).await.unwrap()

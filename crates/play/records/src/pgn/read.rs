@@ -4,7 +4,10 @@
 
 use super::board::{Board, Due, side};
 use super::lex::{LexError, Lexer, Token};
-use super::{FIDE_CHESS, Header, PgnError, PgnGame, TERMINATION_FLAG, TERMINATION_FORFEIT, TERMINATION_LIMIT};
+use super::{
+    FIDE_CHESS, Header, PgnError, PgnGame, TERMINATION_ABANDONED, TERMINATION_FLAG, TERMINATION_FORFEIT,
+    TERMINATION_LIMIT,
+};
 use super::{MAX_GAMES, MAX_MOVES, MAX_PGN_BYTES, MAX_TAGS, MAX_TOTAL_MOVES};
 use crate::catalog::{self, GameKind};
 use crate::clock::ClockSpec;
@@ -450,6 +453,12 @@ impl GameReader {
                 self.board.end(None, Ending::MoveLimit);
                 return Ok(());
             }
+            // A draw claimed from a side that left on its move: the side to move left.
+            _ if termination == TERMINATION_ABANDONED => {
+                let seat = self.board.seat().ok_or("a game left after it ended")?;
+                self.board.end(None, Ending::Abandoned { seat, drawn: true });
+                return Ok(());
+            }
             _ => {
                 self.board.end(None, Ending::Agreed);
                 return Ok(());
@@ -463,6 +472,16 @@ impl GameReader {
             };
             let reason = reason.to_string();
             self.board.end(Some(loser), Ending::Forfeit { seat: loser, reason });
+            return Ok(());
+        }
+        if termination == TERMINATION_ABANDONED {
+            self.board.end(
+                Some(loser),
+                Ending::Abandoned {
+                    seat: loser,
+                    drawn: false,
+                },
+            );
             return Ok(());
         }
         if termination == TERMINATION_FLAG {
@@ -553,9 +572,17 @@ fn game_named(name: &str, extra: &[GameKind]) -> Result<GameKind, String> {
     }
 }
 
-/// PGN's `TimeControl` (`300+2`, `300`, in seconds); `None` for `-`, `?` and forms with several
-/// periods, which a messhall clock does not have.
+/// PGN's `TimeControl` (`300+2`, `300`, in seconds; correspondence as one move in whole days,
+/// `1/259200`); `None` for `-`, `?` and forms with several periods, which a messhall clock does
+/// not have.
 fn time_control(text: &str) -> Option<ClockSpec> {
+    if let Some(period) = text.strip_prefix("1/") {
+        let seconds: u64 = period.trim().parse().ok()?;
+        let days = seconds / (ClockSpec::DAY_MS / 1000);
+        let whole = seconds % (ClockSpec::DAY_MS / 1000) == 0;
+        return (whole && (1..=u64::from(ClockSpec::MAX_DAYS)).contains(&days))
+            .then(|| ClockSpec::correspondence(days as u32));
+    }
     let seconds = |s: &str| -> Option<Duration> {
         let value: f64 = s.trim().parse().ok()?;
         let ms = value * 1000.0;
@@ -587,6 +614,8 @@ mod tests {
             Some((300_000, 2_000))
         );
         assert_eq!(time_control("30.5").map(|c| c.base_ms), Some(30_500));
+        assert_eq!(time_control("1/259200"), Some(ClockSpec::correspondence(3)));
+        assert_eq!(time_control("1/3600"), None);
         for none in ["-", "?", "40/7200:3600", "0+1", "1e300+0", "NaN"] {
             assert_eq!(time_control(none), None, "{none}");
         }

@@ -3,7 +3,9 @@
 
 use super::board::{Board, Due};
 use super::header::tag_line;
-use super::{FIDE_CHESS, Header, PgnError, TERMINATION_FLAG, TERMINATION_FORFEIT, TERMINATION_LIMIT};
+use super::{
+    FIDE_CHESS, Header, PgnError, TERMINATION_ABANDONED, TERMINATION_FLAG, TERMINATION_FORFEIT, TERMINATION_LIMIT,
+};
 use crate::catalog::{self, GameKind, GameSource};
 use crate::clock::ClockSpec;
 use crate::record::{FreshDice, Record, Step, parse_outcome};
@@ -190,8 +192,12 @@ fn wrap(words: &[String]) -> String {
     out
 }
 
-/// PGN's `TimeControl`: the base and the increment in seconds (`300+2`).
+/// PGN's `TimeControl`: the base and the increment in seconds (`300+2`); correspondence as one
+/// move in its days' seconds (`1/259200`).
 fn time_control(spec: ClockSpec) -> String {
+    if let Some(days) = spec.days_per_move {
+        return format!("1/{}", u64::from(days) * ClockSpec::DAY_MS / 1000);
+    }
     let seconds = |ms: u64| {
         if ms % 1000 == 0 {
             (ms / 1000).to_string()
@@ -210,6 +216,7 @@ fn termination(result: Option<&GameResult>) -> &'static str {
         Some(Ending::Flagged { .. }) => TERMINATION_FLAG,
         Some(Ending::MoveLimit) => TERMINATION_LIMIT,
         Some(Ending::Forfeit { .. }) => TERMINATION_FORFEIT,
+        Some(Ending::Abandoned { .. }) => TERMINATION_ABANDONED,
         Some(_) => "normal",
     }
 }
@@ -228,8 +235,13 @@ mod tests {
 
     #[test]
     fn time_controls_in_seconds() {
-        let spec = |base_ms, increment_ms| ClockSpec { base_ms, increment_ms };
+        let spec = |base_ms, increment_ms| ClockSpec {
+            base_ms,
+            increment_ms,
+            days_per_move: None,
+        };
         assert_eq!(time_control(spec(300_000, 2_000)), "300+2");
         assert_eq!(time_control(spec(30_500, 250)), "30.5+0.25");
+        assert_eq!(time_control(ClockSpec::correspondence(3)), "1/259200");
     }
 }
