@@ -6,6 +6,7 @@ mod actions;
 mod browser;
 
 pub use actions::first_action;
+#[allow(unused_imports)]
 pub use browser::Browser;
 use futures_util::StreamExt;
 use messhall_server::{Config, Running};
