@@ -1,7 +1,7 @@
 // Strangers meet in the lobby, in three browser contexts against `messhall serve`: an anonymous
 // player posts a rated Food Fight chess seek, another sees it appear within a second and takes
 // it; they play to a result (a resignation) and see their new ratings, which are Glicko-2's on
-// that result, and chat (markup shown as text); the first signs up, and a fresh browser logs in to the account and finds its game
+// that result, chat (markup shown as text) and play a rematch with the colours swapped; the first signs up, and a fresh browser logs in to the account and finds its game
 // and rating; a cafeteria seek is filled from the lobby by three people and a bot.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -79,6 +79,16 @@ test('strangers meet in the lobby, play rated, sign up and fill a cafeteria game
     assert.equal(await said.textContent(), markup);
     assert.equal(await bob.locator('.chat-log img, .chat-log b').count(), 0);
     assert.equal(await bob.evaluate(() => window.owned), undefined);
+    // A rematch: Ann offers, Bob accepts, and both play the new game with the colours swapped.
+    await ann.locator('[data-control="rematch"]').click();
+    await bob.locator('.rematch-said').filter({ hasText: 'offers a rematch' }).waitFor(WAIT);
+    const first = new URL(ann.url()).pathname;
+    await bob.locator('[data-control="rematch"]').click();
+    for (const page of [ann, bob]) await page.waitForURL(u => u.pathname.startsWith('/game/') && u.pathname !== first, WAIT);
+    await bob.locator('.status').filter({ hasText: 'You play White' }).waitFor(WAIT);
+    await ann.locator('.status').filter({ hasText: 'You play Black' }).waitFor(WAIT);
+    await bob.goBack();
+    await ann.goBack();
     // The player pages hold them to the crate's figures.
     await ann.locator('.site-bar .who a').first().click();
     await ann.locator('tr[data-rating="foodfight"]').waitFor(WAIT);
@@ -104,7 +114,7 @@ test('strangers meet in the lobby, play rated, sign up and fill a cafeteria game
     await cy.locator('.site-bar .who a').first().click();
     await cy.locator('tr[data-rating="foodfight"]').waitFor(WAIT);
     assert.ok(Math.abs(await value(cy) - WINNER) < 1e-5);
-    assert.equal(await cy.locator('ul.games li[data-game]').count(), 1);
+    assert.equal(await cy.locator('ul.games li[data-game]').count(), 2, 'the game and its rematch');
     // Cy logs out, and is a new anonymous player for the cafeteria.
     await cy.goto(`${server.base}/account`);
     await cy.locator('[data-control="logout"]').click();
@@ -112,6 +122,12 @@ test('strangers meet in the lobby, play rated, sign up and fill a cafeteria game
     await cy.waitForFunction(id => ![id, '', null].includes(document.querySelector('.site-bar .who')?.getAttribute('data-player')), annId);
     const cyId = await cy.locator('.site-bar .who').getAttribute('data-player');
     assert.ok(cyId !== annId && cyId !== cyFirst, `${cyId} is a new player`);
+
+    // Bob takes a name with markup: it is shown as text wherever it goes.
+    await bob.goto(`${server.base}/account`);
+    await bob.locator('input[name="display-name"]').fill('<i>Bob</i>');
+    await bob.locator('[data-control="rename"]').click();
+    await bob.locator('.site-bar .who').filter({ hasText: '<i>Bob</i>' }).waitFor(WAIT);
 
     // A cafeteria seek for four, filled by Ann, Bob, Cy and a bot.
     for (const page of [ann, bob, cy]) await page.goto(`${server.base}/lobby`);
@@ -124,6 +140,8 @@ test('strangers meet in the lobby, play rated, sign up and fill a cafeteria game
       await page.locator('tr[data-game="cafeteria"] [data-control="leave-seek"]').waitFor(WAIT);
     }
     await ann.locator('tr[data-game="cafeteria"]').filter({ hasText: '3 of 4 seats' }).waitFor(WAIT);
+    assert.match(await ann.locator('tr[data-game="cafeteria"]').textContent(), /<i>Bob<\/i>/);
+    assert.equal(await ann.locator('tr[data-game="cafeteria"] i').count(), 0);
     await ann.locator('[data-control="start-seek"]').click();
     for (const page of [ann, bob, cy]) await page.waitForURL(/\/game\//, WAIT);
     const id = new URL(ann.url()).pathname.split('/').pop();

@@ -66,7 +66,7 @@ export async function playerPage(root: HTMLElement, id: string): Promise<void> {
       const said = g.game.result ? endSentence(g.game.result, { you: null, seat: i => names[i] ?? '', royal: () => 'royal piece' }) : null;
       const result = g.game.result ? ` ${resultToken(g.game.result) ?? ''}${said !== null ? ` · ${said}` : ''}` : ` ${g.game.status}`;
       return h('li', { 'data-game': g.game.id, ...(g.your_turn ? { 'data-your-turn': '' } : {}) },
-        link(`/game/${g.game.id}`, `${title(g.game.game)}: ${names.join(' vs ')}`), result, g.your_turn ? ' · their turn' : '');
+        link(`/game/${g.game.id}`, `${title(g.game.game)}: ${names.join(' vs ')}`), result, g.your_turn ? ' · to move' : '');
     }) : [h('li', {}, 'none')]));
     root.replaceChildren(
       h('h1', {}, page.player.name), error,
