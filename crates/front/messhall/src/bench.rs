@@ -117,7 +117,7 @@ pub(crate) const CASES: &[Case] = &[
         fsf_variant: Some("chess"),
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         depth: 6,
-        quick_depth: 4,
+        quick_depth: 5,
         expected: Some(119_060_324),
     },
     Case {
@@ -126,7 +126,7 @@ pub(crate) const CASES: &[Case] = &[
         fsf_variant: Some("chess"),
         fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         depth: 5,
-        quick_depth: 3,
+        quick_depth: 4,
         expected: Some(193_690_690),
     },
     Case {
@@ -137,7 +137,7 @@ pub(crate) const CASES: &[Case] = &[
         fsf_variant: Some("xcheck"),
         fen: "rnbacqkdebnr/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/RNBACQKDEBNR w - - 0 1",
         depth: 5,
-        quick_depth: 3,
+        quick_depth: 4,
         expected: None,
     },
     Case {
@@ -146,7 +146,7 @@ pub(crate) const CASES: &[Case] = &[
         fsf_variant: None,
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         depth: 5,
-        quick_depth: 3,
+        quick_depth: 4,
         expected: None,
     },
     Case {
@@ -166,7 +166,7 @@ pub(crate) const CASES: &[Case] = &[
         fsf_variant: None,
         fen: "tmdcffffcdmt/jsglabbquoih/xpeyvzzvyepx/12/12/12/12/12/12/XPEYVZZVYEPX/HIOUQBBALGSJ/TMDCFFFFCDMT w - - 0 1",
         depth: 3,
-        quick_depth: 2,
+        quick_depth: 3,
         // Agreed move by move with the reference generator (crates/games/catalog/tests/friendly_perft.rs).
         expected: Some(2_774_921),
     },

@@ -49,7 +49,7 @@ pub(crate) fn find_peers(given: &[String]) -> Result<Vec<PathBuf>> {
 
 /// `../shared/peers/` beside the checkout this program was built in: the first folder above the
 /// program's own that holds `shared/peers`.
-fn peers_dir() -> Option<PathBuf> {
+pub(crate) fn peers_dir() -> Option<PathBuf> {
     let exe = std::env::current_exe().ok()?;
     exe.ancestors().map(|a| a.join(PEERS_DIR)).find(|d| d.is_dir())
 }
@@ -217,7 +217,7 @@ impl Opponent {
         let (first, start_up) = once(1)?;
         if first != work.first_count {
             return Ok(Err(format!(
-                "counts {first} moves at depth 1 where we count {}: not this game (a smaller board?)",
+                "counts {first} moves at depth 1, we count {}: not this game (a smaller board?)",
                 work.first_count
             )));
         }

@@ -20,7 +20,11 @@ pub(crate) struct PerftRequest<'a> {
 fn opponents(req: &PerftRequest<'_>) -> Result<Vec<Opponent>> {
     let mut all = Vec::new();
     match crate::bench::find_fairy_stockfish(req.fairy_stockfish.clone()) {
-        Some(p) => all.push(uci(PathBuf::from(p))),
+        // Its variant files: the peers folder's, where there is one.
+        Some(p) => all.push(Opponent::Uci {
+            path: PathBuf::from(p),
+            ini_dir: crate::bench_peers::peers_dir(),
+        }),
         None => {
             println!("Fairy-Stockfish not found (apt-get install fairy-stockfish, or --fairy-stockfish PATH): skipped.")
         }
@@ -50,6 +54,9 @@ fn in_checkout(rel: &str) -> Option<PathBuf> {
     let exe = std::env::current_exe().ok()?;
     exe.ancestors().map(|a| a.join(rel)).find(|p| p.is_file())
 }
+
+/// CPU seconds below which a time is mostly the clock's tick: not shown as a speed.
+const SHORTEST: f64 = 0.05;
 
 fn median(mut xs: Vec<f64>) -> f64 {
     xs.sort_by(f64::total_cmp);
@@ -129,7 +136,8 @@ fn run_case(case: &Case, req: &PerftRequest<'_>, opponents: &[Opponent]) -> Resu
             );
         }
     }
-    let our_mnps = nodes as f64 / median(our_times) / 1e6;
+    let our_cpu = median(our_times);
+    let our_mnps = nodes as f64 / our_cpu / 1e6;
     let head = format!("{:<15} {:>5} {:>12} {:>8.2}", case.name, depth, nodes, our_mnps);
     let blank = " ".repeat(head.len());
     let mut lines = Vec::new();
@@ -143,7 +151,14 @@ fn run_case(case: &Case, req: &PerftRequest<'_>, opponents: &[Opponent]) -> Resu
                     line(format!("{name:<40} counts {theirs}, not {nodes}: NOT THE SAME GAME"));
                     continue;
                 }
-                let mnps = theirs as f64 / median(list.into_iter().map(|r| r.1).collect()) / 1e6;
+                let cpu = median(list.into_iter().map(|r| r.1).collect());
+                if cpu < SHORTEST || our_cpu < SHORTEST {
+                    line(format!(
+                        "{name:<40} same count; too short to time (a deeper run: no --quick)"
+                    ));
+                    continue;
+                }
+                let mnps = theirs as f64 / cpu / 1e6;
                 line(format!("{name:<40} {mnps:>8.2} {:>6.2}", our_mnps / mnps));
             }
             // Fairy-Stockfish plays neither Food Fight nor the Friendly game: said once, not per build.
