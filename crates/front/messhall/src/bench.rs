@@ -1,11 +1,9 @@
-//! `messhall bench perft`: our perft speed beside Fairy-Stockfish's on the same positions.
+//! `messhall bench`: its commands, the perft positions, and a Fairy-Stockfish process over UCI.
 
 use anyhow::{Context, Result, bail};
 use clap::Subcommand;
-use messhall_rules::Position;
 use std::io::{BufRead, BufReader, Lines, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::Instant;
 
 #[derive(Subcommand)]
 pub enum BenchCommand {
@@ -17,6 +15,14 @@ pub enum BenchCommand {
         /// The Fairy-Stockfish binary (default: fairy-stockfish on PATH, or /usr/games/fairy-stockfish).
         #[arg(long)]
         fairy_stockfish: Option<String>,
+        #[command(flatten)]
+        others: Others,
+        /// Another messhall build, timed on every position with its own `messhall perft`.
+        #[arg(long)]
+        against: Option<String>,
+        /// Timings of each program per position, alternating ours and the others'; the median is shown.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=99))]
+        rounds: u32,
     },
     /// Search: a deterministic node count at a fixed depth on fixed positions of every built-in
     /// game, and nodes per second.
@@ -34,6 +40,8 @@ pub enum BenchCommand {
         /// The Fairy-Stockfish binary (default: fairy-stockfish on PATH, or /usr/games/fairy-stockfish).
         #[arg(long)]
         fairy_stockfish: Option<String>,
+        #[command(flatten)]
+        others: Others,
         /// Refused: the search's heuristics are always on (their numbers are
         /// `messhall_search::parameters`); compare two builds with `messhall match` instead.
         #[arg(long)]
@@ -79,25 +87,37 @@ pub enum BenchCommand {
     },
 }
 
-struct Case {
-    name: &'static str,
-    variant: &'static str,
-    /// The variant name Fairy-Stockfish knows it by, if it knows it.
-    fsf_variant: Option<&'static str>,
-    fen: &'static str,
-    depth: u32,
-    quick_depth: u32,
-    expected: Option<u64>,
+/// Fairy-Stockfish builds run beside the default one.
+#[derive(clap::Args)]
+pub struct Others {
+    /// A further Fairy-Stockfish build (repeatable; default: the master builds of
+    /// `../shared/peers/` beside the checkout, if there). Its variant files are looked for beside it.
+    #[arg(long = "peer")]
+    pub peers: Vec<String>,
 }
 
-const CASES: &[Case] = &[
+pub(crate) struct Case {
+    pub name: &'static str,
+    pub variant: &'static str,
+    /// The variant name Fairy-Stockfish knows it by, if it knows it.
+    pub fsf_variant: Option<&'static str>,
+    pub fen: &'static str,
+    pub depth: u32,
+    pub quick_depth: u32,
+    pub expected: Option<u64>,
+}
+
+/// The 12x10 game's variant file, relative to the checkout.
+pub(crate) const XCHECK_FILE: &str = "examples/variants/xcheck.toml";
+
+pub(crate) const CASES: &[Case] = &[
     Case {
         name: "FIDE start",
         variant: "chess",
         fsf_variant: Some("chess"),
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         depth: 6,
-        quick_depth: 4,
+        quick_depth: 5,
         expected: Some(119_060_324),
     },
     Case {
@@ -106,8 +126,19 @@ const CASES: &[Case] = &[
         fsf_variant: Some("chess"),
         fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         depth: 5,
-        quick_depth: 3,
+        quick_depth: 4,
         expected: Some(193_690_690),
+    },
+    Case {
+        // The 12x10 game of examples/variants/xcheck.toml, which Fairy-Stockfish plays from
+        // xcheck.ini (its largeboards builds only).
+        name: "xcheck start",
+        variant: XCHECK_FILE,
+        fsf_variant: Some("xcheck"),
+        fen: "rnbacqkdebnr/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/RNBACQKDEBNR w - - 0 1",
+        depth: 5,
+        quick_depth: 4,
+        expected: None,
     },
     Case {
         name: "Calorie start",
@@ -115,7 +146,7 @@ const CASES: &[Case] = &[
         fsf_variant: None,
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         depth: 5,
-        quick_depth: 3,
+        quick_depth: 4,
         expected: None,
     },
     Case {
@@ -135,7 +166,7 @@ const CASES: &[Case] = &[
         fsf_variant: None,
         fen: "tmdcffffcdmt/jsglabbquoih/xpeyvzzvyepx/12/12/12/12/12/12/XPEYVZZVYEPX/HIOUQBBALGSJ/TMDCFFFFCDMT w - - 0 1",
         depth: 3,
-        quick_depth: 2,
+        quick_depth: 3,
         // Agreed move by move with the reference generator (crates/games/catalog/tests/friendly_perft.rs).
         expected: Some(2_774_921),
     },
@@ -143,13 +174,26 @@ const CASES: &[Case] = &[
 
 pub fn run(what: BenchCommand) -> Result<()> {
     match what {
-        BenchCommand::Perft { quick, fairy_stockfish } => perft(quick, fairy_stockfish),
+        BenchCommand::Perft {
+            quick,
+            fairy_stockfish,
+            others,
+            against,
+            rounds,
+        } => crate::bench_perft::perft(&crate::bench_perft::PerftRequest {
+            quick,
+            fairy_stockfish,
+            peers: &others.peers,
+            against: against.as_deref(),
+            rounds,
+        }),
         BenchCommand::Search { depth } => crate::bench_search::search(depth),
         BenchCommand::Depth {
             depth,
             fairy_stockfish,
+            others,
             without,
-        } => crate::bench_depth::depth(depth, fairy_stockfish, &without),
+        } => crate::bench_depth::depth(depth, fairy_stockfish, &others.peers, &without),
         BenchCommand::Ladder {
             variant,
             from,
@@ -228,95 +272,4 @@ impl Peer {
         }
         bail!("{binary} closed before answering isready")
     }
-}
-
-/// Runs `go perft` in Fairy-Stockfish; returns nodes and seconds (measured from the command to
-/// the final count, so start-up is excluded).
-fn fsf_perft(binary: &str, variant: &str, fen: &str, depth: u32) -> Result<(u64, f64)> {
-    let Peer {
-        mut child,
-        mut stdin,
-        mut lines,
-    } = Peer::start(
-        binary,
-        &format!("uci\nsetoption name UCI_Variant value {variant}\nposition fen {fen}"),
-    )?;
-    let started = Instant::now();
-    writeln!(stdin, "go perft {depth}")?;
-    stdin.flush()?;
-    let mut nodes = None;
-    for line in lines.by_ref() {
-        let line = line?;
-        if let Some(n) = line.strip_prefix("Nodes searched:") {
-            nodes = Some(n.trim().parse::<u64>()?);
-            break;
-        }
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    let _ = writeln!(stdin, "quit");
-    let _ = child.wait();
-    match nodes {
-        Some(n) => Ok((n, seconds)),
-        None => bail!("{binary} printed no node count"),
-    }
-}
-
-fn perft(quick: bool, fsf: Option<String>) -> Result<()> {
-    let fsf = find_fairy_stockfish(fsf);
-    println!("messhall bench perft: legal move generation, copy-make, last ply bulk-counted (the number of");
-    println!("legal moves at depth 1 is counted without playing them), one thread; Fairy-Stockfish's");
-    println!("`go perft` also bulk-counts the last ply. Mnps = million nodes per second.");
-    println!();
-    println!(
-        "{:<15} {:>5} {:>13} {:>9} {:>9} {:>13} {:>9} {:>7}",
-        "position", "depth", "nodes", "seconds", "Mnps", "FSF nodes", "FSF Mnps", "ratio"
-    );
-    for case in CASES {
-        let v = messhall_catalog::load(case.variant)?;
-        let pos = Position::from_fen(&v, case.fen)?;
-        let depth = if quick { case.quick_depth } else { case.depth };
-        let started = Instant::now();
-        let nodes = v.perft(&pos, depth);
-        let seconds = started.elapsed().as_secs_f64();
-        if let (Some(expected), false) = (case.expected, quick) {
-            if nodes != expected {
-                bail!(
-                    "{}: perft {depth} gave {nodes}, the published count is {expected}",
-                    case.name
-                );
-            }
-        }
-        let ours = nodes as f64 / seconds / 1e6;
-        let theirs = match (&fsf, case.fsf_variant) {
-            (Some(binary), Some(name)) => match fsf_perft(binary, name, case.fen, depth) {
-                Ok((n, s)) => Some((n, n as f64 / s / 1e6)),
-                Err(e) => {
-                    eprintln!("Fairy-Stockfish: {e:#}");
-                    None
-                }
-            },
-            _ => None,
-        };
-        match theirs {
-            Some((n, mnps)) => println!(
-                "{:<15} {:>5} {:>13} {:>9.2} {:>9.2} {:>13} {:>9.2} {:>7.2}",
-                case.name,
-                depth,
-                nodes,
-                seconds,
-                ours,
-                n,
-                mnps,
-                ours / mnps
-            ),
-            None => println!(
-                "{:<15} {:>5} {:>13} {:>9.2} {:>9.2} {:>13} {:>9} {:>7}",
-                case.name, depth, nodes, seconds, ours, "-", "-", "-"
-            ),
-        }
-    }
-    if fsf.is_none() {
-        println!("\nFairy-Stockfish not found (apt-get install fairy-stockfish, or --fairy-stockfish PATH).");
-    }
-    Ok(())
 }

@@ -3,10 +3,12 @@
 //! table for every position).
 
 use crate::bench::Peer;
+use crate::bench_peers::label;
 use anyhow::{Context, Result, bail};
 use messhall_rules::Position;
 use messhall_search::{Engine, Limits, Options};
 use std::io::Write;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -29,18 +31,19 @@ struct Run {
     best: String,
 }
 
-pub fn depth(depth: u32, fairy_stockfish: Option<String>, without: &[String]) -> Result<()> {
+pub fn depth(depth: u32, fairy_stockfish: Option<String>, peers: &[String], without: &[String]) -> Result<()> {
     if let Some(name) = without.first() {
         bail!("--without {name}: the search's heuristics are always on; none can be left out");
     }
     let v = Arc::new(messhall_catalog::load("chess")?);
     let fsf = crate::bench::find_fairy_stockfish(fairy_stockfish);
+    let masters = crate::bench_peers::find_peers(peers)?;
     println!("messhall bench depth: depth {depth}, one thread, {HASH_MB} MB of hash, a fresh table per position.");
     println!("Fairy-Stockfish: `ucinewgame`, Threads 1, Hash {HASH_MB}, `go depth {depth}`; its nodes and time as it");
     println!("reports them at the last depth, our time from the start of the search to its end.");
     println!();
     println!(
-        "{:<11} {:>12} {:>9} {:>6} {:>12} {:>9} {:>6} {:>11} {:>10}",
+        "{:<11} {:>12} {:>9} {:>6} {:>12} {:>9} {:>6} {:>11} {:>10}  peer",
         "position", "nodes", "seconds", "move", "FSF nodes", "FSF s", "move", "nodes x", "time x"
     );
     let mut peer_error = None;
@@ -72,9 +75,10 @@ pub fn depth(depth: u32, fairy_stockfish: Option<String>, without: &[String]) ->
             },
             _ => None,
         };
+        let name_11 = fsf.as_deref().map_or_else(String::new, |b| label(Path::new(b)));
         match theirs {
             Some(t) => println!(
-                "{:<11} {:>12} {:>9.3} {:>6} {:>12} {:>9.3} {:>6} {:>11.2} {:>10.2}",
+                "{:<11} {:>12} {:>9.3} {:>6} {:>12} {:>9.3} {:>6} {:>11.2} {:>10.2}  {name_11}",
                 name,
                 ours.nodes,
                 ours.seconds,
@@ -90,6 +94,29 @@ pub fn depth(depth: u32, fairy_stockfish: Option<String>, without: &[String]) ->
                 name, ours.nodes, ours.seconds, ours.best, "-", "-", "-", "-", "-"
             ),
         }
+        for master in &masters {
+            let shown = label(master);
+            match fsf_depth(&master.display().to_string(), fen, depth) {
+                Ok(t) => println!(
+                    "{:<11} {:>12} {:>9} {:>6} {:>12} {:>9.3} {:>6} {:>11.2} {:>10.2}  {shown}",
+                    "",
+                    "",
+                    "",
+                    "",
+                    t.nodes,
+                    t.seconds,
+                    t.best,
+                    ours.nodes as f64 / t.nodes.max(1) as f64,
+                    ours.seconds / t.seconds.max(1e-3)
+                ),
+                Err(e) => println!("{:<11} {shown}: failed: {e:#}", ""),
+            }
+        }
+    }
+    if masters.is_empty() {
+        println!(
+            "\nNo Fairy-Stockfish master builds (no ../shared/peers/ beside the checkout, and no --peer): skipped."
+        );
     }
     match (fsf, peer_error) {
         (None, _) => println!(
@@ -152,7 +179,9 @@ mod tests {
     /// The heuristics cannot be left out: `--without` says so in one line, before any search.
     #[test]
     fn without_is_refused_in_one_line() {
-        let e = super::depth(12, None, &["lmr".to_string()]).unwrap_err().to_string();
+        let e = super::depth(12, None, &[], &["lmr".to_string()])
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             e,
             "--without lmr: the search's heuristics are always on; none can be left out"

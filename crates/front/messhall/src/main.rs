@@ -11,6 +11,8 @@ mod bench_depth;
 mod bench_ladder;
 mod bench_levels;
 mod bench_pairs;
+mod bench_peers;
+mod bench_perft;
 mod bench_search;
 mod board_text;
 mod cafeteria;
