@@ -154,7 +154,7 @@ impl Lobby {
 }
 
 /// Keeps this server's lobby current until shutdown: on every change announced, and every
-/// [`ROUND`] (renewing its posters' seeks and sweeping dead ones first).
+/// three seconds (renewing its posters' seeks and sweeping dead ones first).
 pub async fn follow(server: Arc<Server>) {
     let mut stopping = server.shutdown.subscribe();
     let mut round = tokio::time::interval(ROUND);
