@@ -7,9 +7,11 @@ import type { components } from './api-types.js';
 
 type RematchView = components['schemas']['RematchView'];
 
-/** Whether the server makes this game's rematch: every seat a person seated by its session. */
+/** Whether the server makes this game's rematch: every seat a person seated by its session, and
+ * each a different player (one browser holding every seat offers the others a new link instead). */
 export function serverRematch(state: GameState): boolean {
-  return state.seats.every(s => s.kind === 'human' && s.player_id != null);
+  const players = state.seats.map(s => (s.kind === 'human' ? s.player_id : null));
+  return players.every(p => p != null) && new Set(players).size === players.length;
 }
 
 /** The rematch box of game `id` for seat `you`; `stop` ends its asking. */
