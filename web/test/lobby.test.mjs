@@ -1,11 +1,13 @@
 // Strangers meet in the lobby, in three browser contexts against `messhall serve`: an anonymous
 // player posts a rated Food Fight chess seek, another sees it appear within a second and takes
 // it; they play to a result (a resignation) and see their new ratings, which are Glicko-2's on
-// that result, chat (markup shown as text) and play a rematch with the colours swapped; the first signs up, and a fresh browser logs in to the account and finds its game
-// and rating; a cafeteria seek is filled from the lobby by three people and a bot.
+// that result, chat (markup shown as text) and play a rematch with the colours swapped; a third
+// meets one of them by quick pairing, plays rated, signs up, and a fresh browser logs in to its
+// account and finds its game and rating; a cafeteria seek is filled from the lobby by three
+// people and a bot.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, browserBinary, browserReady, launchChromium, startServer } from './server.mjs';
+import { WAIT, browserBinary, browserReady, launchChromium, playerPage, startServer } from './server.mjs';
 
 // The `skillratings` crate's Glicko-2 after one decisive game between new players (1500, 350,
 // 0.06): the winner's and the loser's rating (the server's own test checks them against the crate).
@@ -20,15 +22,7 @@ test('strangers meet in the lobby, play rated, sign up and fill a cafeteria game
   const browser = await launchChromium();
   const errors = [];
   try {
-    const open = async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      context.setDefaultTimeout(WAIT.timeout);
-      const page = await context.newPage();
-      page.on('pageerror', e => errors.push(`${page.url()}: ${e.message}`));
-      // The dialog of the resign button.
-      page.on('dialog', d => void d.accept());
-      return page;
-    };
+    const open = () => playerPage(browser, errors);
     const [ann, bob, cy] = [await open(), await open(), await open()];
     const playerOf = async page => {
       await page.locator('.site-bar .who[data-player]:not([data-player=""])').waitFor(WAIT);
@@ -99,29 +93,41 @@ test('strangers meet in the lobby, play rated, sign up and fill a cafeteria game
     assert.ok(Math.abs(await value(bob) - LOSER) < 1e-5, String(await value(bob)));
     assert.equal(await ann.locator('svg.rating-chart circle').count(), 2);
 
-    // Ann signs up; a fresh browser logs in to her account and finds her game and rating.
-    await ann.goto(`${server.base}/account`);
-    await ann.locator('[data-form="register"] input[name="new-name"]').fill('Annie');
-    await ann.locator('[data-form="register"] input[name="new-password"]').fill('pickled radish');
-    await ann.locator('[data-control="register"]').click();
-    await ann.locator('.site-bar .who').filter({ hasText: 'Annie' }).waitFor(WAIT);
-    await cy.goto(`${server.base}/account`);
-    const cyFirst = await playerOf(cy);
-    await cy.locator('[data-form="login"] input[name="name"]').fill('annie');
-    await cy.locator('[data-form="login"] input[name="password"]').fill('pickled radish');
-    await cy.locator('[data-control="login"]').click();
-    await cy.locator(`.site-bar .who[data-player="${annId}"]`).waitFor(WAIT);
-    await cy.locator('.site-bar .who a').first().click();
+    // Cy meets Bob by quick pairing, loses a rated game, and signs up; a fresh browser logs in
+    // to Cy's account and finds its game and rating; logging out there makes a new player.
+    await cy.goto(`${server.base}/lobby`);
+    const cyId = await playerOf(cy);
+    await bob.goto(`${server.base}/lobby`);
+    await cy.locator('[data-quick="foodfight 5+3"]').click();
+    await cy.locator('.waiting:not([hidden])').waitFor(WAIT);
+    await bob.locator('tr[data-game="foodfight"]').waitFor(WAIT);
+    await bob.locator('[data-quick="foodfight 5+3"]').click();
+    for (const page of [cy, bob]) await page.waitForURL(/\/game\//, WAIT);
+    await cy.locator('[data-control="resign"]').click();
+    await cy.locator('.rating-change:not([hidden])').waitFor(WAIT);
+    await cy.goto(`${server.base}/player/${cyId}`);
     await cy.locator('tr[data-rating="foodfight"]').waitFor(WAIT);
-    assert.ok(Math.abs(await value(cy) - WINNER) < 1e-5);
-    assert.equal(await cy.locator('ul.games li[data-game]').count(), 2, 'the game and its rematch');
-    // Cy logs out, and is a new anonymous player for the cafeteria.
+    const cyRating = await value(cy);
+    assert.ok(cyRating < 1500, `Cy lost: ${cyRating}`);
     await cy.goto(`${server.base}/account`);
-    await cy.locator('[data-control="logout"]').click();
-    await cy.locator('.site-bar .who[data-player]:not([data-player=""])').waitFor(WAIT);
-    await cy.waitForFunction(id => ![id, '', null].includes(document.querySelector('.site-bar .who')?.getAttribute('data-player')), annId);
-    const cyId = await cy.locator('.site-bar .who').getAttribute('data-player');
-    assert.ok(cyId !== annId && cyId !== cyFirst, `${cyId} is a new player`);
+    await cy.locator('[data-form="register"] input[name="new-name"]').fill('CyPie');
+    await cy.locator('[data-form="register"] input[name="new-password"]').fill('pickled radish');
+    await cy.locator('[data-control="register"]').click();
+    await cy.locator(`.site-bar .who[data-player="${cyId}"]`).filter({ hasText: 'CyPie' }).waitFor(WAIT);
+    const dee = await open();
+    await dee.goto(`${server.base}/account`);
+    const deeFirst = await playerOf(dee);
+    await dee.locator('[data-form="login"] input[name="name"]').fill('cypie');
+    await dee.locator('[data-form="login"] input[name="password"]').fill('pickled radish');
+    await dee.locator('[data-control="login"]').click();
+    await dee.locator(`.site-bar .who[data-player="${cyId}"]`).waitFor(WAIT);
+    await dee.locator('.site-bar .who a').first().click();
+    await dee.locator('tr[data-rating="foodfight"]').waitFor(WAIT);
+    assert.equal(await value(dee), cyRating);
+    assert.equal(await dee.locator('ul.games li[data-game]').count(), 1, 'the game Cy lost');
+    await dee.goto(`${server.base}/account`);
+    await dee.locator('[data-control="logout"]').click();
+    await dee.waitForFunction(ids => !['', null, ...ids].includes(document.querySelector('.site-bar .who')?.getAttribute('data-player')), [cyId, deeFirst]);
 
     // Bob takes a name with markup: it is shown as text wherever it goes.
     await bob.goto(`${server.base}/account`);
@@ -153,6 +159,9 @@ test('strangers meet in the lobby, play rated, sign up and fill a cafeteria game
       assert.equal(typeof mine.you, 'number');
     }
     assert.deepEqual(errors, []);
+  } catch (e) {
+    for (const page of browser.contexts().flatMap(c => c.pages())) console.log('page at the failure:', page.url(), JSON.stringify((await page.locator('body').innerText()).slice(0, 300)));
+    throw e;
   } finally {
     await browser.close();
     await server.stop();

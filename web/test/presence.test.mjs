@@ -64,7 +64,8 @@ test('a player who closes the page is shown gone, and the other claims the win',
   // Both at the table: nobody is said gone; White's page has the mark in its title.
   await a.page.waitForFunction(() => document.title.startsWith('(your turn) '), null, WAIT);
   assert.ok(!(await b.page.title()).startsWith('(your turn)'), await b.page.title());
-  assert.equal(await a.page.locator('.presence').isHidden(), true);
+  // Bob's page opened last: Ann's hears of his connection within the presence round.
+  await a.page.locator('.presence').waitFor({ state: 'hidden', ...WAIT });
 
   // Ann moves; the mark goes to Bob's title.
   const state = await call('GET', `/api/games/${id}`, ann);

@@ -197,3 +197,14 @@ export async function servedPage(t, bin, viewport) {
   page.on('console', m => m.type() === 'error' && problems.push(m.text()));
   return { server, page, problems };
 }
+
+/** A page in a browser context of its own (a player of its own: its own cookies and storage),
+ * 1280x800, its uncaught errors pushed to `errors` and its dialogs (the resign button's) accepted. */
+export async function playerPage(browser, errors) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(WAIT.timeout);
+  const page = await context.newPage();
+  page.on('pageerror', e => errors.push(`${page.url()}: ${e.message}`));
+  page.on('dialog', d => void d.accept());
+  return page;
+}

@@ -304,12 +304,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * `GET /api/games/{id}/join`: what a join would take (the seat the code opens, or a listed
+         *     game's first open seat) and the game as a spectator sees it, before joining.
+         * @description # Errors
+         *     As the join: 403 for a code of no open seat (used, or not this game's) or a game that is
+         *     not listed; 409 when every seat is taken.
+         */
+        get: operations["invitation"];
         put?: never;
         /**
-         * `POST /api/games/{id}/join`: takes an open seat with its join code (once); the seat's token.
+         * `POST /api/games/{id}/join`: takes an open seat with its join code (once), or in a listed
+         *     game without one; the seat's token.
          * @description # Errors
-         *     403 for a code of no open seat.
+         *     403 for a code of no open seat, or no code in a game that is not listed; 409 when the seat
+         *     is taken or the player holds one already.
          */
         post: operations["join"];
         delete?: never;
@@ -821,7 +830,8 @@ export interface paths {
         get: operations["list_seeks"];
         put?: never;
         /**
-         * `POST /api/seeks`: posts a seek, listed while this browser has the lobby open.
+         * `POST /api/seeks`: posts a seek, listed while this browser has the lobby open (a
+         *     correspondence seek: for a week, or until it is taken or left).
          * @description # Errors
          *     401 without a session; 400 for a game, clock or seats that do not fit; 429 for a player
          *     with as many seeks as it may have.
@@ -1477,6 +1487,11 @@ export interface components {
             /** @description Its stage. */
             status: components["schemas"]["Status"];
             /**
+             * @description Whether the games page lists it: anyone may watch it, and take an open seat without a
+             *     join link (`POST /api/games/{id}/join` without `code`).
+             */
+            listed: boolean;
+            /**
              * Format: int64
              * @description How many entries are stored (an action names it to be refused if the game moved on).
              */
@@ -1565,6 +1580,16 @@ export interface components {
             /** @description The game as a spectator sees it. */
             state: components["schemas"]["GameState"];
         };
+        /** @description What a join would take, shown before joining. */
+        Invitation: {
+            /**
+             * Format: int32
+             * @description The seat.
+             */
+            seat: number;
+            /** @description The game as a spectator sees it (its game, clock and seats). */
+            state: components["schemas"]["GameState"];
+        };
         /** @description An open seat's join code, given once. */
         JoinCode: {
             /**
@@ -1577,8 +1602,13 @@ export interface components {
         };
         /** @description The body of a join. */
         JoinRequest: {
-            /** @description The seat's join code. */
-            code: string;
+            /** @description The seat's join code; none for a listed game, whose open seats anyone may take. */
+            code?: string | null;
+            /**
+             * Format: int32
+             * @description The seat wanted, in a listed game without a code (none: the first open seat).
+             */
+            seat?: number | null;
             /** @description The name to show. */
             name?: string | null;
         };
@@ -3020,6 +3050,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameState"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invitation: {
+        parameters: {
+            query?: {
+                /** @description The join link's code (none: a listed game's first open seat). */
+                code?: string;
+            };
+            header?: never;
+            path: {
+                /** @description the game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the seat a join would take and the game */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
                 };
             };
             /** @description refused; nothing changed */

@@ -227,3 +227,6 @@ export type Leaderboard = Schemas['Leaderboard'];
 
 /** A room of a game's chat, as `GET /api/games/{id}/chat` gives it. */
 export type ChatLog = Schemas['ChatLog'];
+
+/** `GET /api/games/{id}/join`: the seat a join would take, and the game. */
+export type Invitation = Schemas['Invitation'];

@@ -13,7 +13,7 @@ function stepState(cafeteria: CafeteriaState, legal: Legal | null): GameState {
   return {
     id: 'lesson', game: 'cafeteria', you: 0,
     legal: legal ?? { kind: 'nothing' },
-    events: [], status: 'playing', ply: 0, event: 0, seats: [], turn: null, board: null, cafeteria, clock: null,
+    events: [], status: 'playing', listed: false, ply: 0, event: 0, seats: [], turn: null, board: null, cafeteria, clock: null,
     draw_offers: [], takeback_request: null, result: null, moves: [], seed: null,
     presence: [], turn_since_ms: 0, claim_after_ms: null, now_ms: 0,
   } as GameState;

@@ -3,7 +3,7 @@
 // the WebSocket feed that keeps it up to date: its events and the game's view after them are
 // applied as they come, so the page reads the whole state only on a reconnect, a gap or a refusal.
 
-import { call, chessRules, text, tokenFor, type ActRequest, type ChessRules, type FeedEvent, type GameEvent, type GameState, type Positions, type VariantInfo, type ViewMessage } from './api.js';
+import { call, chessRules, keepToken, text, tokenFor, type ActRequest, type Joined, type JoinRequest, type ChessRules, type FeedEvent, type GameEvent, type GameState, type Positions, type VariantInfo, type ViewMessage } from './api.js';
 import { pieceLegend } from './piece-legend.js';
 import { CafeteriaView, type CafeteriaData } from './cafeteria-view.js';
 import { resultSentence, studentName } from './cafeteria-words.js';
@@ -19,6 +19,7 @@ import { ratingChange } from './rating-change.js';
 import { chatPanel } from './chat.js';
 import { rematchBox, serverRematch } from './rematch.js';
 import { startGame } from './home-page.js';
+import { invitePanel, invitesFor, seatWord } from './invite.js';
 import { LiveSteps } from './live-steps.js';
 import { absences, claimIn, markTitle, ServerTime, span } from './presence.js';
 
@@ -78,6 +79,30 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
 
   const title = h('h1', {}, gameTitle);
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
+  // While seats are open: this browser's invitation links, or a stranger's way into a listed game.
+  const waitingBox = h('div', { class: 'waiting-box', hidden: '' });
+  let waitingShown = '';
+  const drawWaiting = (): void => {
+    const invites = state.status === 'waiting' && state.you !== null ? invitesFor(id, state) : [];
+    const open = state.seats.findIndex(s => s.kind === 'open');
+    const joinable = state.status === 'waiting' && state.you === null && state.listed && open >= 0;
+    const key = `${invites.map(i => i.seat).join(',')}|${joinable ? open : ''}`;
+    if (key === waitingShown) return;
+    waitingShown = key;
+    waitingBox.hidden = invites.length === 0 && !joinable;
+    if (invites.length) waitingBox.replaceChildren(invitePanel(id, invites, seat => seatWord(state, seat)));
+    else if (joinable) {
+      waitingBox.replaceChildren(button(`Take the open seat (${seatWord(state, open)})`, async () => {
+        try {
+          const r = await call<Joined>('POST', `/api/games/${id}/join`, { seat: open } satisfies JoinRequest);
+          keepToken(id, r.token);
+          go(`/game/${id}`);
+        } catch (e) {
+          showError(error, e);
+        }
+      }, { class: 'primary', 'data-control': 'take-seat' }));
+    } else waitingBox.replaceChildren();
+  };
   // A rated game's end: the player's new rating, asked for once.
   const ratingLine = h('p', { class: 'rating-change', hidden: '' });
   let ratingAsked = false;
@@ -128,7 +153,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   const side = h('div', { class: 'side-col' }, online, absence, ratingLine, clocks, controls, form, legend, movesTitle, moves, h('h2', {}, 'What happened'), log, chat.panel, downloads, analysisBox);
   main.append(side);
   const unplace = caf?.placePanel(side);
-  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, error, main);
+  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, waitingBox, error, main);
   if (state.board !== null) {
     chess = new ChessView(boardHolder, state, names, move);
     boardHolder.parentElement?.append(chess.die, chess.friend.element, chess.picker, chess.drops);
@@ -205,7 +230,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
       const scores = next.result.scores.map((s, i) => `${seatName(i)} ${s}`).join(', ');
       line = `Game over (${next.result.ending.by}${typeof next.result.ending.seat === 'number' ? `: ${seatName(next.result.ending.seat)}` : ''}): ${scores}.`;
     } else if (next.status === 'waiting') {
-      line = 'Waiting for every seat to be taken: send the join link.';
+      line = next.you !== null ? 'Waiting for every seat to be taken: send the join link.' : next.listed ? 'Waiting for a player: anyone may take the open seat.' : 'Waiting for its invited players.';
     } else if (next.turn !== null) {
       const student = next.turn.kind === 'student' ? ` with ${studentName(next.turn.student, next.cafeteria)}` : '';
       line = next.turn.seat === next.you ? (student ? `Your turn${student}.` : `Your turn (${next.turn.kind}).`) : `${seatName(next.turn.seat)} to play${student}.`;
@@ -213,6 +238,7 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
       line = next.status;
     }
     status.textContent = next.result !== null && next.board !== null ? line : `${line} ${you}`;
+    drawWaiting();
     status.dataset['over'] = next.result !== null ? 'yes' : 'no';
     const holder = next.you !== null ? next.seats[next.you]?.player_id : undefined;
     if (next.result !== null && holder != null && !ratingAsked) {

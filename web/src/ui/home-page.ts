@@ -6,15 +6,12 @@
 import { cafeteria, variants as catalogVariants } from 'messhall:catalog';
 import { bundleBase } from '../board.js';
 import { drawCafeteria } from '../cafeteria-map.js';
-import { ApiError, call, keepToken, type CreateGame, type Created, type JoinRequest, type Joined, type SeatRequest, type VariantList, type VariantSummary } from './api.js';
+import { ApiError, call, keepToken, type CreateGame, type Created, type Invitation, type JoinRequest, type Joined, type SeatRequest, type VariantInfo, type VariantList, type VariantSummary } from './api.js';
 import { boardPicture } from './board-picture.js';
-import { button, copyButton, go, h, link, showError } from './dom.js';
+import { button, go, h, link, showError } from './dom.js';
+import { clockWords, invitePanel, keepInvites, seatWord } from './invite.js';
 import { levelOptions, levelSentence, type Levels } from './levels.js';
-
-/** The join link of an open seat. */
-export function joinLink(id: string, code: string): string {
-  return `${location.origin}/join/${id}/${code}`;
-}
+import { me } from './session.js';
 
 /** Creates a game from the form's choices and goes to it (or shows the friend's link first). */
 export async function startGame(root: HTMLElement, body: CreateGame, error: HTMLElement): Promise<void> {
@@ -22,14 +19,11 @@ export async function startGame(root: HTMLElement, body: CreateGame, error: HTML
     const made = await call<Created>('POST', '/api/games', body);
     for (const t of made.tokens) keepToken(made.id, t.token);
     if (made.joins.length) {
-      const links = made.joins.map(j => {
-        const url = joinLink(made.id, j.code);
-        return h('li', {}, h('input', { type: 'text', readonly: '', value: url, size: '60', 'aria-label': 'the invitation link', 'data-join': String(j.seat) }), copyButton(() => url, 'copy link'));
-      });
-      const many = links.length > 1;
-      root.replaceChildren(h('h1', {}, many ? 'Invite your friends' : 'Invite a friend'),
-        h('p', {}, many ? 'Send each friend one of these links; the game starts when every seat is taken. Each link works once.' : 'Send this link; the game starts when your friend takes the seat. It works once.'),
-        h('ul', { class: 'invites' }, ...links), link(`/game/${made.id}`, 'go to the game'));
+      const invites = made.joins.map(j => ({ seat: j.seat, code: j.code }));
+      keepInvites(made.id, invites);
+      root.replaceChildren(h('h1', {}, invites.length > 1 ? 'Invite your friends' : 'Invite a friend'),
+        invitePanel(made.id, invites, seat => seatWord(made.state, seat)),
+        link(`/game/${made.id}`, 'go to the game (the links stay there until the seats are taken)'));
       return;
     }
     go(`/game/${made.id}`);
@@ -67,8 +61,9 @@ function gameCard(root: HTMLElement, v: VariantSummary, levels: Levels, error: H
       void startGame(root, { game: v.name, seats, listed: true }, error);
     }, { class: 'primary', 'data-play': 'computer', title: v.chess && level ? `${level.name}: ${level.description}` : 'three bots that follow the rules' }),
     button('Play a friend', () => {
+      // Unlisted: a listed game's open seat is anyone's to take, and this one is the friend's.
       const seats = v.chess ? randomSides(me, { player: 'open' }) : [me, { player: 'open' }];
-      void startGame(root, { game: v.name, seats, listed: true }, error);
+      void startGame(root, { game: v.name, seats, listed: false }, error);
     }, { 'data-play': 'friend' }),
     link(`/learn/${v.name}`, 'Learn'));
   ways.lastElementChild?.setAttribute('class', 'learn');
@@ -111,7 +106,7 @@ export async function homePage(root: HTMLElement): Promise<void> {
   const name = h('input', { type: 'text', name: 'name', placeholder: 'your name', maxlength: '40', 'aria-label': 'your name' });
   // Listed games are on the games page for anyone to watch; the others are found by their link.
   const listed = h('input', { type: 'checkbox', name: 'listed', checked: '' });
-  const listedLabel = h('label', { class: 'listed' }, listed, ' show it on the games page');
+  const listedLabel = h('label', { class: 'listed', title: 'anyone may watch it there, and take an open seat without the link' }, listed, ' show it on the games page');
   const otherChessOpponents = [['random', 'computer, random moves'], ['greedy', 'computer, greedy'], ['open', 'a friend (by link)']];
   const cafeteriaOpponents = [['rules', 'bots that follow the rules'], ['search', 'bots that search'], ['random', 'random bots'], ['open', 'friends (by link)']];
   const refill = (): void => {
@@ -160,10 +155,31 @@ export async function homePage(root: HTMLElement): Promise<void> {
   if (asked !== null) custom.scrollIntoView();
 }
 
-/** The page a friend's link opens: a name, then the seat. */
-export function joinPage(root: HTMLElement, id: string, code: string): void {
+/** The page a friend's link opens: what it joins (the game, its clock, the seat, who invites),
+ * a name, then the seat. */
+export async function joinPage(root: HTMLElement, id: string, code: string): Promise<void> {
   const error = h('p', { class: 'error', hidden: '', role: 'alert' });
+  const watch = link(`/game/${id}`, 'just watch');
+  let seen: Invitation;
+  try {
+    seen = await call<Invitation>('GET', `/api/games/${id}/join?code=${encodeURIComponent(code)}`);
+  } catch (e) {
+    root.replaceChildren(h('h1', {}, 'Join a game'), error, h('p', {}, 'This link opens no seat now: it was used, or the game is over or gone.'), watch);
+    showError(error, e);
+    return;
+  }
+  const state = seen.state;
+  let title = state.game;
+  try {
+    title = (await call<VariantInfo>('GET', `/api/games/${id}/rules`)).title;
+  } catch {
+    // The game's own name serves.
+  }
+  const people = state.seats.flatMap((s, i) => i === seen.seat || s.kind === 'open' ? [] : [`${s.name || (s.kind === 'computer' ? 'the computer' : 'a player')} (${seatWord(state, i)})`]);
+  const from = people.length ? `${people.join(', ')} ${people.length > 1 ? 'invite' : 'invites'} you to` : 'You are invited to';
   const name = h('input', { type: 'text', placeholder: 'your name', maxlength: '40', 'aria-label': 'your name' });
+  // Left empty, the seat takes this browser's player's name.
+  void me().then(p => { if (p !== null) name.placeholder = p.name; });
   const take = button('Take the seat', async () => {
     try {
       const r = await call<Joined>('POST', `/api/games/${id}/join`, { code, ...(name.value.trim() ? { name: name.value.trim() } : {}) } satisfies JoinRequest);
@@ -173,5 +189,7 @@ export function joinPage(root: HTMLElement, id: string, code: string): void {
       showError(error, e);
     }
   }, { class: 'primary', 'data-control': 'join' });
-  root.replaceChildren(h('h1', {}, 'Join a game'), error, h('div', { class: 'form' }, name, take), link(`/game/${id}`, 'just watch'));
+  root.replaceChildren(h('h1', {}, `Join a game of ${title}`), error,
+    h('p', { class: 'invitation' }, `${from} ${title}, ${clockWords(state.clock)}. You would play ${seatWord(state, seen.seat)}.`),
+    h('div', { class: 'form' }, name, take), watch);
 }

@@ -40,7 +40,7 @@ function stepState(game: string, board: BoardView, step: LessonStep | null): Gam
   return {
     id: 'lesson', game, you: white ? 0 : 1,
     legal: step === null ? { kind: 'nothing' } : { kind: 'moves', from: step.legal },
-    events: [], status: 'playing', ply: 0, event: 0, seats: [], turn: null, board, cafeteria: null, clock: null,
+    events: [], status: 'playing', listed: false, ply: 0, event: 0, seats: [], turn: null, board, cafeteria: null, clock: null,
     draw_offers: [], takeback_request: null, result: null, moves: [], seed: null,
     presence: [], turn_since_ms: 0, claim_after_ms: null, now_ms: 0,
   } as GameState;

@@ -5,17 +5,22 @@ import { call, type LobbyMessage, type SeekAnswer, type SeekView, type VariantLi
 import { button, go, h, link, showError } from './dom.js';
 import { me } from './session.js';
 
-/** The clocks offered, as `base+increment` in ms, and their words. */
+/** The clocks of quick pairing, as `base+increment` in ms, and their words. */
 const CLOCKS: [string, string][] = [['180000+2000', '3+2'], ['300000+3000', '5+3'], ['900000+10000', '15+10']];
+
+/** Correspondence clocks a seek may have, as `days:N`: such a seek waits a week without its poster. */
+const CORRESPONDENCE: [string, string][] = [['days:1', '1 day a move'], ['days:3', '3 days a move'], ['days:7', '7 days a move']];
 
 function clockWords(seek: SeekView): string {
   const c = seek.clock;
   if (c == null) return 'no clock';
+  if (c.days_per_move != null) return `${c.days_per_move} ${c.days_per_move === 1 ? 'day' : 'days'} a move`;
   const minutes = (c.base_ms ?? 0) / 60000;
   return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min + ${(c.increment_ms ?? 0) / 1000} s`;
 }
 
-function clockOf(value: string): { base_ms: number; increment_ms: number } | null {
+function clockOf(value: string): { base_ms: number; increment_ms: number } | { days_per_move: number } | null {
+  if (value.startsWith('days:')) return { days_per_move: Number(value.slice(5)) };
   const [base, inc] = value.split('+');
   return base !== undefined && inc !== undefined ? { base_ms: Number(base), increment_ms: Number(inc) } : null;
 }
@@ -38,7 +43,8 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
       const seek = r.seek;
       if (r.game != null) go(`/game/${r.game}`);
       else if (seek != null && seek.players[0]?.id === player?.id) {
-        waiting.textContent = `Your seek for ${title(seek.game)} (${clockWords(seek)}) is in the lobby: waiting for ${seek.seats > 2 ? 'players' : 'an opponent'}.`;
+        const away = seek.clock?.days_per_move != null ? ' It stays a week even if you leave: the game will be in your games.' : '';
+        waiting.textContent = `Your seek for ${title(seek.game)} (${clockWords(seek)}) is in the lobby: waiting for ${seek.seats > 2 ? 'players' : 'an opponent'}.${away}`;
         waiting.hidden = false;
       }
     } catch (e) {
@@ -89,7 +95,8 @@ export async function lobbyPage(root: HTMLElement): Promise<() => void> {
   // A seek of one's own.
   const game = h('select', { name: 'game', 'aria-label': 'game' }, ...variants.games.map(v => h('option', { value: v.name }, v.title)));
   game.value = 'foodfight';
-  const clock = h('select', { name: 'clock', 'aria-label': 'clock' }, h('option', { value: '' }, 'no clock'), ...CLOCKS.map(([value, words]) => h('option', { value }, `${words}`)));
+  const clock = h('select', { name: 'clock', 'aria-label': 'clock' }, h('option', { value: '' }, 'no clock'), ...CLOCKS.map(([value, words]) => h('option', { value }, `${words}`)),
+    ...CORRESPONDENCE.map(([value, words]) => h('option', { value }, words)));
   const rated = h('input', { type: 'checkbox', name: 'rated', checked: '' });
   const colour = h('select', { name: 'colour', 'aria-label': 'colour' }, h('option', { value: 'random' }, 'random colour'), h('option', { value: 'white' }, 'I play White'), h('option', { value: 'black' }, 'I play Black'));
   const seats = h('select', { name: 'seats', 'aria-label': 'seats' }, ...[4, 3, 2].map(n => h('option', { value: String(n) }, `${n} players`)));

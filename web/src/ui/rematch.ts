@@ -1,8 +1,9 @@
 // A rematch between people on a finished game's page: each player offers (the button), the
-// page asks every two seconds who has, and when every player has, everyone goes to the new game.
+// page asks every two seconds who has, and when every player has, everyone goes to the new game
+// (a page opened after that links to it).
 
 import { call, type GameState } from './api.js';
-import { button, go, h } from './dom.js';
+import { button, go, h, link } from './dom.js';
 import type { components } from './api-types.js';
 
 type RematchView = components['schemas']['RematchView'];
@@ -20,10 +21,16 @@ export function rematchBox(id: string, you: number, names: (seat: number) => str
   const offer = button('rematch', () => void send(), { 'data-control': 'rematch', class: 'primary' });
   const box = h('span', { class: 'rematch' }, offer, said);
   let stopped = false;
+  // A rematch made before this page opened is linked, not followed: the player came back to
+  // look at this game.
+  let first = true;
   const show = (r: RematchView): void => {
+    const already = first;
+    first = false;
     if (r.game != null) {
       stopped = true;
-      go(`/game/${r.game}`);
+      if (already) box.replaceChildren(link(`/game/${r.game}`, 'the rematch'));
+      else go(`/game/${r.game}`);
       return;
     }
     const mine = r.offers.includes(you);

@@ -1,7 +1,7 @@
 // This browser's player: made on the first visit (an anonymous player with a session cookie the
 // server sets), shown in the site's bar, and changed by the account page.
 
-import { call, type MeView, type Player } from './api.js';
+import { call, type MeView, type Player, type PlayerPage } from './api.js';
 import { h, link } from './dom.js';
 
 let current: Promise<Player | null> | null = null;
@@ -38,7 +38,32 @@ export async function newMe(): Promise<void> {
   for (const f of listeners) f(player);
 }
 
-/** The site's bar: home, the lobby, the games, and this browser's player. */
+/** How often the bar asks which games wait for this player's move (a correspondence game's
+ * opponent may move while the player is on another page). */
+const TURNS_EVERY_MS = 30_000;
+
+const turnsBadge = h('span', { class: 'turns', hidden: '', 'data-turns': '0' });
+
+/** Asks again which of this player's games wait for its move, and shows how many on the bar. */
+export async function refreshTurns(): Promise<void> {
+  const player = await me();
+  let n = 0;
+  if (player !== null) {
+    try {
+      const page = await call<PlayerPage>('GET', '/api/me/games');
+      n = page.games.filter(g => g.your_turn).length;
+    } catch {
+      return;
+    }
+  }
+  turnsBadge.textContent = String(n);
+  turnsBadge.title = `${n} ${n === 1 ? 'game waits' : 'games wait'} for your move`;
+  turnsBadge.dataset['turns'] = String(n);
+  turnsBadge.hidden = n === 0;
+}
+
+/** The site's bar: home, the lobby, the games (with how many wait for this player's move), and
+ * this browser's player. */
 export function siteBar(): HTMLElement {
   const who = h('span', { class: 'who' });
   const show = (p: Player | null): void => {
@@ -46,7 +71,11 @@ export function siteBar(): HTMLElement {
     who.dataset['player'] = p?.id ?? '';
   };
   listeners.push(show);
+  listeners.push(() => void refreshTurns());
   void me().then(show);
+  setInterval(() => void refreshTurns(), TURNS_EVERY_MS);
+  const games = link('/games', 'games');
+  games.append(turnsBadge);
   return h('nav', { class: 'site-bar', 'aria-label': 'site' },
-    link('/', 'messhall'), link('/lobby', 'lobby'), link('/games', 'games'), link('/rules', 'rules'), who);
+    link('/', 'messhall'), link('/lobby', 'lobby'), games, link('/rules', 'rules'), who);
 }

@@ -304,7 +304,8 @@ pub async fn open_game(
     listed: bool,
 ) -> Result<crate::state::Shared, ApiError> {
     let table = Table::new(kind, setup).map_err(|e| ApiError::bad("bad-setup", e.to_string()))?;
-    let game = LiveGame::new(id.to_string(), table, seats, now_ms());
+    let mut game = LiveGame::new(id.to_string(), table, seats, now_ms());
+    game.listed = listed;
     store_new(server, &game, client, listed).await?;
     let shared = server.insert(game).await;
     server.schedule(&shared);
@@ -379,10 +380,73 @@ pub async fn state(
     Ok(axum::Json(crate::view::state(&game, viewer)).into_response())
 }
 
-/// `POST /api/games/{id}/join`: takes an open seat with its join code (once); the seat's token.
+/// The open seat a join takes: the one `code` opens, or in a listed game without a code the
+/// seat asked for or the first open one (never a second seat of the same player).
+fn seat_to_join(game: &LiveGame, code: Option<&str>, seat: Option<Seat>, me: &Me) -> Result<usize, ApiError> {
+    let open = |s: &SeatState| s.kind == SeatKind::Open;
+    if let Some(code) = code {
+        return game
+            .seats
+            .iter()
+            .position(|s| open(s) && s.join_hash.as_deref().is_some_and(|h| crate::token::matches(code, h)))
+            .ok_or_else(|| ApiError::forbidden("the code opens no open seat of this game"));
+    }
+    if !game.listed {
+        return Err(ApiError::forbidden(
+            "this game's seats are taken by invitation: ask for its join link",
+        ));
+    }
+    if let Some(id) = me.id()
+        && game.seats.iter().any(|s| s.player_id.as_deref() == Some(id))
+    {
+        return Err(ApiError::conflict("seated", "you hold a seat of this game already"));
+    }
+    match seat {
+        Some(seat) => match game.seats.get(seat.index()) {
+            Some(s) if open(s) => Ok(seat.index()),
+            Some(_) => Err(ApiError::conflict("seat-taken", format!("seat {} is taken", seat.0))),
+            None => Err(ApiError::bad(
+                "bad-seat",
+                format!("the game has {} seats", game.seats.len()),
+            )),
+        },
+        None => game
+            .seats
+            .iter()
+            .position(open)
+            .ok_or_else(|| ApiError::conflict("no-open-seat", "every seat of this game is taken")),
+    }
+}
+
+/// `GET /api/games/{id}/join`: what a join would take (the seat the code opens, or a listed
+/// game's first open seat) and the game as a spectator sees it, before joining.
 ///
 /// # Errors
-/// 403 for a code of no open seat.
+/// As the join: 403 for a code of no open seat (used, or not this game's) or a game that is
+/// not listed; 409 when every seat is taken.
+#[utoipa::path(get, path = "/api/games/{id}/join", operation_id = "invitation", params(("id" = String, Path, description = "the game's id"), crate::wire::InvitationQuery), responses((status = 200, description = "the seat a join would take and the game", body = crate::wire::Invitation), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+pub async fn invitation(
+    State(server): App,
+    Path(id): Path<String>,
+    me: Me,
+    Query(q): Query<crate::wire::InvitationQuery>,
+) -> Result<Response, ApiError> {
+    let shared = server.game(&id).await?;
+    let game = server.read(&shared).await;
+    let seat = Seat(seat_to_join(&game, q.code.as_deref(), None, &me)? as u8);
+    Ok(axum::Json(crate::wire::Invitation {
+        seat,
+        state: crate::view::state(&game, None),
+    })
+    .into_response())
+}
+
+/// `POST /api/games/{id}/join`: takes an open seat with its join code (once), or in a listed
+/// game without one; the seat's token.
+///
+/// # Errors
+/// 403 for a code of no open seat, or no code in a game that is not listed; 409 when the seat
+/// is taken or the player holds one already.
 #[utoipa::path(post, path = "/api/games/{id}/join", params(("id" = String, Path, description = "the game's id")), request_body = crate::wire::JoinRequest, responses((status = 200, description = "the seat taken and its token", body = crate::wire::Joined), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
 pub async fn join(
     State(server): App,
@@ -393,14 +457,7 @@ pub async fn join(
     let shared = server.game(&id).await?;
     let name = checked_name(req.name.as_deref(), me.player.as_ref().map_or("", |p| p.name.as_str()))?;
     let (gate, game) = server.write(&shared).await?;
-    let Some(seat) = game.seats.iter().position(|s| {
-        s.kind == SeatKind::Open
-            && s.join_hash
-                .as_deref()
-                .is_some_and(|h| crate::token::matches(&req.code, h))
-    }) else {
-        return Err(ApiError::forbidden("the code opens no open seat of this game"));
-    };
+    let seat = seat_to_join(&game, req.code.as_deref(), req.seat, &me)?;
     let token = new_secret()?;
     let row = SeatRow {
         seat: seat as i64,

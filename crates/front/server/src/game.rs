@@ -183,6 +183,9 @@ pub struct LiveGame {
     pub presence_news: tokio::sync::watch::Sender<u64>,
     /// The server's [`crate::Config::claim_after`], which the state shows.
     pub claim_after: Duration,
+    /// Whether the games page lists it: then anyone may watch it and take an open seat
+    /// without a join link.
+    pub listed: bool,
 }
 
 /// What an entry makes of a game, before it is stored.
@@ -234,6 +237,7 @@ impl LiveGame {
             presence: Vec::new(),
             presence_news: tokio::sync::watch::Sender::new(0),
             claim_after: Duration::from_secs(crate::limits::CLAIM_SECONDS),
+            listed: false,
         };
         let start: Vec<(Option<Seat>, Note)> = game.table.events().iter().map(event_note).collect();
         game.push_notes(start);

@@ -2,7 +2,9 @@
 //! truth: a seek is a row, every change is announced (in-process, and on PostgreSQL to every
 //! server), and each server's lobby reads the open seeks again and sends its WebSockets what
 //! changed. A seek lives while its poster has the lobby open: the poster's server renews it, the
-//! poster's last lobby WebSocket closing ends it, and a seek whose server died is swept.
+//! poster's last lobby WebSocket closing ends it, and a seek whose server died is swept. A
+//! correspondence seek (days a move) stays a week without its poster, who finds the game it
+//! became among its games.
 
 use crate::api::{App, Body};
 use crate::error::ApiError;
@@ -17,7 +19,7 @@ use axum::extract::Path;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use messhall_records::{GameKind, catalog};
+use messhall_records::{ClockSpec, GameKind, catalog};
 use messhall_table::TableSetup;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -38,6 +40,9 @@ const SEEKS_PER_PLAYER: usize = 3;
 /// open here.
 pub struct Lobby {
     seeks: Mutex<Vec<SeekView>>,
+    /// Seeks gone from the list whose game is not stored yet: their players hear of the game
+    /// once it is (a page opened before would find no game).
+    pending: Mutex<Vec<String>>,
     news: broadcast::Sender<Utf8Bytes>,
     here: Mutex<HashMap<String, usize>>,
 }
@@ -46,6 +51,7 @@ impl Default for Lobby {
     fn default() -> Lobby {
         Lobby {
             seeks: Mutex::default(),
+            pending: Mutex::default(),
             news: broadcast::Sender::new(256),
             here: Mutex::default(),
         }
@@ -60,11 +66,7 @@ fn view(seek: &SeekRow) -> SeekView {
     SeekView {
         id: seek.id.clone(),
         game: seek.game.clone(),
-        clock: seek.clock.map(|(base, increment)| TimeControl {
-            base_ms: base.max(0) as u64,
-            increment_ms: increment.max(0) as u64,
-            days_per_move: None,
-        }),
+        clock: seek.clock.map(TimeControl::from),
         rated: seek.rated,
         colour: SeekColour::from_name(&seek.colour).unwrap_or_default(),
         seats: u8::try_from(seek.seats).unwrap_or(2),
@@ -102,14 +104,35 @@ impl Lobby {
             *held = fresh;
             (changed, gone)
         };
-        let taken = server.store.taken_seeks(&gone).await?;
-        for id in gone {
-            let (game, players) = match taken.iter().find(|(s, _, _)| *s == id) {
-                Some((_, game, players)) => (Some(game.clone()), players.clone()),
-                None => (None, Vec::new()),
+        let waited = std::mem::take(&mut *self.pending.lock().unwrap_or_else(PoisonError::into_inner));
+        let asked: Vec<String> = gone.iter().chain(&waited).cloned().collect();
+        let taken = server.store.taken_seeks(&asked).await?;
+        let mut pending = Vec::new();
+        for id in asked {
+            let message = match taken.iter().find(|t| t.id == id) {
+                Some(t) if !t.stored => {
+                    pending.push(id);
+                    continue;
+                }
+                Some(t) => LobbyMessage::Gone {
+                    id,
+                    game: Some(t.game.clone()),
+                    players: t.players.clone(),
+                },
+                // Left, swept, or back in the list (its game failed): said once.
+                None if gone.contains(&id) => LobbyMessage::Gone {
+                    id,
+                    game: None,
+                    players: Vec::new(),
+                },
+                None => continue,
             };
-            let _ = self.news.send(text(&LobbyMessage::Gone { id, game, players }));
+            let _ = self.news.send(text(&message));
         }
+        self.pending
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .extend(pending);
         for seek in changed {
             let _ = self.news.send(text(&LobbyMessage::Seek { seek }));
         }
@@ -197,20 +220,14 @@ pub async fn list(axum::extract::State(server): App) -> Result<Response, ApiErro
 }
 
 /// A seek checked: its game (a built-in), clock and seats.
-fn checked(req: &SeekRequest) -> Result<(GameKind, i64), ApiError> {
+fn checked(req: &SeekRequest) -> Result<(GameKind, i64, Option<ClockSpec>), ApiError> {
     let kind = catalog::builtin(&req.game).ok_or_else(|| {
         ApiError::bad(
             "unknown-game",
             format!("no game \"{}\" (see /api/variants)", messhall_rules::echo(&req.game)),
         )
     })?;
-    crate::api::checked_clock(req.clock)?;
-    if req.clock.is_some_and(|c| c.days_per_move.is_some()) {
-        return Err(ApiError::bad(
-            "bad-clock",
-            "a seek's clock is timed or none; a correspondence game is made by link",
-        ));
-    }
+    let clock = crate::api::checked_clock(req.clock)?;
     let seats = match kind {
         GameKind::Chess(_) => {
             if req.seats.is_some_and(|n| n != 2) || req.bots {
@@ -229,10 +246,11 @@ fn checked(req: &SeekRequest) -> Result<(GameKind, i64), ApiError> {
             i64::from(n)
         }
     };
-    Ok((kind, seats))
+    Ok((kind, seats, clock))
 }
 
-/// `POST /api/seeks`: posts a seek, listed while this browser has the lobby open.
+/// `POST /api/seeks`: posts a seek, listed while this browser has the lobby open (a
+/// correspondence seek: for a week, or until it is taken or left).
 ///
 /// # Errors
 /// 401 without a session; 400 for a game, clock or seats that do not fit; 429 for a player
@@ -244,7 +262,7 @@ pub async fn post(
     Body(req): Body<SeekRequest>,
 ) -> Result<Response, ApiError> {
     let player = me.need()?;
-    let (_, seats) = checked(&req)?;
+    let (_, seats, clock) = checked(&req)?;
     let open = server
         .store
         .open_seeks(now_ms() - ALIVE_MS)
@@ -261,7 +279,7 @@ pub async fn post(
         id: crate::token::game_id().map_err(ApiError::storage)?,
         player_id: player.id.clone(),
         game: req.game.clone(),
-        clock: req.clock.map(|c| (c.base_ms as i64, c.increment_ms as i64)),
+        clock,
         rated: req.rated,
         colour: req.colour.name().into(),
         seats,
@@ -402,7 +420,7 @@ pub async fn quick(
         .open_seeks(now_ms() - ALIVE_MS)
         .await
         .map_err(ApiError::storage)?;
-    let clock = req.clock.map(|c| (c.base_ms as i64, c.increment_ms as i64));
+    let clock = crate::api::checked_clock(req.clock)?;
     let matching = open
         .iter()
         .find(|s| s.game == req.game && s.clock == clock && s.seats == 2 && s.rated && s.player_id != player.id);
@@ -484,11 +502,7 @@ async fn make_game_inner(server: &Arc<Server>, client: &str, seek: &SeekRow, gam
     let setup = TableSetup {
         fen: None,
         seed: None,
-        clock: seek.clock.map(|(base, increment)| messhall_records::ClockSpec {
-            base_ms: base.max(0) as u64,
-            increment_ms: increment.max(0) as u64,
-            days_per_move: None,
-        }),
+        clock: seek.clock,
         cafeteria: matches!(kind, GameKind::Cafeteria).then(|| messhall_cafeteria::Setup::new(n as u8, &[])),
         players: seats.iter().map(|s| s.name.clone()).collect(),
     };
@@ -496,6 +510,8 @@ async fn make_game_inner(server: &Arc<Server>, client: &str, seek: &SeekRow, gam
     if seek.rated && bots == 0 {
         server.store.mark_rated(game_id).await.map_err(ApiError::storage)?;
     }
+    // The game is stored: its players' lobbies may send them to it.
+    server.store.lobby_changed().await.map_err(ApiError::storage)?;
     Ok(())
 }
 

@@ -46,7 +46,7 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
         .routes(routes!(api::list, api::create))
         .routes((schemas, paths, import))
         .routes(routes!(api::state))
-        .routes(routes!(api::join))
+        .routes(routes!(api::join, api::invitation))
         .routes(routes!(api::act))
         .routes(routes!(api::resign))
         .routes(routes!(api::claim_win))

@@ -304,6 +304,7 @@ impl Server {
             }
         }
         let mut game = LiveGame::new(row.id.clone(), table, states.clone(), row.created_ms);
+        game.listed = row.listed;
         let now = Instant::now();
         for entry in &entries {
             let parsed: Entry = serde_json::from_str(&entry.entry).map_err(ApiError::storage)?;

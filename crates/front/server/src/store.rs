@@ -13,7 +13,7 @@ mod presence;
 mod ratings;
 mod rematch;
 pub use chat::ChatRow;
-pub use lobby::{Joined, SeekRow};
+pub use lobby::{Joined, SeekRow, TakenSeek};
 pub use players::PlayerRow;
 pub use presence::PresenceRow;
 pub use ratings::{HistoryRow, RatingRow};

@@ -77,6 +77,7 @@ pub fn public(game: &LiveGame) -> GameView {
     let over = table.result().is_some();
     GameView {
         status,
+        listed: game.listed,
         ply: game.ply,
         event: game.last_event(),
         seats,

@@ -178,6 +178,23 @@ pub struct TimeControl {
     pub days_per_move: Option<u32>,
 }
 
+impl From<messhall_records::ClockSpec> for TimeControl {
+    fn from(spec: messhall_records::ClockSpec) -> TimeControl {
+        match spec.days_per_move {
+            Some(days) => TimeControl {
+                base_ms: 0,
+                increment_ms: 0,
+                days_per_move: Some(days),
+            },
+            None => TimeControl {
+                base_ms: spec.base_ms,
+                increment_ms: spec.increment_ms,
+                days_per_move: None,
+            },
+        }
+    }
+}
+
 impl TimeControl {
     /// The clock it asks for.
     ///
@@ -264,8 +281,13 @@ pub struct TokenQuery {
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
-    /// The seat's join code.
-    pub code: String,
+    /// The seat's join code; none for a listed game, whose open seats anyone may take.
+    #[serde(default)]
+    pub code: Option<String>,
+    /// The seat wanted, in a listed game without a code (none: the first open seat).
+    #[serde(default)]
+    #[schema(value_type = Option<u8>)]
+    pub seat: Option<messhall_records::Seat>,
     /// The name to show.
     #[serde(default)]
     pub name: Option<String>,
@@ -460,6 +482,9 @@ pub struct GameState {
 pub struct GameView {
     /// Its stage.
     pub status: Status,
+    /// Whether the games page lists it: anyone may watch it, and take an open seat without a
+    /// join link (`POST /api/games/{id}/join` without `code`).
+    pub listed: bool,
     /// How many entries are stored (an action names it to be refused if the game moved on).
     pub ply: i64,
     /// The number of the last event.
@@ -778,6 +803,24 @@ pub struct Imported {
     /// The tokens of every seat (the importer holds them all).
     pub tokens: Vec<SeatToken>,
     /// The game as a spectator sees it.
+    pub state: GameState,
+}
+
+/// `GET /api/games/{id}/join`'s query.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct InvitationQuery {
+    /// The join link's code (none: a listed game's first open seat).
+    pub code: Option<String>,
+}
+
+/// What a join would take, shown before joining.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct Invitation {
+    /// The seat.
+    #[schema(value_type = u8)]
+    pub seat: Seat,
+    /// The game as a spectator sees it (its game, clock and seats).
     pub state: GameState,
 }
 

@@ -274,3 +274,67 @@ async fn chat_keeps_players_and_spectators_apart_bounded_and_as_plain_text() {
     assert_eq!(status, 401);
     running.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_says_what_you_join_and_a_listed_game_takes_a_stranger() {
+    let running = common::start(&common::sqlite_url()).await;
+    let mut ann = Browser::new(running.addr);
+    let ann_id = ann.start().await;
+    let clock = json!({"base_ms": 300000, "increment_ms": 3000});
+    let (status, created) = ann
+        .post(
+            "/api/games",
+            json!({"game": "foodfight", "seats": [{"player": "me"}, {"player": "open"}], "clock": clock}),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let code = created["joins"][0]["code"].as_str().unwrap().to_string();
+    let mut bob = Browser::new(running.addr);
+    bob.start().await;
+    // The link's page learns the game, the clock, the seat and who invites before joining.
+    let (status, seen) = bob.get(&format!("/api/games/{id}/join?code={code}")).await;
+    assert_eq!(status, 200, "{seen}");
+    assert_eq!(seen["seat"], 1);
+    assert_eq!(seen["state"]["game"], "foodfight");
+    assert_eq!(seen["state"]["clock"]["base_ms"], 300000);
+    assert_eq!(seen["state"]["seats"][0]["player_id"], ann_id.as_str());
+    assert_eq!(seen["state"]["you"], Value::Null);
+    assert_eq!(seen["state"]["listed"], false);
+    // Without its link, an unlisted game's seat is not anyone's.
+    let (status, v) = bob.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!((status, v["code"].as_str()), (403, Some("forbidden")), "{v}");
+    let (status, _) = bob.get(&format!("/api/games/{id}/join?code=wrong")).await;
+    assert_eq!(status, 403);
+    let (status, _) = bob.post(&format!("/api/games/{id}/join"), json!({"code": code})).await;
+    assert_eq!(status, 200);
+    // A used link says so before anyone clicks.
+    let (status, v) = bob.get(&format!("/api/games/{id}/join?code={code}")).await;
+    assert_eq!(status, 403, "{v}");
+
+    // A listed game: a stranger takes the open seat from the list, without a link; its creator
+    // cannot take a second seat, and a taken seat is refused.
+    let (_, created) = ann
+        .post(
+            "/api/games",
+            json!({"game": "chess", "seats": [{"player": "open"}, {"player": "me"}], "listed": true}),
+        )
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let (status, v) = ann.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!((status, v["code"].as_str()), (409, Some("seated")), "{v}");
+    let (status, seen) = bob.get(&format!("/api/games/{id}/join")).await;
+    assert_eq!((status, &seen["seat"]), (200, &json!(0)), "{seen}");
+    assert_eq!(seen["state"]["listed"], true);
+    let (status, v) = bob.post(&format!("/api/games/{id}/join"), json!({"seat": 1})).await;
+    assert_eq!((status, v["code"].as_str()), (409, Some("seat-taken")), "{v}");
+    let (status, v) = bob.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["seat"], 0);
+    assert_eq!(v["state"]["status"], "playing");
+    let mut cy = Browser::new(running.addr);
+    cy.start().await;
+    let (status, v) = cy.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!((status, v["code"].as_str()), (409, Some("no-open-seat")), "{v}");
+    running.shutdown().await;
+}

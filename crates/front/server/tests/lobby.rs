@@ -186,6 +186,59 @@ async fn a_seek_ends_when_its_poster_leaves_the_lobby() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_seek_waits_without_its_poster_and_its_game_is_in_their_turn_list() {
+    let running = common::start(&common::sqlite_url()).await;
+    let mut ann = Browser::new(running.addr);
+    let ann_id = ann.start().await;
+    let mut bob = Browser::new(running.addr);
+    bob.start().await;
+    let ann_lobby = ann.lobby().await;
+    let (status, v) = ann
+        .post(
+            "/api/seeks",
+            json!({"game": "chess", "clock": {"days_per_move": 3}, "colour": "white", "rated": true}),
+        )
+        .await;
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["seek"]["clock"]["days_per_move"], 3, "{v}");
+    let id = v["seek"]["id"].as_str().unwrap().to_string();
+    // Ann leaves the lobby: a correspondence seek stays (a timed one would go).
+    drop(ann_lobby);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut bob_lobby = bob.lobby().await;
+    let seeks = next(&mut bob_lobby, "seeks", 2).await;
+    assert!(
+        seeks["seeks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["id"] == id.as_str()),
+        "{seeks}"
+    );
+    let (status, v) = bob.post(&format!("/api/seeks/{id}/join"), json!({})).await;
+    assert_eq!(status, 200, "{v}");
+    let game = v["game"].as_str().unwrap().to_string();
+    let (_, state) = bob.get(&format!("/api/games/{game}")).await;
+    assert_eq!(state["clock"]["days_per_move"], 3, "{state}");
+    // Ann, away, finds the game among hers, her turn (she plays White).
+    let (_, mine) = ann.get("/api/me/games").await;
+    let listed = mine["games"].as_array().unwrap();
+    let entry = listed
+        .iter()
+        .find(|g| g["game"]["id"] == game.as_str())
+        .expect("the game in Ann's list");
+    assert_eq!(entry["your_turn"], true, "{mine}");
+    let (_, state) = ann.get(&format!("/api/games/{game}")).await;
+    assert_eq!(state["seats"][0]["player_id"], ann_id.as_str());
+    // Days outside 1 to 14 are refused.
+    let (status, v) = ann
+        .post("/api/seeks", json!({"game": "chess", "clock": {"days_per_move": 20}}))
+        .await;
+    assert_eq!((status, v["code"].as_str()), (400, Some("bad-clock")));
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cafeteria_seek_is_filled_by_three_people_and_a_bot() {
     let running = common::start(&common::sqlite_url()).await;
     let mut people = Vec::new();

@@ -3,7 +3,11 @@
 //! [`crate::notify::LOBBY_CHANNEL`] to the others).
 
 use super::{Store, StoreError, Write, now_ms};
+use messhall_records::ClockSpec;
 use sqlx::Row;
+
+/// How long a correspondence seek stays in the lobby without its poster: a week.
+pub const CORRESPONDENCE_SEEK_MS: i64 = 7 * 86_400_000;
 
 /// A seek as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -14,8 +18,8 @@ pub struct SeekRow {
     pub player_id: String,
     /// The game's name.
     pub game: String,
-    /// The clock's base and increment, in ms, if timed.
-    pub clock: Option<(i64, i64)>,
+    /// The clock, if any: timed (base and increment) or correspondence (days a move).
+    pub clock: Option<ClockSpec>,
     /// Whether it is rated.
     pub rated: bool,
     /// The poster's side: `white`, `black` or `random`.
@@ -30,6 +34,19 @@ pub struct SeekRow {
     pub game_id: Option<String>,
     /// Its players (id, name), the poster first.
     pub players: Vec<(String, String)>,
+}
+
+/// A seek that became a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TakenSeek {
+    /// The seek.
+    pub id: String,
+    /// Its game.
+    pub game: String,
+    /// Whether the game is stored (a page may open it).
+    pub stored: bool,
+    /// Its players' ids.
+    pub players: Vec<String>,
 }
 
 /// What a join did.
@@ -47,7 +64,7 @@ pub enum Joined {
 }
 
 const SEEK_COLUMNS: &str =
-    "id, player_id, game, base_ms, increment_ms, rated, colour, seats, bots, created_ms, game_id";
+    "id, player_id, game, base_ms, increment_ms, rated, colour, seats, bots, created_ms, game_id, days_per_move";
 
 impl Store {
     async fn announce_lobby(&self, tx: &mut Write) -> Result<(), StoreError> {
@@ -58,6 +75,15 @@ impl Store {
                 .await?;
         }
         Ok(())
+    }
+
+    /// Tells every server's lobby to read the seeks again (a seek's game is now stored).
+    ///
+    /// # Errors
+    /// [`StoreError::Sql`].
+    pub async fn lobby_changed(&self) -> Result<(), StoreError> {
+        let tx = self.write().await?;
+        self.lobby_commit(tx).await
     }
 
     async fn lobby_commit(&self, mut tx: Write) -> Result<(), StoreError> {
@@ -73,21 +99,29 @@ impl Store {
     /// [`StoreError::Sql`].
     pub async fn post_seek(&self, seek: &SeekRow) -> Result<(), StoreError> {
         let now = now_ms();
+        let days = seek.clock.and_then(|c| c.days_per_move).map(i64::from);
+        let timed = seek.clock.filter(|c| c.days_per_move.is_none());
         let mut tx = self.write().await?;
         sqlx::query(
             "INSERT INTO seeks (id, player_id, game, base_ms, increment_ms, rated, colour, seats, bots, created_ms, \
-             alive_ms, game_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, NULL)",
+             alive_ms, game_id, days_per_move) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, NULL, $12)",
         )
         .bind(&seek.id)
         .bind(&seek.player_id)
         .bind(&seek.game)
-        .bind(seek.clock.map(|c| c.0))
-        .bind(seek.clock.map(|c| c.1))
+        .bind(timed.map(|c| c.base_ms as i64))
+        .bind(timed.map(|c| c.increment_ms as i64))
         .bind(i64::from(seek.rated))
         .bind(&seek.colour)
         .bind(seek.seats)
         .bind(i64::from(seek.bots))
         .bind(now)
+        .bind(if days.is_some() {
+            now + CORRESPONDENCE_SEEK_MS
+        } else {
+            now
+        })
+        .bind(days)
         .execute(tx.conn())
         .await?;
         for (id, name) in &seek.players {
@@ -276,9 +310,16 @@ impl Store {
     /// [`StoreError::Sql`].
     pub async fn player_left_lobby(&self, player: &str) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
-        delete_seeks(&mut tx, "player_id = $1 AND game_id IS NULL", player).await?;
+        // Correspondence seeks stay: their players come and go.
+        delete_seeks(
+            &mut tx,
+            "player_id = $1 AND game_id IS NULL AND days_per_move IS NULL",
+            player,
+        )
+        .await?;
         sqlx::query(
-            "DELETE FROM seek_players WHERE player_id = $1 AND seek_id IN (SELECT id FROM seeks WHERE game_id IS NULL)",
+            "DELETE FROM seek_players WHERE player_id = $1 AND seek_id IN \
+             (SELECT id FROM seeks WHERE game_id IS NULL AND days_per_move IS NULL)",
         )
         .bind(player)
         .execute(tx.conn())
@@ -297,11 +338,13 @@ impl Store {
         let mut tx = self.write().await?;
         let now = now_ms();
         for player in players {
-            sqlx::query("UPDATE seeks SET alive_ms = $1 WHERE player_id = $2 AND game_id IS NULL")
-                .bind(now)
-                .bind(player)
-                .execute(tx.conn())
-                .await?;
+            sqlx::query(
+                "UPDATE seeks SET alive_ms = $1 WHERE player_id = $2 AND game_id IS NULL AND days_per_move IS NULL",
+            )
+            .bind(now)
+            .bind(player)
+            .execute(tx.conn())
+            .await?;
         }
         tx.commit().await
     }
@@ -333,19 +376,24 @@ impl Store {
         Ok(true)
     }
 
-    /// The seeks that became games since `since` (ms), with their game: news for their players.
+    /// Which of the seeks `ids` became games, with their game, whether that game is stored yet
+    /// (it is made just after the seek is taken) and their players: news for their players.
     ///
     /// # Errors
     /// [`StoreError::Sql`].
-    pub async fn taken_seeks(&self, ids: &[String]) -> Result<Vec<(String, String, Vec<String>)>, StoreError> {
+    pub async fn taken_seeks(&self, ids: &[String]) -> Result<Vec<TakenSeek>, StoreError> {
         let mut out = Vec::new();
         for id in ids {
-            let row = sqlx::query("SELECT game_id FROM seeks WHERE id = $1 AND game_id IS NOT NULL")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?;
+            let row = sqlx::query(
+                "SELECT s.game_id, (SELECT COUNT(*) FROM games g WHERE g.id = s.game_id) FROM seeks s \
+                 WHERE s.id = $1 AND s.game_id IS NOT NULL",
+            )
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
             if let Some(row) = row {
                 let game: String = row.try_get(0)?;
+                let stored = row.try_get::<i64, _>(1)? > 0;
                 let players = sqlx::query("SELECT player_id FROM seek_players WHERE seek_id = $1")
                     .bind(id)
                     .fetch_all(&self.pool)
@@ -353,7 +401,12 @@ impl Store {
                     .iter()
                     .map(|r| r.try_get(0))
                     .collect::<Result<Vec<String>, _>>()?;
-                out.push((id.clone(), game, players));
+                out.push(TakenSeek {
+                    id: id.clone(),
+                    game,
+                    stored,
+                    players,
+                });
             }
         }
         Ok(out)
@@ -377,11 +430,21 @@ async fn delete_seeks(tx: &mut Write, filter: &str, value: &str) -> Result<(), S
 fn seek_row(row: &sqlx::any::AnyRow) -> Result<SeekRow, sqlx::Error> {
     let base: Option<i64> = row.try_get(3)?;
     let increment: Option<i64> = row.try_get(4)?;
+    let days: Option<i64> = row.try_get(11)?;
+    let clock = match (days, base) {
+        (Some(days), _) => Some(ClockSpec::correspondence(u32::try_from(days).unwrap_or(1))),
+        (None, Some(base)) => Some(ClockSpec {
+            base_ms: base.max(0) as u64,
+            increment_ms: increment.unwrap_or(0).max(0) as u64,
+            days_per_move: None,
+        }),
+        (None, None) => None,
+    };
     Ok(SeekRow {
         id: row.try_get(0)?,
         player_id: row.try_get(1)?,
         game: row.try_get(2)?,
-        clock: base.map(|b| (b, increment.unwrap_or(0))),
+        clock,
         rated: row.try_get::<i64, _>(5)? != 0,
         colour: row.try_get(6)?,
         seats: row.try_get(7)?,
