@@ -201,9 +201,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * `POST /api/games/{id}/claim/draw`: a draw, from a seat to move gone too long (a timed game).
+         * `POST /api/games/{id}/claim/draw`: a draw, from a seat to move gone too long (a timed
+         *     game): refused as `claim/win`.
          * @description # Errors
-         *     As `claim/win`.
+         *     401/403 without the seat's token; 409 when the game's state does not allow it.
          */
         post: operations["claim_draw"];
         delete?: never;
@@ -222,10 +223,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * `POST /api/games/{id}/claim/win`: the win, from a seat to move gone too long (a timed game).
+         * `POST /api/games/{id}/claim/win`: the win, from a seat to move gone too long (a timed
+         *     game): 409 `untimed`, `your-move`, `opponent-here`, `too-soon`, `computer-seat`,
+         *     `game-over`.
          * @description # Errors
-         *     401/403 without a seat's token; 409 `untimed`, `your-move`, `opponent-here`, `too-soon`,
-         *     `computer-seat`, `game-over`.
+         *     401/403 without the seat's token; 409 when the game's state does not allow it.
          */
         post: operations["claim_win"];
         delete?: never;

@@ -562,7 +562,7 @@ async fn by_seat(
 }
 
 macro_rules! seat_request {
-    ($(#[$doc:meta])* $name:ident, $path:literal, $entry:ident) => {
+    ($(#[$doc:meta])* $name:ident, $path:literal, $handler:ident($($arg:expr),*)) => {
         $(#[$doc])*
         ///
         /// # Errors
@@ -570,38 +570,38 @@ macro_rules! seat_request {
         #[utoipa::path(post, path = $path, params(("id" = String, Path, description = "the game's id"), crate::wire::TokenQuery),
             responses((status = 200, description = "the game after it", body = crate::wire::GameState), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
         pub async fn $name(State(server): App, Path(id): Path<String>, headers: HeaderMap, me: Me, Query(q): Query<TokenQuery>) -> Result<Response, ApiError> {
-            by_seat(server, id, headers, me, q, |seat| Entry::$entry { seat }).await
+            $handler(server, id, headers, me, q, $($arg),*).await
         }
     };
 }
 
 seat_request!(
     /// `POST /api/games/{id}/resign`.
-    resign, "/api/games/{id}/resign", Resign
+    resign, "/api/games/{id}/resign", by_seat(|seat| Entry::Resign { seat })
 );
 seat_request!(
     /// `POST /api/games/{id}/draw/offer`.
-    draw_offer, "/api/games/{id}/draw/offer", DrawOffer
+    draw_offer, "/api/games/{id}/draw/offer", by_seat(|seat| Entry::DrawOffer { seat })
 );
 seat_request!(
     /// `POST /api/games/{id}/draw/accept`: agreeing to a draw is offering one too.
-    draw_accept, "/api/games/{id}/draw/accept", DrawOffer
+    draw_accept, "/api/games/{id}/draw/accept", by_seat(|seat| Entry::DrawOffer { seat })
 );
 seat_request!(
     /// `POST /api/games/{id}/draw/decline`.
-    draw_decline, "/api/games/{id}/draw/decline", DrawDecline
+    draw_decline, "/api/games/{id}/draw/decline", by_seat(|seat| Entry::DrawDecline { seat })
 );
 seat_request!(
     /// `POST /api/games/{id}/takeback/request` (granted at once against the computer).
-    takeback_request, "/api/games/{id}/takeback/request", TakebackRequest
+    takeback_request, "/api/games/{id}/takeback/request", by_seat(|seat| Entry::TakebackRequest { seat })
 );
 seat_request!(
     /// `POST /api/games/{id}/takeback/accept`.
-    takeback_accept, "/api/games/{id}/takeback/accept", TakebackAccept
+    takeback_accept, "/api/games/{id}/takeback/accept", by_seat(|seat| Entry::TakebackAccept { seat })
 );
 seat_request!(
     /// `POST /api/games/{id}/takeback/decline`.
-    takeback_decline, "/api/games/{id}/takeback/decline", TakebackDecline
+    takeback_decline, "/api/games/{id}/takeback/decline", by_seat(|seat| Entry::TakebackDecline { seat })
 );
 
 /// A claim of the win or (`drawn`) a draw from the seat to move, gone too long: refused unless
@@ -632,38 +632,17 @@ async fn claim(
     Ok(axum::Json(body).into_response())
 }
 
-/// `POST /api/games/{id}/claim/win`: the win, from a seat to move gone too long (a timed game).
-///
-/// # Errors
-/// 401/403 without a seat's token; 409 `untimed`, `your-move`, `opponent-here`, `too-soon`,
-/// `computer-seat`, `game-over`.
-#[utoipa::path(post, path = "/api/games/{id}/claim/win", params(("id" = String, Path, description = "the game's id"), crate::wire::TokenQuery),
-    responses((status = 200, description = "the game after it", body = crate::wire::GameState), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
-pub async fn claim_win(
-    State(server): App,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    me: Me,
-    Query(q): Query<TokenQuery>,
-) -> Result<Response, ApiError> {
-    claim(server, id, headers, me, q, false).await
-}
-
-/// `POST /api/games/{id}/claim/draw`: a draw, from a seat to move gone too long (a timed game).
-///
-/// # Errors
-/// As `claim/win`.
-#[utoipa::path(post, path = "/api/games/{id}/claim/draw", params(("id" = String, Path, description = "the game's id"), crate::wire::TokenQuery),
-    responses((status = 200, description = "the game after it", body = crate::wire::GameState), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
-pub async fn claim_draw(
-    State(server): App,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    me: Me,
-    Query(q): Query<TokenQuery>,
-) -> Result<Response, ApiError> {
-    claim(server, id, headers, me, q, true).await
-}
+seat_request!(
+    /// `POST /api/games/{id}/claim/win`: the win, from a seat to move gone too long (a timed
+    /// game): 409 `untimed`, `your-move`, `opponent-here`, `too-soon`, `computer-seat`,
+    /// `game-over`.
+    claim_win, "/api/games/{id}/claim/win", claim(false)
+);
+seat_request!(
+    /// `POST /api/games/{id}/claim/draw`: a draw, from a seat to move gone too long (a timed
+    /// game): refused as `claim/win`.
+    claim_draw, "/api/games/{id}/claim/draw", claim(true)
+);
 
 /// `GET /api/games`: the listed games, newest first (a game created without `listed` is found
 /// only by its link, and not here).
