@@ -6,6 +6,7 @@ use std::process::ExitCode;
 mod account;
 mod analyse;
 mod arena;
+mod balance;
 mod bench;
 mod bench_depth;
 mod bench_ladder;
@@ -220,6 +221,40 @@ enum Command {
         /// lies wholly above or below it (judged from 10 games on; --games is the most played).
         #[arg(long, value_parser = share)]
         target: Option<f64>,
+    },
+    /// Measure a game's balance by self-play: the first mover's score, draws and endings, game
+    /// length, branching factor, a skill trace, opening diversity and piece values fitted from the
+    /// games (docs/balance.md); for the cafeteria game each seat's share by player count.
+    ///
+    /// Seeded: the same options make the same report, whatever the number of threads.
+    Balance {
+        /// A built-in game's name (chess variants and cafeteria) or the path of a variant file.
+        variant: String,
+        /// Self-play games (1 to 2000); in the cafeteria game, games at each player count.
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+        /// Play at this level (1 to 9); the cafeteria game: the rule-of-thumb bot up to 5, the
+        /// search bot above.
+        #[arg(long)]
+        level: Option<u8>,
+        /// Play at full strength, this many nodes a move (the default: 2000).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Seed of the openings, dice and the levels' noise.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A game still running after this many plies is scored a draw.
+        #[arg(long, default_value_t = messhall_balance::DEFAULT_MAX_PLIES)]
+        max_plies: u32,
+        /// Games played at once (default: one per core); the report does not depend on it.
+        #[arg(long)]
+        concurrency: Option<usize>,
+        /// Write the report as JSON to this file.
+        #[arg(long)]
+        json: Option<std::path::PathBuf>,
+        /// Write the report as an HTML page with SVG charts to this file.
+        #[arg(long)]
+        html: Option<std::path::PathBuf>,
     },
     /// Print a diagram for a rules page: the start position, or where one piece may go.
     Diagram {
@@ -628,6 +663,27 @@ fn main() -> ExitCode {
             threads: usize::from(threads),
             max_plies: max_plies as usize,
             records: records.as_deref(),
+        }),
+        Command::Balance {
+            variant,
+            games,
+            level,
+            nodes,
+            seed,
+            max_plies,
+            concurrency,
+            json,
+            html,
+        } => balance::run(&balance::BalanceRequest {
+            variant: &variant,
+            games,
+            level,
+            nodes,
+            seed,
+            max_plies,
+            concurrency,
+            json: json.as_deref(),
+            html: html.as_deref(),
         }),
         Command::Diagram {
             variant,
