@@ -30,6 +30,8 @@ pub struct SeekRow {
     pub game_id: Option<String>,
     /// Its players (id, name), the poster first.
     pub players: Vec<(String, String)>,
+    /// The published variant and version it is a game of, when it is one.
+    pub variant: Option<(String, String)>,
 }
 
 /// What a join did.
@@ -39,15 +41,15 @@ pub enum Joined {
     Waiting,
     /// The player took the last seat: the seek is the caller's to make into a game (its
     /// `game_id` set to the id given).
-    Full(SeekRow),
+    Full(Box<SeekRow>),
     /// No such seek, or it became a game.
     Gone,
     /// The player is in it already.
     Already,
 }
 
-const SEEK_COLUMNS: &str =
-    "id, player_id, game, base_ms, increment_ms, rated, colour, seats, bots, created_ms, game_id";
+const SEEK_COLUMNS: &str = "id, player_id, game, base_ms, increment_ms, rated, colour, seats, bots, created_ms, game_id, variant_id, \
+     variant_version";
 
 impl Store {
     async fn announce_lobby(&self, tx: &mut Write) -> Result<(), StoreError> {
@@ -76,7 +78,8 @@ impl Store {
         let mut tx = self.write().await?;
         sqlx::query(
             "INSERT INTO seeks (id, player_id, game, base_ms, increment_ms, rated, colour, seats, bots, created_ms, \
-             alive_ms, game_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, NULL)",
+             alive_ms, game_id, variant_id, variant_version) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, NULL, $11, $12)",
         )
         .bind(&seek.id)
         .bind(&seek.player_id)
@@ -88,6 +91,8 @@ impl Store {
         .bind(seek.seats)
         .bind(i64::from(seek.bots))
         .bind(now)
+        .bind(seek.variant.as_ref().map(|v| v.0.clone()))
+        .bind(seek.variant.as_ref().map(|v| v.1.clone()))
         .execute(tx.conn())
         .await?;
         for (id, name) in &seek.players {
@@ -201,7 +206,11 @@ impl Store {
             seek.game_id = Some(game_id.to_string());
         }
         self.lobby_commit(tx).await?;
-        Ok(if full { Joined::Full(seek) } else { Joined::Waiting })
+        Ok(if full {
+            Joined::Full(Box::new(seek))
+        } else {
+            Joined::Waiting
+        })
     }
 
     /// The poster starts its seek before every seat is taken: it becomes the game `game_id`.
@@ -389,6 +398,9 @@ fn seek_row(row: &sqlx::any::AnyRow) -> Result<SeekRow, sqlx::Error> {
         created_ms: row.try_get(9)?,
         game_id: row.try_get(10)?,
         players: Vec::new(),
+        variant: row
+            .try_get::<Option<String>, _>(11)?
+            .zip(row.try_get::<Option<String>, _>(12)?),
     })
 }
 
