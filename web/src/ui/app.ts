@@ -3,6 +3,7 @@
 import '../board.css';
 import './app.css';
 import './analysis.css';
+import './studio.css';
 import { accountPage } from './account-page.js';
 import { h, link } from './dom.js';
 import { gamePage } from './game-page.js';
@@ -14,6 +15,8 @@ import { leaderboardPage, playerPage } from './player-page.js';
 import { replayPage } from './replay-page.js';
 import { rulesPage } from './rules-page.js';
 import { siteBar } from './session.js';
+import { studioEditor } from './studio-editor.js';
+import { studioList, studioVariantPage } from './studio-page.js';
 import { variantPage } from './variant-page.js';
 
 const root = h('main', { id: 'app' });
@@ -37,6 +40,10 @@ async function route(): Promise<void> {
   else if (page === 'learn' && a !== undefined) leave = await learnPage(root, a);
   else if (page === 'variant') leave = variantPage(root);
   else if (page === 'lobby') leave = await lobbyPage(root);
+  else if (page === 'studio' && a === undefined) await studioList(root);
+  else if (page === 'studio' && a === 'new') leave = await studioEditor(root, null);
+  else if (page === 'studio' && a !== undefined && b === 'edit') leave = await studioEditor(root, a);
+  else if (page === 'studio' && a !== undefined) leave = await studioVariantPage(root, a, new URLSearchParams(location.search).get('version'));
   else if (page === 'player' && a !== undefined) await playerPage(root, a);
   else if (page === 'leaderboard' && a !== undefined) await leaderboardPage(root, a);
   else if (page === 'account') await accountPage(root);

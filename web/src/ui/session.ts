@@ -38,7 +38,7 @@ export async function newMe(): Promise<void> {
   for (const f of listeners) f(player);
 }
 
-/** The site's bar: home, the lobby, the games, and this browser's player. */
+/** The site's bar: home, the lobby, the games, the rules, the variant studio, and this browser's player. */
 export function siteBar(): HTMLElement {
   const who = h('span', { class: 'who' });
   const show = (p: Player | null): void => {
@@ -48,5 +48,5 @@ export function siteBar(): HTMLElement {
   listeners.push(show);
   void me().then(show);
   return h('nav', { class: 'site-bar', 'aria-label': 'site' },
-    link('/', 'messhall'), link('/lobby', 'lobby'), link('/games', 'games'), link('/rules', 'rules'), who);
+    link('/', 'messhall'), link('/lobby', 'lobby'), link('/games', 'games'), link('/rules', 'rules'), link('/studio', 'studio'), who);
 }
