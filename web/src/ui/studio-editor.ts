@@ -16,9 +16,9 @@ const CHECK_AFTER_MS = 500;
 const TEMPLATE = `name = "my-variant"
 title = "My Variant"
 description = "Kings and knights on a small board"
-files = 6
-ranks = 6
-start = "k4n/6/6/6/6/N4K w - - 0 1"
+files = 8
+ranks = 8
+start = "k6n/8/8/8/8/8/8/N6K w - - 0 1"
 
 [[piece]]
 letter = "K"
@@ -137,13 +137,19 @@ export async function studioEditor(root: HTMLElement, id: string | null): Promis
       status.dataset['state'] = 'ok';
       const letter = shown?.diagram.element.dataset['piece'] ?? null;
       shown?.destroy();
-      shown = rulesSection(info, letter);
-      rules.replaceChildren(shown.element);
+      shown = null;
+      try {
+        shown = rulesSection(info, letter, el => rules.replaceChildren(el));
+      } catch (e) {
+        // The rules are sound, but the browser's boards draw 8x8 to 16x16 only.
+        rules.replaceChildren(h('p', { class: 'error' }, `The diagrams cannot be drawn: ${e instanceof Error ? e.message : String(e)}.`));
+      }
       await countPerft(mine);
     } catch (e) {
       if (mine !== checks) return;
       const found = e instanceof ApiError ? e.problems : [];
       mark(found);
+      perft.textContent = 'Perft: counted once the file has no faults.';
       status.dataset['state'] = 'faults';
       status.textContent = found.length ? `${found.length} ${found.length === 1 ? 'fault' : 'faults'}: the diagrams show the last text without faults.` : (e instanceof Error ? e.message : String(e));
     }

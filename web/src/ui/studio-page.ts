@@ -80,7 +80,7 @@ export async function studioVariantPage(root: HTMLElement, id: string, hash: str
   const meta = h('p', { class: 'variant-meta' }, `${v.name} · by `, link(`/player/${v.owner.id}`, v.owner.name), ` · ${v.visibility} · version `,
     h('code', { 'data-version': version.short }, version.short), version.latest ? ' (the current one)' : ' (an older one)');
   if (v.forked_from) {
-    meta.append(' · forked from ', link(`/studio/${v.forked_from.id}?version=${v.forked_from.version}`, `${v.forked_from.id} (version ${v.forked_from.version.slice(0, 12)})`));
+    meta.append(' · forked from ', link(`/studio/${v.forked_from.id}?version=${v.forked_from.version}`, `the variant it came from (version ${v.forked_from.version.slice(0, 12)})`));
   }
   const actions = h('div', { class: 'form variant-actions' });
   if (v.yours) {
@@ -115,8 +115,7 @@ export async function studioVariantPage(root: HTMLElement, id: string, hash: str
   let shown: ReturnType<typeof rulesSection> | null = null;
   try {
     const info = await checkedRules(v.name, version.text);
-    shown = rulesSection(info, null);
-    rules.replaceChildren(h('h2', {}, 'Rules'), shown.element);
+    shown = rulesSection(info, null, el => rules.replaceChildren(h('h2', {}, 'Rules'), el));
   } catch (e) {
     showError(error, e);
   }

@@ -16,14 +16,16 @@ export async function checkedRules(name: string, text: string): Promise<ChessRul
   return info;
 }
 
-/** The start position, the pieces with the diagram of `letter` (or the first piece) and the
- * prose; `destroy` removes their boards. */
-export function rulesSection(info: ChessRules, letter: string | null): { element: HTMLElement; diagram: Diagram; destroy: () => void } {
+/** The start position, the pieces and the prose, put in the page by `place`; then the diagram of
+ * `letter` (or the first piece), drawn once its board is in the page and has its size. `destroy`
+ * removes their boards. */
+export function rulesSection(info: ChessRules, letter: string | null, place: (element: HTMLElement) => void): { element: HTMLElement; diagram: Diagram; destroy: () => void } {
   const diagram = new Diagram(info);
   const setup = setupDiagram(info);
   const side = [h('h2', {}, 'Start position'), setup.element, h('h2', {}, 'Pieces'), h('p', {}, 'Click a piece for its diagram.'),
     h('div', { class: 'rules-grid' }, pieceTable(info, l => diagram.show(l)), diagram.element)];
   const element = rulesLayout(info, diagram, side);
+  place(element);
   const first = info.pieces.find(p => p.letter === letter) ?? info.pieces[0];
   if (first !== undefined) diagram.show(first.letter);
   return { element, diagram, destroy: () => { diagram.destroy(); setup.destroy(); } };
