@@ -755,6 +755,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/me/variants`: this browser's player's variants, every visibility.
+         * @description # Errors
+         *     401 `no-session` without a session.
+         */
+        get: operations["my_variants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/openapi.json": {
         parameters: {
             query?: never;
@@ -910,6 +931,143 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studio/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/studio/variants?q=&page=`: the public variants whose name, title or description
+         *     holds `q`, most recently changed first, a page at a time.
+         * @description # Errors
+         *     400 `bad-query` for a search too long or a page out of range.
+         */
+        get: operations["list_studio_variants"];
+        put?: never;
+        /**
+         * `POST /api/studio/variants`: publishes a variant file as a new variant of this account.
+         * @description # Errors
+         *     401 `no-account` without an account; 400 `bad-variant` with the file's faults, `bad-name`;
+         *     429 `too-many-published`, `too-many-versions`, `too-many-variants` (checks a minute).
+         */
+        post: operations["publish_variant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/variants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/studio/variants/{id}`: a variant, its latest version's text and every version.
+         * @description # Errors
+         *     404 for no such variant, and for another's private one.
+         */
+        get: operations["studio_variant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/variants/{id}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/studio/variants/{id}/fork`: the variant's latest version as a new variant of the
+         *     asker's, which records where it came from.
+         * @description # Errors
+         *     401 `no-account`; 404 for no such variant; as publishing.
+         */
+        post: operations["fork_variant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/variants/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/studio/variants/{id}/versions`: a new text for the owner's variant, which
+         *     becomes its latest version (the older versions stay as they were, and so do their games).
+         * @description # Errors
+         *     404 for no such variant; 403 for another's; 400 `bad-variant` with the file's faults; 409
+         *     `same-version`; 429 `too-many-versions`.
+         */
+        post: operations["new_studio_version"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/variants/{id}/versions/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/studio/variants/{id}/versions/{hash}`: one version's text (`hash`: its 64 hex
+         *     digits or at least its first 12).
+         * @description # Errors
+         *     404 for no such variant or version; 400 `bad-version`.
+         */
+        get: operations["studio_version"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/variants/{id}/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/studio/variants/{id}/visibility`: the owner changes who may see the variant.
+         * @description # Errors
+         *     404 for no such variant; 403 for another's.
+         */
+        post: operations["studio_visibility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/variants": {
         parameters: {
             query?: never;
@@ -945,6 +1103,31 @@ export interface paths {
          *     untrusted work stay busy past the deadline.
          */
         post: operations["check_variant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/variants/perft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/variants/perft`: the number of move sequences from a variant file's start, for
+         *     each depth from 1 to `depth` (at most 3), for the studio's editor. Counted on the threads for
+         *     untrusted work, within the check's deadline; a depth whose count would expand more than
+         *     [`limits::PERFT_NODES`] positions is refused before it starts.
+         * @description # Errors
+         *     As the check; 400 `bad-depth` for a depth outside 1 to 3; 400 `too-many-nodes` past the bound
+         *     (the message gives the counts of the depths within it).
+         */
+        post: operations["variant_perft"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1286,6 +1469,7 @@ export interface components {
              */
             game?: string | null;
             variant?: null | components["schemas"]["VariantFile"];
+            studio?: null | components["schemas"]["VariantVersionRef"];
             /** @description The seats, in order (chess: White then Black; the cafeteria: 2 to 4 players). */
             seats: components["schemas"]["SeatRequest"][];
             clock?: null | components["schemas"]["TimeControl"];
@@ -1399,6 +1583,16 @@ export interface components {
              * @description How many entries were stored when it happened (absent for a hidden event).
              */
             ply?: number | null;
+        };
+        /**
+         * @description The body of `POST /api/studio/variants/{id}/fork`: a copy of a variant's latest version as a
+         *     new variant of the asker's.
+         */
+        ForkRequest: {
+            /** @description The fork's name (by default the variant's, with "(fork)"). */
+            name?: string | null;
+            /** @description Who may see the fork (by default: private). */
+            visibility?: components["schemas"]["Visibility"];
         };
         /**
          * @description A finished game's positions, each with the engine's view after a short search of the same
@@ -1840,6 +2034,23 @@ export interface components {
             /** @description Why the rules ended the game. */
             reason: components["schemas"]["Reason"];
         };
+        /** @description The start position's perft counts. */
+        PerftAnswer: {
+            /** @description The number of move sequences from the start, for each depth from 1. */
+            counts: number[];
+        };
+        /** @description The body of `POST /api/variants/perft`: a variant file and how deep to count. */
+        PerftRequest: {
+            /** @description The variant file's name. */
+            name: string;
+            /** @description Its text. */
+            text: string;
+            /**
+             * Format: int32
+             * @description Count to this depth, 1 to 3.
+             */
+            depth: number;
+        };
         /** @description A piece on the board. */
         PieceView: {
             /** @description Where it stands. */
@@ -1975,6 +2186,15 @@ export interface components {
             column: number;
             /** @description What is wrong, in one line. */
             message: string;
+        };
+        /** @description The body of `POST /api/studio/variants`: a variant file published. */
+        PublishRequest: {
+            /** @description The variant's name in the studio (1 to 40 characters). */
+            name: string;
+            /** @description The variant file's text (TOML), as `POST /api/variants/check` takes it. */
+            text: string;
+            /** @description Who may see it. */
+            visibility?: components["schemas"]["Visibility"];
         };
         /** @description The body of `POST /api/lobby/quick`: a game of this kind and clock at once. */
         QuickRequest: {
@@ -2199,8 +2419,9 @@ export interface components {
         };
         /** @description The body of `POST /api/seeks`: a game wanted. */
         SeekRequest: {
-            /** @description A built-in game's name (`foodfight`, `cafeteria`...). */
-            game: string;
+            /** @description A built-in game's name (`foodfight`, `cafeteria`...); with `variant`, ignored. */
+            game?: string;
+            variant?: null | components["schemas"]["VariantVersionRef"];
             clock?: null | components["schemas"]["TimeControl"];
             /** @description Whether the game changes the players' ratings (a game with a computer seat never does). */
             rated?: boolean;
@@ -2221,8 +2442,9 @@ export interface components {
         SeekView: {
             /** @description Its id. */
             id: string;
-            /** @description The game's name. */
+            /** @description The game's name (a published variant's: its name in the studio). */
             game: string;
+            variant?: null | components["schemas"]["VariantVersionRef"];
             clock?: null | components["schemas"]["TimeControl"];
             /** @description Whether it is rated. */
             rated: boolean;
@@ -2377,6 +2599,63 @@ export interface components {
             /** @description How many food counters it carries. */
             carrying: number;
         };
+        /** @description A list of published variants. */
+        StudioList: {
+            /** @description The variants of this page, most recently changed first. */
+            variants: components["schemas"]["StudioSummary"][];
+            /**
+             * Format: int64
+             * @description This page, from 0.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description How many variants a page holds.
+             */
+            per_page: number;
+            /**
+             * Format: int64
+             * @description How many match in all.
+             */
+            total: number;
+        };
+        /** @description A published variant as lists show it. */
+        StudioSummary: {
+            /** @description Its id. */
+            id: string;
+            /** @description Its name in the studio. */
+            name: string;
+            /** @description The latest version's title. */
+            title: string;
+            /** @description The latest version's description. */
+            description: string;
+            /** @description Its owner. */
+            owner: components["schemas"]["VariantOwner"];
+            /** @description Who may see it. */
+            visibility: components["schemas"]["Visibility"];
+            /** @description The latest version's hash. */
+            latest: string;
+            forked_from?: null | components["schemas"]["VariantVersionRef"];
+            /**
+             * Format: int64
+             * @description When it was published, in ms since 1970.
+             */
+            created_ms: number;
+            /**
+             * Format: int64
+             * @description When it last changed.
+             */
+            updated_ms: number;
+        };
+        /** @description `GET /api/studio/variants/{id}`: a published variant, its latest version and every version. */
+        StudioVariant: components["schemas"]["StudioSummary"] & {
+            /** @description Its latest version, with its text. */
+            current: components["schemas"]["VariantVersion"];
+            /** @description Every version, newest first. */
+            versions: components["schemas"]["VersionSummary"][];
+            /** @description Whether the asker owns it (and so may make versions and change its visibility). */
+            yours: boolean;
+        };
         /** @description An event of the table, as the play layer's `Event` serialises it. */
         TableEvent: components["schemas"]["TableEventSchema"];
         /** @description An event of the table: its `type` and that event's own fields (the play layer's `Event`). */
@@ -2459,6 +2738,13 @@ export interface components {
              */
             default_level: number;
         };
+        /** @description The owner of a published variant. */
+        VariantOwner: {
+            /** @description The player's id (its page is `/api/players/{id}`). */
+            id: string;
+            /** @description Its name. */
+            name: string;
+        };
         /** @description A built-in game in the list. */
         VariantSummary: {
             /** @description Its name. */
@@ -2471,6 +2757,58 @@ export interface components {
             description: string | null;
             /** @description How many seats it has. */
             seats: components["schemas"]["SeatRange"];
+        };
+        /** @description One version of a published variant with its text. */
+        VariantVersion: {
+            /** @description The variant's id. */
+            variant: string;
+            /** @description The version's hash. */
+            hash: string;
+            /** @description Its first 12 hex digits. */
+            short: string;
+            /** @description The variant file's text. */
+            text: string;
+            /**
+             * Format: int64
+             * @description When it was made, in ms since 1970.
+             */
+            created_ms: number;
+            /** @description Whether it is the variant's latest version. */
+            latest: boolean;
+        };
+        /** @description A published variant's version, as a game or seek names it. */
+        VariantVersionRef: {
+            /** @description The variant's id. */
+            id: string;
+            /** @description The version's hash: its 64 hex digits, or at least its first 12. */
+            version: string;
+        };
+        /** @description The body of `POST /api/studio/variants/{id}/versions`: a new text for the owner's variant. */
+        VersionRequest: {
+            /** @description The variant file's text. */
+            text: string;
+        };
+        /** @description A version of a published variant, listed. */
+        VersionSummary: {
+            /** @description The SHA-256 of its text, 64 hex digits. */
+            hash: string;
+            /** @description Its first 12 hex digits, as shown. */
+            short: string;
+            /**
+             * Format: int64
+             * @description When it was made, in ms since 1970.
+             */
+            created_ms: number;
+        };
+        /**
+         * @description Who may see a published variant.
+         * @enum {string}
+         */
+        Visibility: "private" | "unlisted" | "public";
+        /** @description The body of `POST /api/studio/variants/{id}/visibility`. */
+        VisibilityRequest: {
+            /** @description Who may see it from now on. */
+            visibility: components["schemas"]["Visibility"];
         };
         /** @description A walk the student to act can make this turn: several steps sent as one action. */
         WalkView: {
@@ -3830,6 +4168,35 @@ export interface operations {
             };
         };
     };
+    my_variants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description this player's variants, most recently changed first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioList"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     openapi_document: {
         parameters: {
             query?: never;
@@ -4073,6 +4440,247 @@ export interface operations {
             };
         };
     };
+    list_studio_variants: {
+        parameters: {
+            query?: {
+                /** @description Words that the name, title or description holds (any case); none: every public variant. */
+                q?: string;
+                /** @description The page, from 0. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a page of the public variants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioList"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publish_variant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishRequest"];
+            };
+        };
+        responses: {
+            /** @description the variant published */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioVariant"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    studio_variant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the variant's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the variant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioVariant"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    fork_variant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the variant's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForkRequest"];
+            };
+        };
+        responses: {
+            /** @description the fork */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioVariant"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    new_studio_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the variant's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionRequest"];
+            };
+        };
+        responses: {
+            /** @description the variant with its new version */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioVariant"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    studio_version: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the variant's id */
+                id: string;
+                /** @description the version's hash, or its first 12 hex digits or more */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VariantVersion"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    studio_visibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the variant's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisibilityRequest"];
+            };
+        };
+        responses: {
+            /** @description the variant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StudioVariant"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_variants: {
         parameters: {
             query?: never;
@@ -4122,6 +4730,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Rules"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    variant_perft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PerftRequest"];
+            };
+        };
+        responses: {
+            /** @description the counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerftAnswer"];
                 };
             };
             /** @description refused; nothing changed */

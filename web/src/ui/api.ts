@@ -2,10 +2,11 @@
 
 import type { components } from './api-types.js';
 
-/** A refusal of the server: its code and one-line message. */
+/** A refusal of the server: its code and one-line message (and a variant file's faults, each
+ * where it is). */
 export class ApiError extends Error {
   override name = 'ApiError';
-  constructor(readonly code: string, message: string) {
+  constructor(readonly code: string, message: string, readonly problems: Problem[] = []) {
     super(message);
   }
 }
@@ -30,8 +31,8 @@ export async function call<T>(method: 'GET' | 'POST', path: string, body?: unkno
     return text as T;
   }
   if (!resp.ok) {
-    const err = data as { code?: string; message?: string } | null;
-    throw new ApiError(err?.code ?? 'http', err?.message ?? `HTTP ${resp.status}`);
+    const err = data as { code?: string; message?: string; problems?: Problem[] } | null;
+    throw new ApiError(err?.code ?? 'http', err?.message ?? `HTTP ${resp.status}`, err?.problems ?? []);
   }
   return data as T;
 }
@@ -230,3 +231,24 @@ export type ChatLog = Schemas['ChatLog'];
 
 /** `GET /api/games/{id}/join`: the seat a join would take, and the game. */
 export type Invitation = Schemas['Invitation'];
+
+/** A fault of a variant file: its field, line and column (0 when the field is missing). */
+export type Problem = Schemas['Problem'];
+
+/** A published variant: its owner, visibility, latest version with its text, every version. */
+export type StudioVariant = Schemas['StudioVariant'];
+
+/** A published variant as lists show it. */
+export type StudioSummary = Schemas['StudioSummary'];
+
+/** A page of published variants. */
+export type StudioList = Schemas['StudioList'];
+
+/** One version of a published variant, with its text. */
+export type VariantVersion = Schemas['VariantVersion'];
+
+/** Who may see a published variant. */
+export type Visibility = Schemas['Visibility'];
+
+/** The start position's perft counts. */
+export type PerftAnswer = Schemas['PerftAnswer'];

@@ -3,6 +3,7 @@
 import '../board.css';
 import './app.css';
 import './analysis.css';
+import './studio.css';
 import { accountPage } from './account-page.js';
 import { h, link } from './dom.js';
 import { gamePage } from './game-page.js';
@@ -14,6 +15,8 @@ import { leaderboardPage, playerPage } from './player-page.js';
 import { replayPage } from './replay-page.js';
 import { rulesPage } from './rules-page.js';
 import { refreshTurns, siteBar } from './session.js';
+import { studioEditor } from './studio-editor.js';
+import { studioList, studioVariantPage } from './studio-page.js';
 import { variantPage } from './variant-page.js';
 
 let root = h('main', { id: 'app' });
@@ -45,6 +48,10 @@ async function route(): Promise<void> {
   else if (page === 'learn' && a !== undefined) done = await learnPage(view, a);
   else if (page === 'variant') done = variantPage(view);
   else if (page === 'lobby') done = await lobbyPage(view);
+  else if (page === 'studio' && a === undefined) await studioList(view);
+  else if (page === 'studio' && a === 'new') done = await studioEditor(view, null);
+  else if (page === 'studio' && a !== undefined && b === 'edit') done = await studioEditor(view, a);
+  else if (page === 'studio' && a !== undefined) done = await studioVariantPage(view, a, new URLSearchParams(location.search).get('version'));
   else if (page === 'player' && a !== undefined) await playerPage(view, a);
   else if (page === 'leaderboard' && a !== undefined) await leaderboardPage(view, a);
   else if (page === 'account') await accountPage(view);

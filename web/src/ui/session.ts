@@ -62,8 +62,8 @@ export async function refreshTurns(): Promise<void> {
   turnsBadge.hidden = n === 0;
 }
 
-/** The site's bar: home, the lobby, the games (with how many wait for this player's move), and
- * this browser's player. */
+/** The site's bar: home, the lobby, the games (with how many wait for this player's move), the
+ * rules, the variant studio, and this browser's player. */
 export function siteBar(): HTMLElement {
   const who = h('span', { class: 'who' });
   const show = (p: Player | null): void => {
@@ -77,5 +77,5 @@ export function siteBar(): HTMLElement {
   const games = link('/games', 'games');
   games.append(turnsBadge);
   return h('nav', { class: 'site-bar', 'aria-label': 'site' },
-    link('/', 'messhall'), link('/lobby', 'lobby'), games, link('/rules', 'rules'), who);
+    link('/', 'messhall'), link('/lobby', 'lobby'), games, link('/rules', 'rules'), link('/studio', 'studio'), who);
 }

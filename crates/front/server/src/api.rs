@@ -170,18 +170,24 @@ pub async fn create(
     Body(req): Body<CreateGame>,
 ) -> Result<Response, ApiError> {
     room_for_a_game(&server, &client).await?;
-    let kind = match (&req.game, &req.variant) {
-        (Some(name), None) => catalog::builtin(name).ok_or_else(|| {
+    let mut origin = None;
+    let kind = match (&req.game, &req.variant, &req.studio) {
+        (Some(name), None, None) => catalog::builtin(name).ok_or_else(|| {
             ApiError::bad(
                 "unknown-game",
                 format!("no game \"{}\" (see /api/variants)", messhall_rules::echo(name)),
             )
         })?,
-        (None, Some(file)) => crate::variants::compile(&server, &client, file).await?,
+        (None, Some(file), None) => crate::variants::compile(&server, &client, file).await?,
+        (None, None, Some(which)) => {
+            let (kind, from) = crate::studio::game_of(&server, &client, &me, which).await?;
+            origin = Some(from);
+            kind
+        }
         _ => {
             return Err(ApiError::bad(
                 "bad-game",
-                "give either game (a built-in's name) or variant (a file)",
+                "give one of game (a built-in's name), variant (a file) or studio (a published variant's version)",
             ));
         }
     };
@@ -267,7 +273,8 @@ pub async fn create(
         return Err(ApiError::bad("bad-options", "options are the cafeteria game's"));
     }
     let id = crate::token::game_id().map_err(ApiError::storage)?;
-    let shared = open_game(&server, &client, &id, kind, &setup, seats, req.listed).await?;
+    let origin = origin.as_ref().map(|(v, h)| (v.as_str(), h.as_str()));
+    let shared = open_game(&server, &client, &id, kind, &setup, seats, req.listed, origin).await?;
     let game = shared.lock().await;
     let state = crate::view::state(&game, tokens.first().map(|t| t.seat));
     let body = Created {
@@ -290,10 +297,12 @@ pub fn checked_clock(clock: Option<crate::wire::TimeControl>) -> Result<Option<m
         .map_err(|e| ApiError::bad("bad-clock", e))
 }
 
-/// Makes, stores and starts the game `id` (its computer seats' turns scheduled).
+/// Makes, stores and starts the game `id` (its computer seats' turns scheduled), recording the
+/// published variant and version it is made from (`origin`).
 ///
 /// # Errors
 /// 400 `bad-setup` for a setup the game refuses; the store's refusals.
+#[allow(clippy::too_many_arguments)]
 pub async fn open_game(
     server: &Arc<Server>,
     client: &str,
@@ -302,18 +311,25 @@ pub async fn open_game(
     setup: &TableSetup,
     seats: Vec<SeatState>,
     listed: bool,
+    origin: Option<(&str, &str)>,
 ) -> Result<crate::state::Shared, ApiError> {
     let table = Table::new(kind, setup).map_err(|e| ApiError::bad("bad-setup", e.to_string()))?;
     let mut game = LiveGame::new(id.to_string(), table, seats, now_ms());
     game.listed = listed;
-    store_new(server, &game, client, listed).await?;
+    store_new(server, &game, client, listed, origin).await?;
     let shared = server.insert(game).await;
     server.schedule(&shared);
     Ok(shared)
 }
 
 /// Stores a new game (its record's setup and its seats).
-async fn store_new(server: &Server, game: &LiveGame, client: &str, listed: bool) -> Result<(), ApiError> {
+async fn store_new(
+    server: &Server,
+    game: &LiveGame,
+    client: &str,
+    listed: bool,
+    origin: Option<(&str, &str)>,
+) -> Result<(), ApiError> {
     let mut header = game.table.record();
     header.actions.clear();
     header.result = None;
@@ -350,6 +366,7 @@ async fn store_new(server: &Server, game: &LiveGame, client: &str, listed: bool)
             &seats,
             server.config.games_per_client,
             game.computer_to_act().map(|s| i64::from(s.0)),
+            origin,
         )
         .await
         .map_err(|e| match e {
@@ -852,7 +869,7 @@ pub async fn import(
             .set_clock(messhall_table::GameClock::new(spec, seats.len()), Instant::now());
     }
     // An imported game is found by its link only.
-    store_new(&server, &game, &client, false).await?;
+    store_new(&server, &game, &client, false, None).await?;
     for entry in entries {
         server.commit(&mut game, entry, None, None).await?;
     }

@@ -46,6 +46,7 @@ pub mod rematch;
 pub mod replay;
 pub mod state;
 pub mod store;
+pub mod studio;
 pub mod token;
 pub mod variants;
 pub mod view;

@@ -67,3 +67,16 @@ pub const ABANDONED_SECONDS: u64 = 300;
 /// by default, in seconds ([`crate::Config::presence_beat`]); a seat whose server has not
 /// vouched for it in three beats is gone.
 pub const PRESENCE_BEAT_SECONDS: u64 = 5;
+/// The most variants one account may publish (forks included).
+pub const STUDIO_VARIANTS: i64 = 50;
+/// The most versions one account may make in 24 hours (a publish or fork is one).
+pub const STUDIO_VERSIONS_PER_DAY: i64 = 100;
+/// Published variants on a page of the studio's list.
+pub const STUDIO_PAGE: i64 = 20;
+/// The longest search of the studio's list, in characters.
+pub const STUDIO_QUERY_CHARS: usize = 100;
+/// The deepest perft of a variant file's start the server counts.
+pub const PERFT_DEPTH: u32 = 3;
+/// The most positions a perft of a variant file may expand (generate the moves of), over every
+/// depth: a count that would pass it is refused before it starts.
+pub const PERFT_NODES: u64 = 50_000;

@@ -66,6 +66,13 @@ fn view(seek: &SeekRow) -> SeekView {
     SeekView {
         id: seek.id.clone(),
         game: seek.game.clone(),
+        variant: seek
+            .variant
+            .as_ref()
+            .map(|(id, version)| crate::wire::VariantVersionRef {
+                id: id.clone(),
+                version: version.clone(),
+            }),
         clock: seek.clock.map(TimeControl::from),
         rated: seek.rated,
         colour: SeekColour::from_name(&seek.colour).unwrap_or_default(),
@@ -219,25 +226,32 @@ pub async fn list(axum::extract::State(server): App) -> Result<Response, ApiErro
     Ok(axum::Json(SeekList { seeks }).into_response())
 }
 
-/// A seek checked: its game (a built-in), clock and seats.
-fn checked(req: &SeekRequest) -> Result<(GameKind, i64, Option<ClockSpec>), ApiError> {
+/// A seek checked: its clock and seats, and its game: a built-in, or a published variant's
+/// version (its name and whole hash; casual, a chess game of two).
+async fn checked(
+    server: &Server,
+    me: &Me,
+    req: &SeekRequest,
+) -> Result<(i64, Option<ClockSpec>, Option<(String, String)>), ApiError> {
+    let clock = crate::api::checked_clock(req.clock)?;
+    if let Some(which) = &req.variant {
+        let variant = crate::studio::for_seek(server, me, which).await?;
+        if req.rated {
+            return Err(ApiError::bad(
+                "bad-rated",
+                "a published variant's game is casual: ratings are the built-in games'",
+            ));
+        }
+        return Ok((chess_seats(req)?, clock, Some(variant)));
+    }
     let kind = catalog::builtin(&req.game).ok_or_else(|| {
         ApiError::bad(
             "unknown-game",
             format!("no game \"{}\" (see /api/variants)", messhall_rules::echo(&req.game)),
         )
     })?;
-    let clock = crate::api::checked_clock(req.clock)?;
     let seats = match kind {
-        GameKind::Chess(_) => {
-            if req.seats.is_some_and(|n| n != 2) || req.bots {
-                return Err(ApiError::bad(
-                    "bad-seats",
-                    "a chess game's seek has 2 seats and no bots",
-                ));
-            }
-            2
-        }
+        GameKind::Chess(_) => chess_seats(req)?,
         GameKind::Cafeteria => {
             let n = req.seats.unwrap_or(4);
             if !(2..=4).contains(&n) {
@@ -246,7 +260,18 @@ fn checked(req: &SeekRequest) -> Result<(GameKind, i64, Option<ClockSpec>), ApiE
             i64::from(n)
         }
     };
-    Ok((kind, seats, clock))
+    Ok((seats, clock, None))
+}
+
+/// A chess seek's seats (two, no bots).
+fn chess_seats(req: &SeekRequest) -> Result<i64, ApiError> {
+    if req.seats.is_some_and(|n| n != 2) || req.bots {
+        return Err(ApiError::bad(
+            "bad-seats",
+            "a chess game's seek has 2 seats and no bots",
+        ));
+    }
+    Ok(2)
 }
 
 /// `POST /api/seeks`: posts a seek, listed while this browser has the lobby open (a
@@ -262,7 +287,7 @@ pub async fn post(
     Body(req): Body<SeekRequest>,
 ) -> Result<Response, ApiError> {
     let player = me.need()?;
-    let (_, seats, clock) = checked(&req)?;
+    let (seats, clock, variant) = checked(&server, &me, &req).await?;
     let open = server
         .store
         .open_seeks(now_ms() - ALIVE_MS)
@@ -278,7 +303,9 @@ pub async fn post(
     let seek = SeekRow {
         id: crate::token::game_id().map_err(ApiError::storage)?,
         player_id: player.id.clone(),
-        game: req.game.clone(),
+        game: variant
+            .as_ref()
+            .map_or_else(|| req.game.clone(), |(name, _)| name.clone()),
         clock,
         rated: req.rated,
         colour: req.colour.name().into(),
@@ -287,6 +314,7 @@ pub async fn post(
         created_ms: now_ms(),
         game_id: None,
         players: vec![(player.id.clone(), player.name.clone())],
+        variant: variant.map(|(_, hash)| (req.variant.map(|v| v.id).unwrap_or_default(), hash)),
     };
     server.store.post_seek(&seek).await.map_err(ApiError::storage)?;
     Ok((
@@ -421,14 +449,20 @@ pub async fn quick(
         .await
         .map_err(ApiError::storage)?;
     let clock = crate::api::checked_clock(req.clock)?;
-    let matching = open
-        .iter()
-        .find(|s| s.game == req.game && s.clock == clock && s.seats == 2 && s.rated && s.player_id != player.id);
+    let matching = open.iter().find(|s| {
+        s.game == req.game
+            && s.variant.is_none()
+            && s.clock == clock
+            && s.seats == 2
+            && s.rated
+            && s.player_id != player.id
+    });
     if let Some(seek) = matching {
         return join(state, client, Path(seek.id.clone()), me).await;
     }
     let seek = SeekRequest {
         game: req.game,
+        variant: None,
         clock: req.clock,
         rated: true,
         colour: SeekColour::Random,
@@ -450,8 +484,23 @@ async fn make_game(server: &Arc<Server>, client: &str, seek: &SeekRow, game_id: 
 }
 
 async fn make_game_inner(server: &Arc<Server>, client: &str, seek: &SeekRow, game_id: &str) -> Result<(), ApiError> {
-    let kind = catalog::builtin(&seek.game)
-        .ok_or_else(|| ApiError::storage(format!("seek {} of no game {}", seek.id, seek.game)))?;
+    let kind = match &seek.variant {
+        None => catalog::builtin(&seek.game)
+            .ok_or_else(|| ApiError::storage(format!("seek {} of no game {}", seek.id, seek.game)))?,
+        Some((variant, hash)) => {
+            let version = server
+                .store
+                .studio_version(variant, hash)
+                .await
+                .map_err(ApiError::storage)?
+                .ok_or_else(|| ApiError::storage(format!("seek {} of no version {variant} {hash}", seek.id)))?;
+            let file = crate::api::VariantFile {
+                name: seek.game.clone(),
+                text: version.text,
+            };
+            crate::variants::compile(server, client, &file).await?
+        }
+    };
     let mut people: Vec<(String, String)> = seek.players.clone();
     let coin = random_u64()?;
     match kind {
@@ -506,7 +555,8 @@ async fn make_game_inner(server: &Arc<Server>, client: &str, seek: &SeekRow, gam
         cafeteria: matches!(kind, GameKind::Cafeteria).then(|| messhall_cafeteria::Setup::new(n as u8, &[])),
         players: seats.iter().map(|s| s.name.clone()).collect(),
     };
-    crate::api::open_game(server, client, game_id, kind, &setup, seats, true).await?;
+    let origin = seek.variant.as_ref().map(|(v, h)| (v.as_str(), h.as_str()));
+    crate::api::open_game(server, client, game_id, kind, &setup, seats, true, origin).await?;
     if seek.rated && bots == 0 {
         server.store.mark_rated(game_id).await.map_err(ApiError::storage)?;
     }

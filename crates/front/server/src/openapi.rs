@@ -26,7 +26,7 @@ struct Frame;
 /// of an unknown route are the router's fallbacks, not API routes).
 pub fn routes() -> OpenApiRouter<Arc<Server>> {
     use crate::{
-        accounts, analysis, api, chat, game_analysis, lobby, players, positions, rematch, replay, variants, ws,
+        accounts, analysis, api, chat, game_analysis, lobby, players, positions, rematch, replay, studio, variants, ws,
     };
     let mut doc = Frame::openapi();
     doc.info.version = messhall_records::catalog::VERSION.to_string();
@@ -79,6 +79,14 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
         .routes(routes!(lobby::leave))
         .routes(routes!(lobby::quick))
         .routes(routes!(lobby::connect))
+        .routes(routes!(variants::perft))
+        .routes(routes!(studio::list, studio::publish))
+        .routes(routes!(studio::one))
+        .routes(routes!(studio::version))
+        .routes(routes!(studio::new_version))
+        .routes(routes!(studio::visibility))
+        .routes(routes!(studio::fork))
+        .routes(routes!(studio::mine))
 }
 
 /// The document.

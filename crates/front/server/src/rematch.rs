@@ -99,7 +99,7 @@ pub async fn offer(
         .await
         .map_err(ApiError::storage)?;
     if let Some((game, true)) = &made {
-        crate::api::open_game(&server, &client, game, kind, &setup, seats, true).await?;
+        crate::api::open_game(&server, &client, game, kind, &setup, seats, true, None).await?;
         if server.store.is_rated(&id).await.map_err(ApiError::storage)? {
             server.store.mark_rated(game).await.map_err(ApiError::storage)?;
         }

@@ -12,11 +12,13 @@ mod players;
 mod presence;
 mod ratings;
 mod rematch;
+mod studio;
 pub use chat::ChatRow;
 pub use lobby::{Joined, SeekRow, TakenSeek};
 pub use players::PlayerRow;
 pub use presence::PresenceRow;
 pub use ratings::{HistoryRow, RatingRow};
+pub use studio::{NewVersion, StudioLimits, StudioRefusal, StudioRow, VersionRow};
 
 /// The migrations of `migrations/`, in order.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
@@ -276,9 +278,9 @@ impl Store {
         Ok(Some(row.try_get::<String, _>(0)?))
     }
 
-    /// Stores a new game with its seats, unless `client` has `open_limit` games not over
-    /// already: counted in the same transaction as the insert, so creates in parallel cannot
-    /// pass the limit together.
+    /// Stores a new game with its seats (and the published variant and version it is made from,
+    /// `origin`), unless `client` has `open_limit` games not over already: counted in the same
+    /// transaction as the insert, so creates in parallel cannot pass the limit together.
     ///
     /// # Errors
     /// [`StoreError::TooManyGames`], [`StoreError::Sql`]; nothing is stored then.
@@ -289,6 +291,7 @@ impl Store {
         seats: &[SeatRow],
         open_limit: i64,
         job: Option<i64>,
+        origin: Option<(&str, &str)>,
     ) -> Result<(), StoreError> {
         let mut tx = self.write().await?;
         // SQLite's write lock (BEGIN IMMEDIATE) already orders writers; PostgreSQL's readers
@@ -338,6 +341,9 @@ impl Store {
             .bind(seat.player_id.clone())
             .execute(tx.conn())
             .await?;
+        }
+        if let Some(origin) = origin {
+            self.record_origin(&mut tx, &game.id, origin).await?;
         }
         if let Some(seat) = job {
             self.write_job(&mut tx, &game.id, 0, seat).await?;

@@ -8,8 +8,8 @@ use crate::limits;
 use crate::state::Server;
 use crate::view::data as view;
 use crate::wire::{
-    CafeteriaRules, ChessRules, FacultyInfo, LevelInfo, NeutralPiece, RulePiece, Rules, SeatRange, StudentInfo,
-    VariantList, VariantSummary,
+    CafeteriaRules, ChessRules, FacultyInfo, LevelInfo, NeutralPiece, PerftAnswer, PerftRequest, RulePiece, Rules,
+    SeatRange, StudentInfo, VariantList, VariantSummary,
 };
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -235,6 +235,65 @@ pub async fn check(
     Ok(axum::Json(described).into_response())
 }
 
+/// `POST /api/variants/perft`: the number of move sequences from a variant file's start, for
+/// each depth from 1 to `depth` (at most 3), for the studio's editor. Counted on the threads for
+/// untrusted work, within the check's deadline; a depth whose count would expand more than
+/// [`limits::PERFT_NODES`] positions is refused before it starts.
+///
+/// # Errors
+/// As the check; 400 `bad-depth` for a depth outside 1 to 3; 400 `too-many-nodes` past the bound
+/// (the message gives the counts of the depths within it).
+#[utoipa::path(post, path = "/api/variants/perft", operation_id = "variant_perft", request_body = crate::wire::PerftRequest, responses((status = 200, description = "the counts", body = crate::wire::PerftAnswer), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+pub async fn perft(
+    State(server): App,
+    crate::client::Client(client): crate::client::Client,
+    Body(req): Body<PerftRequest>,
+) -> Result<Response, ApiError> {
+    if !(1..=limits::PERFT_DEPTH).contains(&req.depth) {
+        return Err(ApiError::bad(
+            "bad-depth",
+            format!("perft counts depths 1 to {}", limits::PERFT_DEPTH),
+        ));
+    }
+    let file = VariantFile {
+        name: req.name,
+        text: req.text,
+    };
+    within_limits(&server, &client, &file)?;
+    let depth = req.depth;
+    let counts = untrusted(limits::VARIANT_MS, move || {
+        let GameKind::Chess(chess) = compiled(&file.name, &file.text)? else {
+            return Err(ApiError::bad("bad-variant", "a variant file is a chess variant"));
+        };
+        bounded_perft(&chess.variant, depth, limits::PERFT_NODES)
+    })
+    .await?;
+    Ok(axum::Json(PerftAnswer { counts }).into_response())
+}
+
+/// Perft of `v`'s start at each depth to `depth`, refused once the positions a depth expands
+/// (every position above its last ply) would pass `bound`.
+fn bounded_perft(v: &Variant, depth: u32, bound: u64) -> Result<Vec<u64>, ApiError> {
+    let start = v.start();
+    let mut counts: Vec<u64> = Vec::new();
+    for d in 1..=depth {
+        let expanded: u64 = 1 + counts.iter().take(d as usize - 1).sum::<u64>();
+        if expanded > bound {
+            let so_far: Vec<String> = counts.iter().map(u64::to_string).collect();
+            return Err(ApiError::bad(
+                "too-many-nodes",
+                format!(
+                    "perft {d} would expand {expanded} positions, over the bound of {bound}; depths 1 to {}: {}",
+                    d - 1,
+                    so_far.join(", ")
+                ),
+            ));
+        }
+        counts.push(v.perft(&start, d));
+    }
+    Ok(counts)
+}
+
 /// Compiles a variant file within the size, cost and time limits.
 ///
 /// # Errors
@@ -361,6 +420,26 @@ pub fn cost(v: &Variant) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn perft_counts_each_depth_and_refuses_past_its_bound() {
+        let Some(GameKind::Chess(chess)) = catalog::builtin("chess") else {
+            panic!("chess does not load");
+        };
+        assert_eq!(
+            bounded_perft(&chess.variant, 3, limits::PERFT_NODES).unwrap(),
+            vec![20, 400, 8902]
+        );
+        // Depth 3 generates the moves of the start, its 20 children and their 400.
+        assert!(bounded_perft(&chess.variant, 3, 421).is_ok());
+        let refused = bounded_perft(&chess.variant, 3, 420).unwrap_err();
+        assert_eq!(refused.code, "too-many-nodes");
+        assert!(
+            refused.message.contains("depths 1 to 2: 20, 400"),
+            "{}",
+            refused.message
+        );
+    }
 
     #[test]
     fn every_built_in_fits_the_cost_limit_with_room() {

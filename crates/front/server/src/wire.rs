@@ -16,9 +16,11 @@ use utoipa::ToSchema;
 mod chat;
 mod identity;
 mod lobby;
+mod studio;
 pub use chat::*;
 pub use identity::*;
 pub use lobby::*;
+pub use studio::*;
 
 /// A game's stage: `waiting` (a seat is open), `playing` or `over`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -238,6 +240,9 @@ pub struct CreateGame {
     /// Or a variant file.
     #[serde(default)]
     pub variant: Option<VariantFile>,
+    /// Or a published variant's version (its owner's only, while private).
+    #[serde(default)]
+    pub studio: Option<VariantVersionRef>,
     /// The seats, in order (chess: White then Black; the cafeteria: 2 to 4 players).
     pub seats: Vec<SeatRequest>,
     /// The time control.

@@ -34,6 +34,8 @@ pub struct SeekRow {
     pub game_id: Option<String>,
     /// Its players (id, name), the poster first.
     pub players: Vec<(String, String)>,
+    /// The published variant and version it is a game of, when it is one.
+    pub variant: Option<(String, String)>,
 }
 
 /// A seek that became a game.
@@ -56,15 +58,15 @@ pub enum Joined {
     Waiting,
     /// The player took the last seat: the seek is the caller's to make into a game (its
     /// `game_id` set to the id given).
-    Full(SeekRow),
+    Full(Box<SeekRow>),
     /// No such seek, or it became a game.
     Gone,
     /// The player is in it already.
     Already,
 }
 
-const SEEK_COLUMNS: &str =
-    "id, player_id, game, base_ms, increment_ms, rated, colour, seats, bots, created_ms, game_id, days_per_move";
+const SEEK_COLUMNS: &str = "id, player_id, game, base_ms, increment_ms, rated, colour, seats, bots, created_ms, game_id, variant_id, \
+     variant_version, days_per_move";
 
 impl Store {
     async fn announce_lobby(&self, tx: &mut Write) -> Result<(), StoreError> {
@@ -104,7 +106,8 @@ impl Store {
         let mut tx = self.write().await?;
         sqlx::query(
             "INSERT INTO seeks (id, player_id, game, base_ms, increment_ms, rated, colour, seats, bots, created_ms, \
-             alive_ms, game_id, days_per_move) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, NULL, $12)",
+             alive_ms, game_id, variant_id, variant_version, days_per_move) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, NULL, $12, $13, $14)",
         )
         .bind(&seek.id)
         .bind(&seek.player_id)
@@ -121,6 +124,8 @@ impl Store {
         } else {
             now
         })
+        .bind(seek.variant.as_ref().map(|v| v.0.clone()))
+        .bind(seek.variant.as_ref().map(|v| v.1.clone()))
         .bind(days)
         .execute(tx.conn())
         .await?;
@@ -235,7 +240,11 @@ impl Store {
             seek.game_id = Some(game_id.to_string());
         }
         self.lobby_commit(tx).await?;
-        Ok(if full { Joined::Full(seek) } else { Joined::Waiting })
+        Ok(if full {
+            Joined::Full(Box::new(seek))
+        } else {
+            Joined::Waiting
+        })
     }
 
     /// The poster starts its seek before every seat is taken: it becomes the game `game_id`.
@@ -430,7 +439,7 @@ async fn delete_seeks(tx: &mut Write, filter: &str, value: &str) -> Result<(), S
 fn seek_row(row: &sqlx::any::AnyRow) -> Result<SeekRow, sqlx::Error> {
     let base: Option<i64> = row.try_get(3)?;
     let increment: Option<i64> = row.try_get(4)?;
-    let days: Option<i64> = row.try_get(11)?;
+    let days: Option<i64> = row.try_get(13)?;
     let clock = match (days, base) {
         (Some(days), _) => Some(ClockSpec::correspondence(u32::try_from(days).unwrap_or(1))),
         (None, Some(base)) => Some(ClockSpec {
@@ -452,6 +461,9 @@ fn seek_row(row: &sqlx::any::AnyRow) -> Result<SeekRow, sqlx::Error> {
         created_ms: row.try_get(9)?,
         game_id: row.try_get(10)?,
         players: Vec::new(),
+        variant: row
+            .try_get::<Option<String>, _>(11)?
+            .zip(row.try_get::<Option<String>, _>(12)?),
     })
 }
 

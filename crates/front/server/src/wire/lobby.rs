@@ -1,6 +1,6 @@
 //! The JSON of the lobby: seeks, and what its WebSocket sends.
 
-use super::TimeControl;
+use super::{TimeControl, VariantVersionRef};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -39,8 +39,12 @@ impl SeekColour {
 #[derive(Debug, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeekRequest {
-    /// A built-in game's name (`foodfight`, `cafeteria`...).
+    /// A built-in game's name (`foodfight`, `cafeteria`...); with `variant`, ignored.
+    #[serde(default)]
     pub game: String,
+    /// Or a published variant's version (unlisted or public; a casual game).
+    #[serde(default)]
+    pub variant: Option<VariantVersionRef>,
     /// The time control (none: untimed).
     #[serde(default)]
     pub clock: Option<TimeControl>,
@@ -73,8 +77,10 @@ pub struct SeekPlayer {
 pub struct SeekView {
     /// Its id.
     pub id: String,
-    /// The game's name.
+    /// The game's name (a published variant's: its name in the studio).
     pub game: String,
+    /// The published variant's version, when the game is one.
+    pub variant: Option<VariantVersionRef>,
     /// The time control, if timed.
     pub clock: Option<TimeControl>,
     /// Whether it is rated.
