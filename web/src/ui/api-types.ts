@@ -838,6 +838,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/reports/{id}`: a report, with its progress while it runs.
+         * @description # Errors
+         *     404 for no such report, or one of a variant the asker cannot see.
+         */
+        get: operations["report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `POST /api/reports/{id}/cancel`: stops a report under way (its asker only); a running one
+         *     is kept as it stands, marked partial.
+         * @description # Errors
+         *     404 as `GET /api/reports/{id}`; 403 for another's; 409 `report-over` for one not under way.
+         */
+        post: operations["cancel_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{id}/html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/reports/{id}/html`: a report made, as its HTML page with SVG charts (no script
+         *     runs in it: its policy allows none).
+         * @description # Errors
+         *     404 as `GET /api/reports/{id}`; 409 `report-not-made` for one not made yet.
+         */
+        get: operations["report_html"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/seeks": {
         parameters: {
             query?: never;
@@ -1041,6 +1106,35 @@ export interface paths {
         get: operations["studio_version"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/variants/{id}/versions/{hash}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/studio/variants/{id}/versions/{hash}/reports`: the version's reports, newest first.
+         * @description # Errors
+         *     404 for a variant or version the asker cannot see.
+         */
+        get: operations["version_reports"];
+        put?: never;
+        /**
+         * `POST /api/studio/variants/{id}/versions/{hash}/reports`: a balance report of the version,
+         *     made once per request: the one made or under way, or a new one queued for the workers.
+         * @description # Errors
+         *     401 without a session; 404 for a variant or version the asker cannot see; 400 `bad-report`
+         *     for games, nodes or a level out of bounds; 429 `too-many-reports` for a player with a
+         *     report under way or over its reports of the day.
+         */
+        post: operations["ask_report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2283,6 +2377,79 @@ export interface components {
         RenameRequest: {
             /** @description The new name. */
             name: string;
+        };
+        /** @description The reports of a version, newest first. */
+        ReportList: {
+            /** @description The reports. */
+            reports: components["schemas"]["ReportView"][];
+        };
+        /**
+         * @description `POST /api/studio/variants/{id}/versions/{hash}/reports`: what to measure. Give a node
+         *     budget or a level (neither: 2,000 nodes a move).
+         */
+        ReportRequest: {
+            /**
+             * Format: int32
+             * @description Self-play games, 2 to 200 (default 40).
+             */
+            games?: number | null;
+            /**
+             * Format: int64
+             * @description Nodes a move, 100 to 20,000.
+             */
+            nodes?: number | null;
+            /**
+             * Format: int32
+             * @description A playing level, 1 to 6.
+             */
+            level?: number | null;
+            /**
+             * Format: int64
+             * @description The seed every opening and engine choice derives from (default 1).
+             */
+            seed?: number | null;
+        };
+        /** @description A balance report: asked, running (its progress), or made. */
+        ReportView: {
+            /** @description Its id. */
+            id: string;
+            /** @description The published variant. */
+            variant: string;
+            /** @description The version's whole hash. */
+            version: string;
+            /** @description What was asked: games, strength and seed. */
+            request: string;
+            /** @description `queued`, `running`, `done`, `cancelled` or `failed`. */
+            status: string;
+            /** @description Whether the asker of this request asked for it (and may cancel it). */
+            yours: boolean;
+            /**
+             * Format: int64
+             * @description Games played so far.
+             */
+            done_games: number;
+            /**
+             * Format: int64
+             * @description Games it plays in all (the skill trace's included).
+             */
+            total_games: number;
+            /**
+             * @description The report once made (`messhall balance`'s JSON; partial when cancelled or out of
+             *     time); `null` until then.
+             */
+            report?: Record<string, never> | null;
+            /** @description Why it failed. */
+            error?: string | null;
+            /**
+             * Format: int64
+             * @description When it was asked for, in ms since 1970.
+             */
+            created_ms: number;
+            /**
+             * Format: int64
+             * @description When it last changed.
+             */
+            updated_ms: number;
         };
         /** @description A piece type of a variant, for legends and diagrams. */
         RoleView: {
@@ -4282,6 +4449,102 @@ export interface operations {
             };
         };
     };
+    report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the report's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportView"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the report's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the report, cancelled or being stopped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportView"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report_html: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the report's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the report's HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_seeks: {
         parameters: {
             query?: never;
@@ -4632,6 +4895,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VariantVersion"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    version_reports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the variant's id */
+                id: string;
+                /** @description the version's hash, or its first 12 hex digits or more */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the version's reports, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportList"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ask_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the variant's id */
+                id: string;
+                /** @description the version's hash, or its first 12 hex digits or more */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportRequest"];
+            };
+        };
+        responses: {
+            /** @description the report made before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportView"];
+                };
+            };
+            /** @description the report, queued or under way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportView"];
                 };
             };
             /** @description refused; nothing changed */

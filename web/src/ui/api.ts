@@ -252,3 +252,9 @@ export type Visibility = Schemas['Visibility'];
 
 /** The start position's perft counts. */
 export type PerftAnswer = Schemas['PerftAnswer'];
+
+/** A balance report of a published variant's version: asked, running, or made. */
+export type ReportView = Schemas['ReportView'];
+
+/** The balance reports of a version. */
+export type ReportList = Schemas['ReportList'];

@@ -1,10 +1,11 @@
 // The variant studio's pages: the list of public variants with a search (`/studio`), and each
 // variant's page (`/studio/ID`, `?version=HASH` for an older version): its rules in prose, pieces
 // with diagrams and start position, play buttons, its versions, fork and edit for who may, its
-// visibility for its owner, and the place of its balance report.
+// visibility for its owner, and its balance reports (balance-box.ts).
 
 import { call, type SeekAnswer, type StudioList, type StudioSummary, type StudioVariant, type VariantVersion, type Visibility } from './api.js';
 import { button, go, h, link, showError } from './dom.js';
+import { balanceBox } from './balance-box.js';
 import { checkedRules, playButtons, rulesSection } from './studio-rules.js';
 
 const VISIBILITY_WORDS: Record<Visibility, string> = {
@@ -106,11 +107,12 @@ export async function studioVariantPage(root: HTMLElement, id: string, hash: str
     return li;
   }));
   const rules = h('div', { class: 'variant-rules' });
+  const balance = balanceBox(v.id, version.hash);
   const seek = (): Promise<SeekAnswer> => call<SeekAnswer>('POST', '/api/seeks', { game: '', variant: which, colour: 'random' });
   root.replaceChildren(crumbs, h('h1', {}, v.title), meta, h('p', {}, v.description), error,
     playButtons(root, () => ({ studio: which }), error, seek), actions,
     h('h2', {}, 'Versions'), h('p', {}, 'Each version is named by the SHA-256 of its text and never changes; a game keeps the version it was made from.'), versions,
-    h('h2', {}, 'Balance report'), h('p', { class: 'balance-report', 'data-report': 'none' }, 'No report yet: balance reports (the first mover\'s score, draws, game length, piece values from self-play) are not run for published variants on this site yet.'),
+    balance.element,
     rules);
   let shown: ReturnType<typeof rulesSection> | null = null;
   try {
@@ -119,5 +121,8 @@ export async function studioVariantPage(root: HTMLElement, id: string, hash: str
   } catch (e) {
     showError(error, e);
   }
-  return () => shown?.destroy();
+  return () => {
+    balance.stop();
+    shown?.destroy();
+  };
 }

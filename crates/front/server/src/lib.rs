@@ -44,6 +44,7 @@ pub mod rate;
 pub mod ratings;
 pub mod rematch;
 pub mod replay;
+pub mod reports;
 pub mod state;
 pub mod store;
 pub mod studio;
@@ -126,10 +127,13 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; img-src 'self' data:;
 async fn security_headers(mut response: Response) -> Response {
     use axum::http::{HeaderValue, header};
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-    );
+    // A route may set a stricter policy of its own (a balance report's page allows nothing).
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        );
+    }
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     response
@@ -260,6 +264,11 @@ async fn background(server: &Arc<Server>) -> Result<Vec<tokio::task::JoinHandle<
         let worker = format!("{}/{instance}-{i}", server.config.node);
         tasks.push(tokio::spawn(server.clone().work(worker)));
     }
+    // Balance reports are jobs too: one at a time on each server, on a blocking thread.
+    tasks.push(tokio::spawn(reports::work(
+        server.clone(),
+        format!("{}/{instance}-reports", server.config.node),
+    )));
     let beating = server.clone();
     tasks.push(tokio::spawn(async move {
         let mut every = tokio::time::interval(beating.config.presence_beat);

@@ -80,3 +80,13 @@ pub const PERFT_DEPTH: u32 = 3;
 /// The most positions a perft of a variant file may expand (generate the moves of), over every
 /// depth: a count that would pass it is refused before it starts.
 pub const PERFT_NODES: u64 = 50_000;
+/// The most self-play games a balance report asked on the site plays (the command has more).
+pub const REPORT_GAMES: u32 = 200;
+/// The largest node budget a move of a site's balance report may have.
+pub const REPORT_NODES: u64 = 20_000;
+/// The highest level a site's balance report plays at.
+pub const REPORT_LEVEL: u8 = 6;
+/// How long a balance report may run before it is stopped and kept as it stands (partial).
+pub const REPORT_SECONDS: u64 = 600;
+/// Balance reports one player may ask for in a day.
+pub const REPORTS_PER_DAY: i64 = 20;

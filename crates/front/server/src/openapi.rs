@@ -26,7 +26,8 @@ struct Frame;
 /// of an unknown route are the router's fallbacks, not API routes).
 pub fn routes() -> OpenApiRouter<Arc<Server>> {
     use crate::{
-        accounts, analysis, api, chat, game_analysis, lobby, players, positions, rematch, replay, studio, variants, ws,
+        accounts, analysis, api, chat, game_analysis, lobby, players, positions, rematch, replay, reports, studio,
+        variants, ws,
     };
     let mut doc = Frame::openapi();
     doc.info.version = messhall_records::catalog::VERSION.to_string();
@@ -46,6 +47,10 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
         .routes(routes!(api::list, api::create))
         .routes((schemas, paths, import))
         .routes(routes!(api::state))
+        .routes(routes!(reports::ask, reports::of_version))
+        .routes(routes!(reports::one))
+        .routes(routes!(reports::html))
+        .routes(routes!(reports::cancel))
         .routes(routes!(api::join, api::invitation))
         .routes(routes!(api::act))
         .routes(routes!(api::resign))

@@ -12,12 +12,14 @@ mod players;
 mod presence;
 mod ratings;
 mod rematch;
+mod reports;
 mod studio;
 pub use chat::ChatRow;
 pub use lobby::{Joined, SeekRow, TakenSeek};
 pub use players::PlayerRow;
 pub use presence::PresenceRow;
 pub use ratings::{HistoryRow, RatingRow};
+pub use reports::{Renewed, ReportRow};
 pub use studio::{NewVersion, StudioLimits, StudioRefusal, StudioRow, VersionRow};
 
 /// The migrations of `migrations/`, in order.

@@ -103,7 +103,7 @@ async fn compiled(server: &Server, client: &str, name: &str, text: &str) -> Resu
 }
 
 /// The variant `id` if the asker may see it: 404 for none, and for another's private one.
-async fn visible(server: &Server, id: &str, me: &Me) -> Result<StudioRow, ApiError> {
+pub(crate) async fn visible(server: &Server, id: &str, me: &Me) -> Result<StudioRow, ApiError> {
     let row = server.store.studio_variant(id).await.map_err(ApiError::storage)?;
     row.filter(|r| r.visibility != Visibility::Private.name() || me.id() == Some(r.owner_id.as_str()))
         .ok_or_else(|| ApiError::not_found("no such variant (a private variant is its owner's alone)"))
@@ -143,7 +143,7 @@ fn refused(refusal: StudioRefusal) -> ApiError {
 ///
 /// # Errors
 /// 404 for none; 400 `bad-version`.
-async fn version_of(server: &Server, row: &StudioRow, hash: &str) -> Result<VersionRow, ApiError> {
+pub(crate) async fn version_of(server: &Server, row: &StudioRow, hash: &str) -> Result<VersionRow, ApiError> {
     server
         .store
         .studio_version(&row.id, checked_hash(hash)?)

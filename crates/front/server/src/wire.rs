@@ -16,10 +16,12 @@ use utoipa::ToSchema;
 mod chat;
 mod identity;
 mod lobby;
+mod reports;
 mod studio;
 pub use chat::*;
 pub use identity::*;
 pub use lobby::*;
+pub use reports::*;
 pub use studio::*;
 
 /// A game's stage: `waiting` (a seat is open), `playing` or `over`.

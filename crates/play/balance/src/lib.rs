@@ -81,7 +81,11 @@ pub fn run(spec: &BalanceSpec, progress: &mut dyn FnMut(u32, u32), stop: &Atomic
         progress(done, total);
     };
     let name = spec.game.name().to_string();
-    let title = catalog::title(&name).unwrap_or_else(|| name.clone());
+    // A variant file's game is titled by its file; a built-in by the catalogue.
+    let title = match &spec.game {
+        GameKind::Chess(game) if !game.variant.title().is_empty() => game.variant.title().to_string(),
+        _ => catalog::title(&name).unwrap_or_else(|| name.clone()),
+    };
     let mut report = Report {
         game: name,
         title,
