@@ -182,6 +182,16 @@ async fn studio_on(db: &str) {
     assert_eq!(status, 200);
     let (_, record) = bob.get(&format!("/api/games/{game}/record")).await;
     assert!(record.to_string().contains("betza = \\\"N\\\""), "{record}");
+    // The database records the version the game was made from; its record replays alone.
+    let store = messhall_server::Store::open(db).await.unwrap();
+    assert_eq!(
+        store.game_origin(&game).await.unwrap(),
+        Some((id.clone(), hash.clone()))
+    );
+    store.close().await;
+    let (status, v) = bob.post("/api/games/import", json!({"record": record})).await;
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["state"]["status"], "over", "{v}");
     assert_eq!(
         code(
             &mut bob,
