@@ -189,6 +189,8 @@ async fn studio_on(db: &str) {
         Some((id.clone(), hash.clone()))
     );
     store.close().await;
+    let (_, origin) = bob.get(&format!("/api/games/{game}/studio")).await;
+    assert_eq!(origin, json!({"variant": {"id": id, "version": hash}}));
     let (status, v) = bob.post("/api/games/import", json!({"record": record})).await;
     assert_eq!(status, 201, "{v}");
     assert_eq!(v["state"]["status"], "over", "{v}");
