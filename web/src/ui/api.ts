@@ -249,3 +249,6 @@ export type Visibility = Schemas['Visibility'];
 
 /** The start position's perft counts. */
 export type PerftAnswer = Schemas['PerftAnswer'];
+
+/** The published variant's version a game was made from. */
+export type GameOrigin = Schemas['GameOrigin'];
