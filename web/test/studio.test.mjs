@@ -135,6 +135,7 @@ test('a variant written, checked as typed, published, played by another and fork
     assert.equal(await bob.locator('[data-control="edit"]').count(), 0, 'only the owner edits');
     await bob.locator('[data-control="play-computer"]').click();
     await bob.waitForURL(/\/game\//, WAIT);
+    await bob.locator('.studio-origin').filter({ hasText: `version ${hash.slice(0, 12)}` }).waitFor(WAIT);
     for (let ply = 1; ply <= 2; ply++) {
       await bob.locator('.status[data-turn="you"]').waitFor(WAIT);
       const move = await bob.locator('#legal-moves option').first().getAttribute('value');

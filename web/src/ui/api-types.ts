@@ -465,6 +465,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/studio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * `GET /api/games/{id}/studio`: the published variant and version the game was made from, as the
+         *     database records them (none for a game of a built-in or of a file).
+         * @description # Errors
+         *     404 for no such game.
+         */
+        get: operations["game_origin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/takeback/accept": {
         parameters: {
             query?: never;
@@ -1711,6 +1733,10 @@ export interface components {
          * @enum {string}
          */
         GameOption: "a-new-beginning" | "mystery-meat" | "table-tipping" | "salad-bar";
+        /** @description `GET /api/games/{id}/studio`: the published variant's version a game was made from. */
+        GameOrigin: {
+            variant?: null | components["schemas"]["VariantVersionRef"];
+        };
         /**
          * @description How a game ended: each seat's share of the points and why (`ending.by`: `rules`,
          *     `cafeteria`, `resigned`, `flagged`, `abandoned`, `agreed`, `move-limit`, `forfeit`, with that
@@ -3858,6 +3884,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Rules"];
+                };
+            };
+            /** @description refused; nothing changed */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    game_origin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the game's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the variant and version, if any */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameOrigin"];
                 };
             };
             /** @description refused; nothing changed */

@@ -258,3 +258,6 @@ export type ReportView = Schemas['ReportView'];
 
 /** The balance reports of a version. */
 export type ReportList = Schemas['ReportList'];
+
+/** The published variant's version a game was made from. */
+export type GameOrigin = Schemas['GameOrigin'];

@@ -3,7 +3,7 @@
 // the WebSocket feed that keeps it up to date: its events and the game's view after them are
 // applied as they come, so the page reads the whole state only on a reconnect, a gap or a refusal.
 
-import { call, chessRules, keepToken, text, tokenFor, type ActRequest, type Joined, type JoinRequest, type ChessRules, type FeedEvent, type GameEvent, type GameState, type Positions, type VariantInfo, type ViewMessage } from './api.js';
+import { call, chessRules, keepToken, text, tokenFor, type ActRequest, type Joined, type JoinRequest, type ChessRules, type FeedEvent, type GameEvent, type GameOrigin, type GameState, type Positions, type VariantInfo, type ViewMessage } from './api.js';
 import { pieceLegend } from './piece-legend.js';
 import { CafeteriaView, type CafeteriaData } from './cafeteria-view.js';
 import { resultSentence, studentName } from './cafeteria-words.js';
@@ -153,7 +153,9 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
   const side = h('div', { class: 'side-col' }, online, absence, ratingLine, clocks, controls, form, legend, movesTitle, moves, h('h2', {}, 'What happened'), log, chat.panel, downloads, analysisBox);
   main.append(side);
   const unplace = caf?.placePanel(side);
-  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, status, waitingBox, error, main);
+  const origin = h('p', { class: 'studio-origin', hidden: '' });
+  root.replaceChildren(h('nav', { class: 'crumbs' }, link('/', 'home'), ' · ', link('/games', 'games')), title, origin, status, waitingBox, error, main);
+  void showOrigin(id, origin);
   if (state.board !== null) {
     chess = new ChessView(boardHolder, state, names, move);
     boardHolder.parentElement?.append(chess.die, chess.friend.element, chess.picker, chess.drops);
@@ -452,4 +454,18 @@ export async function gamePage(root: HTMLElement, id: string): Promise<Leave> {
     chess?.board.destroy();
     chess?.names.destroy();
   };
+}
+
+/** Under the title of a game made from a published variant: its version, linked to its page (the
+ * game keeps that version whatever versions come after it). */
+async function showOrigin(id: string, line: HTMLElement): Promise<void> {
+  try {
+    const origin = await call<GameOrigin>('GET', `/api/games/${id}/studio`);
+    if (!origin.variant) return;
+    const { id: variant, version } = origin.variant;
+    line.replaceChildren('A variant from the studio, ', link(`/studio/${variant}?version=${version}`, `version ${version.slice(0, 12)}`), '.');
+    line.hidden = false;
+  } catch {
+    // Not told where the game came from: the game plays as well without.
+  }
 }

@@ -92,6 +92,7 @@ pub fn routes() -> OpenApiRouter<Arc<Server>> {
         .routes(routes!(studio::visibility))
         .routes(routes!(studio::fork))
         .routes(routes!(studio::mine))
+        .routes(routes!(studio::of_game))
 }
 
 /// The document.

@@ -99,7 +99,10 @@ pub async fn offer(
         .await
         .map_err(ApiError::storage)?;
     if let Some((game, true)) = &made {
-        crate::api::open_game(&server, &client, game, kind, &setup, seats, true, None).await?;
+        // A rematch of a published variant's game is of the same version.
+        let origin = server.store.game_origin(&id).await.map_err(ApiError::storage)?;
+        let origin = origin.as_ref().map(|(v, h)| (v.as_str(), h.as_str()));
+        crate::api::open_game(&server, &client, game, kind, &setup, seats, true, origin).await?;
         if server.store.is_rated(&id).await.map_err(ApiError::storage)? {
             server.store.mark_rated(game).await.map_err(ApiError::storage)?;
         }

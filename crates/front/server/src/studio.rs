@@ -10,8 +10,8 @@ use crate::limits;
 use crate::state::Server;
 use crate::store::{NewVersion, PlayerRow, StudioLimits, StudioRefusal, StudioRow, VersionRow};
 use crate::wire::{
-    ForkRequest, PublishRequest, StudioList, StudioQuery, StudioSummary, StudioVariant, VariantOwner, VariantVersion,
-    VariantVersionRef, VersionRequest, VersionSummary, Visibility, VisibilityRequest,
+    ForkRequest, GameOrigin, PublishRequest, StudioList, StudioQuery, StudioSummary, StudioVariant, VariantOwner,
+    VariantVersion, VariantVersionRef, VersionRequest, VersionSummary, Visibility, VisibilityRequest,
 };
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -404,6 +404,21 @@ pub async fn fork(
         Some((&row.id, &row.latest)),
     )
     .await
+}
+
+/// `GET /api/games/{id}/studio`: the published variant and version the game was made from, as the
+/// database records them (none for a game of a built-in or of a file).
+///
+/// # Errors
+/// 404 for no such game.
+#[utoipa::path(get, path = "/api/games/{id}/studio", operation_id = "game_origin", params(("id" = String, Path, description = "the game's id")), responses((status = 200, description = "the variant and version, if any", body = crate::wire::GameOrigin), (status = "4XX", description = "refused; nothing changed", body = crate::wire::ErrorBody)))]
+pub async fn of_game(State(server): App, Path(id): Path<String>) -> Result<Response, ApiError> {
+    server.game(&id).await?;
+    let origin = server.store.game_origin(&id).await.map_err(ApiError::storage)?;
+    Ok(axum::Json(GameOrigin {
+        variant: origin.map(|(id, version)| VariantVersionRef { id, version }),
+    })
+    .into_response())
 }
 
 /// The game a published variant's version makes, with the variant's id and the version's whole

@@ -2,8 +2,9 @@
 //! its id and plays it; versions are immutable (a new text is a new hash, the old one still
 //! served and its games keep it); forks record where they came from; a private variant is 404 to
 //! others, another's variant 403 to change, an anonymous publish 401; bad files are refused with
-//! every fault; the public list searches; the editor's perft is bounded. On SQLite, and on
-//! PostgreSQL when `MESSHALL_TEST_POSTGRES` is set.
+//! every fault; the public list searches; an account's variants and versions a day are bounded;
+//! the editor's perft is bounded. On SQLite, and on PostgreSQL when `MESSHALL_TEST_POSTGRES` is
+//! set.
 
 mod common;
 
@@ -182,6 +183,18 @@ async fn studio_on(db: &str) {
     assert_eq!(status, 200);
     let (_, record) = bob.get(&format!("/api/games/{game}/record")).await;
     assert!(record.to_string().contains("betza = \\\"N\\\""), "{record}");
+    // The database records the version the game was made from; its record replays alone.
+    let store = messhall_server::Store::open(db).await.unwrap();
+    assert_eq!(
+        store.game_origin(&game).await.unwrap(),
+        Some((id.clone(), hash.clone()))
+    );
+    store.close().await;
+    let (_, origin) = bob.get(&format!("/api/games/{game}/studio")).await;
+    assert_eq!(origin, json!({"variant": {"id": id, "version": hash}}));
+    let (status, v) = bob.post("/api/games/import", json!({"record": record})).await;
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["state"]["status"], "over", "{v}");
     assert_eq!(
         code(
             &mut bob,
@@ -382,5 +395,45 @@ betza = "Q"
     assert_eq!((status, v["code"].as_str()), (400, Some("too-many-nodes")), "{v}");
     let (status, v) = b.post("/api/variants/perft", perft("files = 0".into(), 1)).await;
     assert_eq!((status, v["code"].as_str()), (400, Some("bad-variant")), "{v}");
+    running.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_publishes_fifty_variants_and_a_hundred_versions_a_day() {
+    let running = common::start(&common::sqlite_url()).await;
+    let (mut ann, _) = account(running.addr, "Annie").await;
+    let titled = |n: usize| tiny("N").replace("Tiny Knights", &format!("Tiny Knights {n}"));
+    let mut first = String::new();
+    for n in 0..50 {
+        let (status, v) = ann
+            .post(
+                "/api/studio/variants",
+                json!({"name": format!("Tiny {n}"), "text": titled(n)}),
+            )
+            .await;
+        assert_eq!(status, 201, "{n}: {v}");
+        assert_eq!(v["visibility"], "private", "the default");
+        if n == 0 {
+            first = v["id"].as_str().unwrap().to_string();
+        }
+    }
+    let (status, v) = ann
+        .post("/api/studio/variants", json!({"name": "One more", "text": titled(50)}))
+        .await;
+    assert_eq!((status, v["code"].as_str()), (429, Some("too-many-published")), "{v}");
+    // 50 versions made by the publishes; 50 more, then no more today.
+    let version = |n: usize| json!({"text": titled(1000 + n)});
+    for n in 0..50 {
+        let (status, v) = ann
+            .post(&format!("/api/studio/variants/{first}/versions"), version(n))
+            .await;
+        assert_eq!(status, 201, "{n}: {v}");
+    }
+    let (status, v) = ann
+        .post(&format!("/api/studio/variants/{first}/versions"), version(50))
+        .await;
+    assert_eq!((status, v["code"].as_str()), (429, Some("too-many-versions")), "{v}");
+    let (_, v) = ann.get(&format!("/api/studio/variants/{first}")).await;
+    assert_eq!(v["versions"].as_array().unwrap().len(), 51);
     running.shutdown().await;
 }

@@ -206,3 +206,10 @@ pub struct PerftAnswer {
     /// The number of move sequences from the start, for each depth from 1.
     pub counts: Vec<u64>,
 }
+
+/// `GET /api/games/{id}/studio`: the published variant's version a game was made from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct GameOrigin {
+    /// The variant and version, or none for a game of a built-in or of a file.
+    pub variant: Option<VariantVersionRef>,
+}
