@@ -15,7 +15,7 @@ interface Made {
   strength: string;
   games_played: number;
   partial: boolean;
-  chess?: { first_mover: Share; draw_rate: number; length: { mean: number }; piece_values: { pieces: PieceValue[] } };
+  chess?: { first_mover: Share; draw_rate: number; length: { mean: number }; piece_values: { unit: string; pieces: PieceValue[] } };
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
@@ -33,7 +33,7 @@ function figures(r: ReportView): HTMLElement {
   const values = c.piece_values.pieces.map(p => `${p.name} ${p.fitted === null ? `(${p.engine.toFixed(2)} by the engine; not fitted)` : p.fitted.toFixed(2)}`);
   box.append(
     h('p', { 'data-first-mover': f.score.toFixed(4) }, `White scores ${pct(f.score)} (95% interval ${pct(f.low)} to ${pct(f.high)}) over ${f.games} games at ${made.strength}; ${pct(c.draw_rate)} drawn; ${c.length.mean.toFixed(0)} plies on average.`),
-    h('p', {}, `Piece values in pawns or its unit, fitted from the games: ${values.join(', ')}.`),
+    h('p', {}, `Piece values (a ${c.piece_values.unit} is 1), fitted from the games: ${values.join(', ')}.`),
     ...(made.partial ? [h('p', { class: 'partial' }, `Partial: ${made.games_played} games were played before it stopped.${r.error ? ` ${r.error}` : ''}`)] : []),
     h('p', {}, h('a', { href: `/api/reports/${encodeURIComponent(r.id)}/html`, target: '_blank', rel: 'noopener', 'data-control': 'report-page' }, 'The whole report (charts, endings, branching, skill trace, openings)')),
   );
