@@ -5,29 +5,9 @@
 
 mod common;
 
-use common::Browser;
+use common::{Browser, tiny};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
-
-/// A pocket variant: two kings and a jumper each.
-const TINY: &str = r#"name = "tiny"
-title = "Tiny Knights"
-description = "Two kings and two jumpers on a pocket board"
-files = 5
-ranks = 5
-start = "k3n/5/5/5/N3K w - - 0 1"
-
-[[piece]]
-letter = "K"
-name = "King"
-betza = "K"
-royal = true
-
-[[piece]]
-letter = "N"
-name = "Knight"
-betza = "N"
-"#;
 
 /// Waits until report `id` leaves `queued` and `running`.
 async fn finished(b: &mut Browser, id: &str) -> Value {
@@ -59,7 +39,7 @@ async fn reports_on(db: &str) {
     let (status, v) = ann
         .post(
             "/api/studio/variants",
-            json!({"name": "Tiny", "text": TINY, "visibility": "unlisted"}),
+            json!({"name": "Tiny", "text": tiny("N"), "visibility": "unlisted"}),
         )
         .await;
     assert_eq!(status, 201, "{v}");

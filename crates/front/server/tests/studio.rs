@@ -8,33 +8,9 @@
 
 mod common;
 
-use common::Browser;
+use common::{Browser, tiny};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-
-/// A small variant whose Knight moves as `knight`.
-fn tiny(knight: &str) -> String {
-    format!(
-        r#"name = "tiny"
-title = "Tiny Knights"
-description = "Two kings and two jumpers on a pocket board"
-files = 5
-ranks = 5
-start = "k3n/5/5/5/N3K w - - 0 1"
-
-[[piece]]
-letter = "K"
-name = "King"
-betza = "K"
-royal = true
-
-[[piece]]
-letter = "N"
-name = "Knight"
-betza = "{knight}"
-"#
-    )
-}
 
 fn sha256(text: &str) -> String {
     Sha256::digest(text.as_bytes())

@@ -246,3 +246,27 @@ pub async fn next_event(socket: &mut Socket, secs: u64) -> Option<Value> {
         }
     }
 }
+
+/// A small variant whose Knight moves as `knight`.
+pub fn tiny(knight: &str) -> String {
+    format!(
+        r#"name = "tiny"
+title = "Tiny Knights"
+description = "Two kings and two jumpers on a pocket board"
+files = 5
+ranks = 5
+start = "k3n/5/5/5/N3K w - - 0 1"
+
+[[piece]]
+letter = "K"
+name = "King"
+betza = "K"
+royal = true
+
+[[piece]]
+letter = "N"
+name = "Knight"
+betza = "{knight}"
+"#
+    )
+}
