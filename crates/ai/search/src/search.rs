@@ -693,30 +693,30 @@ impl Searcher {
         }
         let mut moves = std::mem::take(&mut self.move_bufs[ply]);
         let mut scores = std::mem::take(&mut self.score_bufs[ply]);
+        if self.has_check {
+            v.legal_moves_given_check(pos, in_check, &mut moves);
+        } else {
+            v.legal_moves_into(pos, &mut moves);
+        }
+        if moves.is_empty() {
+            self.move_bufs[ply] = moves;
+            self.score_bufs[ply] = scores;
+            return self.no_moves_score(pos, ply);
+        }
         let side = pos.side_to_move().index();
         let previous = if ply > 0 { self.played[ply - 1] } else { None };
         let counter = previous.and_then(|p| self.counters[movepicker::history_index(side, &p)]);
-        // The table's move is tried before the other moves are generated, where its piece's
-        // moves alone show it legal: when it cuts off, they never are.
-        let staged = match hash_move {
-            Some(h) if ply > 0 && v.is_legal_alone(pos, &h, &mut moves) == Some(true) => {
-                moves.clear();
-                moves.push(h);
-                scores.clear();
-                scores.push(movepicker::HASH_MOVE);
-                true
-            }
-            _ => {
-                self.generate(pos, in_check, &mut moves);
-                if moves.is_empty() {
-                    self.move_bufs[ply] = moves;
-                    self.score_bufs[ply] = scores;
-                    return self.no_moves_score(pos, ply);
-                }
-                self.score(pos, &moves, hash_move, counter, ply, &mut scores);
-                false
-            }
-        };
+        score_moves(
+            &v,
+            &self.eval,
+            pos,
+            &moves,
+            hash_move,
+            self.killers[ply],
+            counter,
+            &self.history,
+            &mut scores,
+        );
         // Captures are ordered by their exchange as they are reached ([`movepicker::pick_judged`]).
         let judge_exchanges = depth >= self.see_order_min_depth;
         let original_alpha = alpha;
@@ -726,27 +726,7 @@ impl Searcher {
         quiets_tried.clear();
         let mut skip_quiets = false;
         let mut check_lines = None;
-        for i in 0.. {
-            if staged && i == 1 {
-                // The table's move did not cut off: the rest, ordered as if generated with it.
-                let h = moves[0];
-                self.generate(pos, in_check, &mut moves);
-                self.score(pos, &moves, hash_move, counter, ply, &mut scores);
-                match moves.iter().position(|&m| m == h) {
-                    Some(at) => {
-                        moves.swap(0, at);
-                        scores.swap(0, at);
-                    }
-                    None => {
-                        debug_assert!(false, "the table's move was legal alone, not among all");
-                        moves.insert(0, h);
-                        scores.insert(0, movepicker::HASH_MOVE);
-                    }
-                }
-            }
-            if i >= moves.len() {
-                break;
-            }
+        for i in 0..moves.len() {
             if judge_exchanges {
                 movepicker::pick_judged(&v, &self.eval, pos, &mut moves, &mut scores, i, hash_move);
             } else {
@@ -926,39 +906,6 @@ impl Searcher {
         };
         self.tt.store(key, best_move, best, depth, bound, ply);
         best
-    }
-
-    /// The ordering scores of `moves` at `ply` ([`score_moves`]).
-    fn score(
-        &self,
-        pos: &Position,
-        moves: &[Move],
-        hash_move: Option<Move>,
-        counter: Option<Move>,
-        ply: usize,
-        scores: &mut Vec<i32>,
-    ) {
-        let (v, killers) = (&*self.variant, self.killers[ply]);
-        score_moves(
-            v,
-            &self.eval,
-            pos,
-            moves,
-            hash_move,
-            killers,
-            counter,
-            &self.history,
-            scores,
-        );
-    }
-
-    /// The legal moves of `pos` into `moves`, whose check (`in_check`) the node knows.
-    fn generate(&self, pos: &Position, in_check: bool, moves: &mut Vec<Move>) {
-        if self.has_check {
-            self.variant.legal_moves_given_check(pos, in_check, moves);
-        } else {
-            self.variant.legal_moves_into(pos, moves);
-        }
     }
 
     /// Whether the side to move, with `alpha` in hand, needs a shorter mate than one already

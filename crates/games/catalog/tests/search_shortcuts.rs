@@ -9,7 +9,6 @@
 //!   must not be left attacked, that is every pseudo-legal move after which no royal of the mover
 //!   stands attacked (so a royal's step tested against the bare board is right);
 //! * a move `check_lines` says cannot give check does not;
-//! * `is_legal_alone`, where it answers, says what `legal_moves` says of the move;
 //!
 //! and the same in chosen positions in check and one move after them.
 
@@ -58,16 +57,6 @@ fn check_position(v: &Variant, pos: &Position) {
             .collect();
         let played: Vec<_> = legal.iter().filter(|m| m.kind() != MoveKind::Pass).copied().collect();
         assert_eq!(played, safe, "legal moves against playing each in {fen}");
-    }
-    // A move alone, as the search asks of its table's move: the pseudo-legal moves (pinned ones
-    // among them) and the other side's moves (not the mover's pieces).
-    let mut theirs = Vec::new();
-    v.pseudo_moves(&pos.play_unchecked(v, &messhall_rules::Move::pass()), &mut theirs);
-    let mut scratch = Vec::new();
-    for mv in pseudo.iter().chain(&theirs) {
-        if let Some(alone) = v.is_legal_alone(pos, mv, &mut scratch) {
-            assert_eq!(alone, legal.contains(mv), "{} alone in {fen}", mv.to_coordinates(v));
-        }
     }
     let lines = v.check_lines(pos);
     for mv in &legal {

@@ -204,35 +204,6 @@ impl Variant {
         self.legal_moves(pos).contains(mv)
     }
 
-    /// Whether `mv` is legal in `pos`, found from the moves of its piece alone (into `scratch`,
-    /// cleared first), not every piece's: for a search that tries the move its table remembers
-    /// before it generates the rest, which a cutoff by that move spares. `None` where the piece
-    /// alone cannot tell: lent powers, castling, drops and passes.
-    pub fn is_legal_alone(&self, pos: &Position, mv: &Move, scratch: &mut MoveList) -> Option<bool> {
-        if self.powers.is_some() || matches!(mv.kind, MoveKind::Castle | MoveKind::Drop(_) | MoveKind::Pass) {
-            return None;
-        }
-        if self.material_decided(pos).is_some() || self.chance_pending(pos) {
-            return Some(false);
-        }
-        let Some(piece) = pos.piece_at(mv.from).filter(|p| p.color() == pos.side) else {
-            return Some(false);
-        };
-        if !self.active(pos, mv.from) {
-            return Some(false);
-        }
-        scratch.clear();
-        self.piece_moves(pos, mv.from, piece, scratch);
-        if !scratch.contains(mv) {
-            return Some(false);
-        }
-        // Played and tested: the guard's shortcuts would cost more to set up than one move.
-        Some(match self.end.royal {
-            RoyalRule::Checkmate => self.keeps_royals_safe(pos, mv),
-            _ => RoyalGuard::new(self, pos, false).allows(self, pos, mv, &mut None),
-        })
-    }
-
     /// Where a move of the side to move, in check, must put a piece to end the check, for a move
     /// that only leaves its square and enters another (see `unsafe_squares`): the checker's
     /// square or a square of its line between it and the royal on `king`, and with several
