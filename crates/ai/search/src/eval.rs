@@ -554,6 +554,18 @@ impl Evaluator {
                 }
             }
         }
+        // What the rays meet, a byte per square: the side standing there and the royal zones
+        // (a neutral piece stands in no side's set and blocks nothing).
+        let mut marks = [0u8; 256];
+        for color in Color::ALL {
+            let c = color.index();
+            for sq in pos.pieces_of(color) {
+                marks[sq.index()] |= MARK_SIDE[c];
+            }
+            for sq in zones[c] {
+                marks[sq.index()] |= MARK_ZONE[c];
+            }
+        }
         for color in Color::ALL {
             let c = color.index();
             let enemies = pos.pieces_of(!color);
@@ -593,8 +605,11 @@ impl Evaluator {
                 if (inactive && !v.rules().is_active(v, pos, sq)) || frozen.contains(sq) {
                     continue;
                 }
-                let guarded = if self.any_borrower { Some(&mut lent) } else { None };
-                let (reach, hits) = self.reach(pos, enemies, zones[1 - c], color, r, sq, guarded);
+                let (reach, hits) = if self.any_borrower {
+                    self.reach(pos, enemies, zones[1 - c], color, r, sq, Some(&mut lent))
+                } else {
+                    self.reach_marked(&marks, color, r, sq)
+                };
                 counts[c][ROYAL_ATTACK] += hits;
                 if !self.is_pawn[r] {
                     counts[c][GLOBAL_TERMS + r] += reach - self.mobility_centre[r];
@@ -725,6 +740,30 @@ impl Evaluator {
         (reach, hits)
     }
 
+    /// [`Evaluator::reach`] without lending, reading the board from `marks` (a byte per square:
+    /// [`MARK_SIDE`] of the piece there, [`MARK_ZONE`] of the royal it stands next to), one load
+    /// a square where the board, the enemy set and the zone took three.
+    #[inline]
+    fn reach_marked(&self, marks: &[u8; 256], color: Color, r: usize, sq: Square) -> (i32, i32) {
+        let (enemy, zone) = (MARK_SIDE[1 - color.index()], MARK_ZONE[1 - color.index()]);
+        let mut reach = 0;
+        let mut hits = 0;
+        for ray in self.rays.rays((color.index() * self.roles + r) * 256 + sq.index()) {
+            let (quiet, capture) = (i32::from(ray.quiet), i32::from(ray.capture));
+            for &to in self.rays.squares(ray) {
+                let m = marks[to.index()];
+                hits += capture & i32::from(m & zone != 0);
+                if m & MARK_OCCUPIED == 0 {
+                    reach += quiet;
+                    continue;
+                }
+                reach += capture & i32::from(m & enemy != 0);
+                break;
+            }
+        }
+        (reach, hits)
+    }
+
     /// Steps (files plus ranks, halved) from `sq` to the board's centre.
     fn off_centre(&self, sq: Square) -> i32 {
         let fx = 2 * i32::from(sq.file()) - (i32::from(self.files) - 1);
@@ -739,6 +778,13 @@ impl Evaluator {
         (pieces * 256 / self.start_material).min(256)
     }
 }
+
+/// [`Evaluator::reach_marked`]'s marks: a piece of White, of Black (by colour index).
+const MARK_SIDE: [u8; 2] = [1, 2];
+/// Either side's piece.
+const MARK_OCCUPIED: u8 = 3;
+/// A square next to White's royal, next to Black's.
+const MARK_ZONE: [u8; 2] = [4, 8];
 
 /// The eight neighbours of a square.
 const NEIGHBOURS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];

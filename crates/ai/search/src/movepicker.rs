@@ -83,7 +83,7 @@ pub fn may_lose(v: &Variant, eval: &Evaluator, pos: &Position, mv: &Move) -> boo
 }
 
 /// Ordering scores for a node's moves, every capture scored as if it did not lose
-/// ([`order_losing_captures`] puts those that lose after the quiet moves).
+/// ([`pick_judged`] puts those that lose after the quiet moves as they are reached).
 #[allow(clippy::too_many_arguments)]
 pub fn score_moves(
     v: &Variant,
@@ -121,26 +121,44 @@ pub fn score_moves(
     }
 }
 
-/// Moves the captures from `from` on that lose material in the exchange ([`crate::see::see`])
-/// after the quiet moves, as [`score_moves`] scored them. A node whose move from the table comes
-/// first asks this only once that move has not cut off: the exchange is the costly part of
-/// ordering, and the order from the second move on is the same either way.
-pub fn order_losing_captures(
+/// [`pick`], judging each capture's exchange ([`crate::see::see`]) only once it is the best
+/// left: one that loses goes after the quiet moves where it stands, as [`score_moves`] would
+/// have scored it had the exchange been known, and the best is looked for again. The order is
+/// the one judging every capture first would give (a capture's score only falls when judged,
+/// and nothing moves until the best is known), but only the captures the search reaches are
+/// judged: most nodes cut off before their last captures, and the exchange is the costly part
+/// of ordering. The table's move is never judged (it is tried first anyway).
+#[allow(clippy::too_many_arguments)]
+pub fn pick_judged(
     v: &Variant,
     eval: &Evaluator,
     pos: &Position,
-    moves: &[Move],
-    hash_move: Option<Move>,
+    moves: &mut [Move],
     scores: &mut [i32],
-    from: usize,
+    i: usize,
+    hash_move: Option<Move>,
 ) {
-    for (mv, score) in moves.iter().zip(scores.iter_mut()).skip(from) {
-        if Some(*mv) != hash_move
-            && mv.is_capture()
-            && may_lose(v, eval, pos, mv)
-            && crate::see::see_below(v, eval, pos, mv, 0)
-        {
-            *score += BAD_CAPTURE - GOOD_CAPTURE;
+    loop {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
         }
+        let mv = moves[best];
+        // A capture not judged yet still has its good score (above 0); one judged to lose has a
+        // score below 0, and one judged not to is played at once.
+        if mv.is_capture()
+            && scores[best] > 0
+            && Some(mv) != hash_move
+            && may_lose(v, eval, pos, &mv)
+            && crate::see::see_below(v, eval, pos, &mv, 0)
+        {
+            scores[best] += BAD_CAPTURE - GOOD_CAPTURE;
+            continue;
+        }
+        moves.swap(i, best);
+        scores.swap(i, best);
+        return;
     }
 }

@@ -717,13 +717,8 @@ impl Searcher {
             &self.history,
             &mut scores,
         );
-        // Captures are ordered by their exchange once needed: at once, or where the table's
-        // move comes first, once it has not cut off.
-        let mut exchanges_pending = depth >= self.see_order_min_depth;
-        if exchanges_pending && !hash_move.is_some_and(|h| moves.contains(&h)) {
-            movepicker::order_losing_captures(&v, &self.eval, pos, &moves, hash_move, &mut scores, 0);
-            exchanges_pending = false;
-        }
+        // Captures are ordered by their exchange as they are reached ([`movepicker::pick_judged`]).
+        let judge_exchanges = depth >= self.see_order_min_depth;
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -732,10 +727,11 @@ impl Searcher {
         let mut skip_quiets = false;
         let mut check_lines = None;
         for i in 0..moves.len() {
-            if i == 1 && exchanges_pending {
-                movepicker::order_losing_captures(&v, &self.eval, pos, &moves, hash_move, &mut scores, 1);
+            if judge_exchanges {
+                movepicker::pick_judged(&v, &self.eval, pos, &mut moves, &mut scores, i, hash_move);
+            } else {
+                pick(&mut moves, &mut scores, i);
             }
-            pick(&mut moves, &mut scores, i);
             let mv = moves[i];
             let quiet = !is_tactical(&mv);
             let history = if quiet {
