@@ -11,8 +11,9 @@ use std::time::Duration;
 
 /// The fields of a state that a view carries: everything a state holds but its id, its name,
 /// its viewer, the viewer's legal actions, the events and the server's time of answering.
-const VIEW_FIELDS: [&str; 16] = [
+const VIEW_FIELDS: [&str; 17] = [
     "status",
+    "listed",
     "ply",
     "event",
     "seats",
