@@ -4,7 +4,7 @@
 
 use crate::spec::Strength;
 use messhall_records::Ending;
-use messhall_rules::{Color, Game, Outcome, Position, Variant};
+use messhall_rules::{Action, Color, Game, Outcome, Position, Variant};
 use messhall_search::{Engine, Level, Limits, Options, SearchRng, Weights};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -143,6 +143,21 @@ pub(crate) struct Played {
     pub(crate) samples: Vec<(Vec<i8>, f64)>,
 }
 
+/// The key of the position after `plies` moves of `game` (and the chance steps that followed
+/// them), if it got that far.
+fn key_after(game: &Game, plies: usize) -> Option<u64> {
+    let mut moves = 0;
+    for (k, action) in game.actions().iter().enumerate() {
+        if matches!(action, Action::Move(_)) {
+            if moves == plies {
+                return game.positions().get(k).map(Position::hash);
+            }
+            moves += 1;
+        }
+    }
+    (moves == plies).then(|| game.position().hash())
+}
+
 /// Plays a game: White at `white`, Black at `black`, from the random opening `seed` makes.
 /// `None` when `halt` was set before it ended.
 pub(crate) fn play(
@@ -178,11 +193,6 @@ pub(crate) fn play(
             break Some(o);
         }
         let ply = game.moves().len();
-        for (slot, &at) in played.after.iter_mut().zip(&DIVERSITY_PLIES) {
-            if ply == at && slot.is_none() {
-                *slot = Some(game.position().hash());
-            }
-        }
         if ply >= max_plies {
             break None;
         }
@@ -227,6 +237,8 @@ pub(crate) fn play(
         last_was_capture = capture;
     };
     played.plies = game.moves().len() as u32;
+    // Looked up at the end: the random opening may play past the first of them.
+    played.after = DIVERSITY_PLIES.map(|plies| key_after(&game, plies));
     match outcome {
         Some(o) => {
             played.white_score = match o.winner {

@@ -37,6 +37,10 @@ fn the_same_seed_makes_the_same_report_on_any_number_of_threads() {
     assert_eq!(chess.endings.iter().map(|e| e.total()).sum::<u32>(), 6);
     assert_eq!(chess.length.histogram.iter().map(|b| b.count).sum::<u32>(), 6);
     assert_eq!(chess.skill.len(), 3);
+    // The random opening plays past 6 plies: the positions there are still compared.
+    for d in &chess.diversity {
+        assert!(d.games > 0 && d.distinct > 1 && d.distinct <= d.games, "{d:?}");
+    }
 }
 
 #[test]
