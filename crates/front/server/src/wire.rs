@@ -13,9 +13,11 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use utoipa::ToSchema;
 
+mod balance;
 mod chat;
 mod identity;
 mod lobby;
+pub use balance::*;
 pub use chat::*;
 pub use identity::*;
 pub use lobby::*;
@@ -908,6 +910,9 @@ pub struct ChessRules {
     pub neutral: Option<NeutralPiece>,
     /// The computer players it takes.
     pub players: Vec<String>,
+    /// A built-in game's balance figures from self-play (`messhall balance`), or null.
+    #[schema(required = true)]
+    pub balance: Option<BalanceSummary>,
 }
 
 /// A piece type for diagrams.
@@ -1052,6 +1057,9 @@ pub struct CafeteriaRules {
     pub tables: Vec<String>,
     /// The computer players it takes.
     pub players: Vec<String>,
+    /// The balance figures from self-play (`messhall balance`), or null.
+    #[schema(required = true)]
+    pub balance: Option<BalanceSummary>,
 }
 
 /// A student of the cafeteria game.

@@ -19,6 +19,7 @@
 //! ```
 #![warn(missing_docs)]
 
+mod builtin;
 mod cafeteria;
 mod chess;
 pub mod fit;
@@ -33,6 +34,7 @@ mod svg;
 pub mod text;
 mod values;
 
+pub use builtin::builtin_report;
 pub use cafeteria::{PLAYER_COUNTS, RULE_BOT_LEVELS, bot_for};
 pub use chess::{MAX_SKILL_GAMES, SKILL_STEPS, skill_games, skill_steps};
 pub use opening::{OPENING_MARGIN_CP, OPENING_PLIES};
