@@ -5,9 +5,10 @@
 use crate::report::Report;
 
 /// The committed reports: the game's name and its report's JSON.
-const REPORTS: [(&str, &str); 5] = [
+const REPORTS: [(&str, &str); 6] = [
     ("chess", include_str!("../reports/chess.json")),
     ("foodfight", include_str!("../reports/foodfight.json")),
+    ("friendly", include_str!("../reports/friendly.json")),
     ("calorie", include_str!("../reports/calorie.json")),
     ("pieceeater", include_str!("../reports/pieceeater.json")),
     ("cafeteria", include_str!("../reports/cafeteria.json")),
