@@ -1370,6 +1370,80 @@ export interface components {
             /** @description The position. */
             fen: string;
         };
+        /** @description One piece type's value in pawns. */
+        BalancePieceValue: {
+            /** @description The piece's name. */
+            name: string;
+            /** @description Its FEN letter. */
+            letter: string;
+            /**
+             * Format: double
+             * @description Fitted from the games, or null where the games did not tell.
+             */
+            fitted: number | null;
+            /**
+             * Format: double
+             * @description The engine's own.
+             */
+            engine: number;
+        };
+        /** @description The cafeteria game at one player count. */
+        BalanceSeats: {
+            /**
+             * Format: int32
+             * @description Players.
+             */
+            players: number;
+            /** @description Each seat's share of the points, in seat order. */
+            shares: number[];
+            /**
+             * Format: double
+             * @description The share of games the Food-Off decided.
+             */
+            food_off_rate: number;
+        };
+        /** @description A share of the points, 0 to 1, with its 95% interval. */
+        BalanceShare: {
+            /**
+             * Format: double
+             * @description The share.
+             */
+            score: number;
+            /**
+             * Format: double
+             * @description The interval's low end.
+             */
+            low: number;
+            /**
+             * Format: double
+             * @description Its high end.
+             */
+            high: number;
+        };
+        /** @description A built-in game's balance figures from self-play, with the command that made them. */
+        BalanceSummary: {
+            /** @description The figures in a sentence ("White scores 54.1% ± 2.3% over 400 games at nodes=2000, ..."). */
+            summary: string;
+            /** @description The command that made the report (`messhall balance chess --games 400 ...`). */
+            command: string;
+            /**
+             * Format: int32
+             * @description Games played (the cafeteria game's over its three player counts).
+             */
+            games: number;
+            /** @description How strongly they were played (`nodes=2000`, `level=5`, `rules bot`). */
+            strength: string;
+            first_mover: null | components["schemas"]["BalanceShare"];
+            /**
+             * Format: double
+             * @description The share of games drawn (chess variants), or null.
+             */
+            draw_rate: number | null;
+            /** @description Piece values in pawns (chess variants; empty for the cafeteria game). */
+            piece_values: components["schemas"]["BalancePieceValue"][];
+            /** @description Each seat's share of the points by player count (the cafeteria game; empty for chess). */
+            seats: components["schemas"]["BalanceSeats"][];
+        };
         /** @description A chess board as a front end draws it. */
         BoardView: {
             /**
@@ -1433,6 +1507,7 @@ export interface components {
             tables: string[];
             /** @description The computer players it takes. */
             players: string[];
+            balance: null | components["schemas"]["BalanceSummary"];
         };
         /** @description The cafeteria as a front end draws it. */
         CafeteriaView: {
@@ -1541,6 +1616,7 @@ export interface components {
             neutral: null | components["schemas"]["NeutralPiece"];
             /** @description The computer players it takes. */
             players: string[];
+            balance: null | components["schemas"]["BalanceSummary"];
         };
         /** @description The clocks. */
         ClockView: {

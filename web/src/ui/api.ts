@@ -132,6 +132,9 @@ export type VariantInfo = Schemas['Rules'];
 /** A chess game's rules as data. */
 export type ChessRules = Schemas['ChessRules'];
 
+/** A built-in game's balance figures from self-play (`messhall balance`). */
+export type BalanceSummary = Schemas['BalanceSummary'];
+
 /** A chess game's rules, or null for the cafeteria game's. */
 export function chessRules(info: VariantInfo): ChessRules | null {
   return 'pieces' in info ? info : null;

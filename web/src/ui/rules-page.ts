@@ -7,6 +7,7 @@
 import { cafeteria } from 'messhall:catalog';
 import { Board, bundleBase } from '../board.js';
 import { drawCafeteria } from '../cafeteria-map.js';
+import { balanceSection } from './balance-section.js';
 import { call, chessRules, type ChessRules, type RulePiece, type VariantInfo, type VariantList } from './api.js';
 import type { DrawShape } from 'chessgroundx/draw';
 import { h, link, showError } from './dom.js';
@@ -104,6 +105,8 @@ export async function rulesPage(root: HTMLElement, name: string | null): Promise
     side.push(h('h2', {}, 'Students'), h('ul', {}, ...students.map(s => h('li', {}, `${s.name}: AA ${s.aa}, AR ${s.ar}`))),
       h('h2', {}, 'Faculty'), h('ul', {}, ...faculty.map(f => h('li', {}, `${f.name}: MR ${f.mr}, NSR ${f.nsr}`))));
   }
+  const balance = balanceSection(info.balance);
+  if (balance !== null) side.push(balance);
   const play = link(`/?game=${encodeURIComponent(info.name)}`, 'Play this game');
   play.classList.add('play-link');
   root.replaceChildren(crumbs, h('h1', {}, info.title), error, h('p', {}, info.description ?? '', ' ', play), rulesLayout(info, diagram, side));

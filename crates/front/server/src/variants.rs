@@ -8,8 +8,8 @@ use crate::limits;
 use crate::state::Server;
 use crate::view::data as view;
 use crate::wire::{
-    CafeteriaRules, ChessRules, FacultyInfo, LevelInfo, NeutralPiece, PerftAnswer, PerftRequest, RulePiece, Rules,
-    SeatRange, StudentInfo, VariantList, VariantSummary,
+    BalanceSummary, CafeteriaRules, ChessRules, FacultyInfo, LevelInfo, NeutralPiece, PerftAnswer, PerftRequest,
+    RulePiece, Rules, SeatRange, StudentInfo, VariantList, VariantSummary,
 };
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -96,6 +96,10 @@ pub fn describe(kind: &GameKind) -> Rules {
                 players: ["level=N (1-10)", "depth=N", "nodes=N", "random", "greedy"]
                     .map(String::from)
                     .to_vec(),
+                balance: match &chess.source {
+                    GameSource::Builtin { name, .. } => BalanceSummary::builtin(name),
+                    GameSource::File { .. } | GameSource::Cafeteria { .. } => None,
+                },
             })
         }
         GameKind::Cafeteria => {
@@ -147,6 +151,7 @@ pub fn describe(kind: &GameKind) -> Rules {
                 foods,
                 tables,
                 players: ["random", "rules", "search"].map(String::from).to_vec(),
+                balance: BalanceSummary::builtin(catalog::CAFETERIA),
             })
         }
     }

@@ -13,11 +13,13 @@ use serde_json::Value;
 use std::collections::BTreeSet;
 use utoipa::ToSchema;
 
+mod balance;
 mod chat;
 mod identity;
 mod lobby;
 mod reports;
 mod studio;
+pub use balance::*;
 pub use chat::*;
 pub use identity::*;
 pub use lobby::*;
@@ -958,6 +960,9 @@ pub struct ChessRules {
     pub neutral: Option<NeutralPiece>,
     /// The computer players it takes.
     pub players: Vec<String>,
+    /// A built-in game's balance figures from self-play (`messhall balance`), or null.
+    #[schema(required = true)]
+    pub balance: Option<BalanceSummary>,
 }
 
 /// A piece type for diagrams.
@@ -1102,6 +1107,9 @@ pub struct CafeteriaRules {
     pub tables: Vec<String>,
     /// The computer players it takes.
     pub players: Vec<String>,
+    /// The balance figures from self-play (`messhall balance`), or null.
+    #[schema(required = true)]
+    pub balance: Option<BalanceSummary>,
 }
 
 /// A student of the cafeteria game.

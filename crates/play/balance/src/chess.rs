@@ -1,6 +1,7 @@
 //! The report of a chess variant: its self-play games and the skill trace, played, then counted.
 
 use crate::jobs::{self, mix};
+use crate::opening::{OPENING_MARGIN_CP, OPENING_PLIES};
 use crate::report::{ChessReport, Diversity, EndingCount, PhaseBranching, SkillStep};
 use crate::selfplay::{self, Board, DIVERSITY_PLIES, ENDGAME_SHARE, OPENING_END, Played};
 use crate::spec::{BalanceSpec, Strength};
@@ -8,7 +9,6 @@ use crate::stats::{Share, Spread, round4};
 use crate::values;
 use messhall_records::Ending;
 use messhall_records::catalog::ChessGame;
-use messhall_table::arena::OPENING_PLIES;
 use messhall_tally::Tally;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -115,9 +115,10 @@ fn figures(board: &Board, spec: &BalanceSpec, played: &[&Played], skill: Vec<Ski
     };
     ChessReport {
         openings: format!(
-            "each game starts with {OPENING_PLIES} random plies drawn from its seed (the report's \
-             seed mixed with the game's number), never one that ends the game or lets the reply \
-             win at once{openings}"
+            "each game starts with {OPENING_PLIES} plies chosen at random (from its seed: the \
+             report's seed mixed with the game's number) among the moves a search of depth 1 \
+             scores at most {OPENING_MARGIN_CP} centipawns below the best, never one that ends \
+             the game{openings}"
         ),
         max_plies: spec.max_plies,
         draw_rate: round4(f64::from(first_mover.draws) / f64::from(first_mover.games.max(1))),

@@ -19,11 +19,13 @@
 //! ```
 #![warn(missing_docs)]
 
+mod builtin;
 mod cafeteria;
 mod chess;
 pub mod fit;
 pub mod html;
 mod jobs;
+mod opening;
 mod report;
 mod selfplay;
 mod spec;
@@ -32,8 +34,10 @@ mod svg;
 pub mod text;
 mod values;
 
+pub use builtin::builtin_report;
 pub use cafeteria::{PLAYER_COUNTS, RULE_BOT_LEVELS, bot_for};
 pub use chess::{MAX_SKILL_GAMES, SKILL_STEPS, skill_games, skill_steps};
+pub use opening::{OPENING_MARGIN_CP, OPENING_PLIES};
 pub use report::*;
 pub use spec::{
     BalanceSpec, DEFAULT_MAX_PLIES, MAX_CONCURRENCY, MAX_GAMES, MAX_LEVEL, MAX_NODES, MAX_PLY_LIMIT, SpecError,

@@ -123,6 +123,9 @@ pub struct PieceValues {
     pub method: String,
     /// Positions fitted on.
     pub positions: u32,
+    /// Their mean share of the start's piece material left, 0 to 1: the position the fitted
+    /// values are for.
+    pub material_share: f64,
     /// The piece that counts 1 (the variant's pawn, or else its least valued piece).
     pub unit: String,
     /// One line per piece type (royal pieces have none).
@@ -136,11 +139,15 @@ pub struct PieceValue {
     pub name: String,
     /// Its FEN letter.
     pub letter: char,
-    /// Fitted from the games, in pawns; `None` when the games did not tell (too few positions
-    /// with it out of balance, or a fit that failed).
+    /// Fitted from the games, in pawns, for the fitted positions' mean material
+    /// ([`PieceValues::material_share`]); `None` when the games did not tell
+    /// (too few positions with it out of balance, or a fit that failed).
     pub fitted: Option<f64>,
     /// The fitted value's standard error, in pawns.
     pub error: Option<f64>,
+    /// Fitted from the games for an endgame (a third of the start's piece material left), in
+    /// pawns.
+    pub endgame: Option<f64>,
     /// Positions where the two sides had different numbers of it.
     pub imbalanced: u32,
     /// The engine's own value (from the variant's data), in pawns.

@@ -4,9 +4,8 @@
 
 use crate::spec::Strength;
 use messhall_records::Ending;
-use messhall_rules::{Color, Game, Outcome, Position, Variant};
+use messhall_rules::{Action, Color, Game, Outcome, Position, Variant};
 use messhall_search::{Engine, Level, Limits, Options, SearchRng, Weights};
-use messhall_table::arena::play_opening;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -61,11 +60,19 @@ impl Board {
             .sum()
     }
 
+    /// The share of the start's piece material on the board (0 to 1; 1 in a game of pawns only).
+    fn material_share(&self, pos: &Position) -> f64 {
+        if self.start_material <= 0 {
+            return 1.0;
+        }
+        (self.piece_material(pos) as f64 / self.start_material as f64).clamp(0.0, 1.0)
+    }
+
     /// The phase of a position at `ply`: 0 opening, 1 middlegame, 2 endgame.
     fn phase(&self, pos: &Position, ply: usize) -> usize {
         if ply < OPENING_END {
             0
-        } else if (self.piece_material(pos) as f64) <= ENDGAME_SHARE * self.start_material as f64 {
+        } else if self.material_share(pos) <= ENDGAME_SHARE {
             2
         } else {
             1
@@ -131,8 +138,24 @@ pub(crate) struct Played {
     pub(crate) branching: [(u64, u64); 3],
     /// The position's key after each of [`DIVERSITY_PLIES`], if the game got that far.
     pub(crate) after: [Option<u64>; 2],
-    /// The material difference of each quiet position after the opening.
-    pub(crate) samples: Vec<Vec<i8>>,
+    /// Each quiet position after the opening: the material difference of each role, and the
+    /// share of the start's piece material left on the board.
+    pub(crate) samples: Vec<(Vec<i8>, f64)>,
+}
+
+/// The key of the position after `plies` moves of `game` (and the chance steps that followed
+/// them), if it got that far.
+fn key_after(game: &Game, plies: usize) -> Option<u64> {
+    let mut moves = 0;
+    for (k, action) in game.actions().iter().enumerate() {
+        if matches!(action, Action::Move(_)) {
+            if moves == plies {
+                return game.positions().get(k).map(Position::hash);
+            }
+            moves += 1;
+        }
+    }
+    (moves == plies).then(|| game.position().hash())
 }
 
 /// Plays a game: White at `white`, Black at `black`, from the random opening `seed` makes.
@@ -147,7 +170,8 @@ pub(crate) fn play(
 ) -> Option<Played> {
     let v = &board.variant;
     let mut game = Game::with_seed(v.clone(), v.start(), seed);
-    play_opening(v, &mut game, &mut SearchRng::new(seed));
+    let mut book = Side::new(board, Strength::Nodes(1), seed, halt).engine;
+    crate::opening::play_opening(v, &mut game, &mut book, &mut SearchRng::new(seed));
     let mut sides = [
         Side::new(board, white, seed ^ 0x0057_4849_5445, halt),
         Side::new(board, black, seed ^ 0x0042_4c41_434b, halt),
@@ -169,11 +193,6 @@ pub(crate) fn play(
             break Some(o);
         }
         let ply = game.moves().len();
-        for (slot, &at) in played.after.iter_mut().zip(&DIVERSITY_PLIES) {
-            if ply == at && slot.is_none() {
-                *slot = Some(game.position().hash());
-            }
-        }
         if ply >= max_plies {
             break None;
         }
@@ -211,11 +230,15 @@ pub(crate) fn play(
         game.play(mv);
         let capture = game.position().pieces_of(!mover).count() < theirs;
         if ply >= OPENING_END && !capture && !last_was_capture && !v.in_check(&pos) {
-            played.samples.push(board.material_difference(&pos));
+            played
+                .samples
+                .push((board.material_difference(&pos), board.material_share(&pos)));
         }
         last_was_capture = capture;
     };
     played.plies = game.moves().len() as u32;
+    // Looked up at the end: the random opening may play past the first of them.
+    played.after = DIVERSITY_PLIES.map(|plies| key_after(&game, plies));
     match outcome {
         Some(o) => {
             played.white_score = match o.winner {

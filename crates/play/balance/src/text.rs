@@ -141,18 +141,18 @@ fn chess(s: &mut String, c: &ChessReport) {
     );
     let _ = writeln!(
         s,
-        "  {:<14} {:>7} {:>7} {:>8} {:>11}",
-        "piece", "fitted", "± se", "engine", "imbalanced"
+        "  {:<14} {:>7} {:>7} {:>8} {:>8} {:>11}",
+        "piece", "fitted", "± se", "endgame", "engine", "imbalanced"
     );
+    let shown = |x: Option<f64>| x.map_or("-".to_string(), |x| format!("{x:.2}"));
     for p in &v.pieces {
-        let fitted = p.fitted.map_or("-".to_string(), |x| format!("{x:.2}"));
-        let error = p.error.map_or("-".to_string(), |x| format!("{x:.2}"));
         let _ = writeln!(
             s,
-            "  {:<14} {:>7} {:>7} {:>8.2} {:>11}",
+            "  {:<14} {:>7} {:>7} {:>8} {:>8.2} {:>11}",
             format!("{} ({})", p.name, p.letter),
-            fitted,
-            error,
+            shown(p.fitted),
+            shown(p.error),
+            shown(p.endgame),
             p.engine,
             p.imbalanced
         );
