@@ -114,7 +114,7 @@ test('a variant written, checked as typed, published, played by another and fork
     await ann.locator('.variant-meta code').filter({ hasText: hash.slice(0, 12) }).waitFor(WAIT);
     assert.match(await ann.locator('.variant-meta').textContent(), /unlisted/);
     await ann.locator('.variant-rules tr[data-piece="N"]').waitFor(WAIT);
-    assert.match(await ann.locator('.balance-report').textContent(), /No report yet/);
+    await ann.locator('.balance-box [data-report="none"]').filter({ hasText: 'No report yet' }).waitFor(WAIT);
     await shot(ann, 'variant');
 
     // A published version cannot be changed: the API refuses the same text as a version, and the
