@@ -256,16 +256,7 @@ async fn suite(db: &str) {
     running.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_five_games_over_http_and_websocket_on_sqlite() {
-    suite(&common::sqlite_url()).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_five_games_over_http_and_websocket_on_postgres() {
-    let Some(url) = common::postgres_url() else { return };
-    suite(&url).await;
-}
+on_both_databases!(suite: the_five_games_over_http_and_websocket_on_sqlite, the_five_games_over_http_and_websocket_on_postgres);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn variants_metadata_for_every_game() {

@@ -141,13 +141,4 @@ async fn reports_on(db: &str) {
     running.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_balance_report_is_made_by_a_worker_once_and_cancelled_by_its_asker_on_sqlite() {
-    reports_on(&common::sqlite_url()).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_balance_report_is_made_by_a_worker_once_and_cancelled_by_its_asker_on_postgres() {
-    let Some(db) = common::postgres_url() else { return };
-    reports_on(&db).await;
-}
+on_both_databases!(reports_on: a_balance_report_is_made_by_a_worker_once_and_cancelled_by_its_asker_on_sqlite, a_balance_report_is_made_by_a_worker_once_and_cancelled_by_its_asker_on_postgres);

@@ -273,16 +273,7 @@ async fn studio_on(db: &str) {
     running.shutdown().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_studio_publishes_versions_forks_and_hides_on_sqlite() {
-    studio_on(&common::sqlite_url()).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_studio_publishes_versions_forks_and_hides_on_postgres() {
-    let Some(db) = common::postgres_url() else { return };
-    studio_on(&db).await;
-}
+on_both_databases!(studio_on: the_studio_publishes_versions_forks_and_hides_on_sqlite, the_studio_publishes_versions_forks_and_hides_on_postgres);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_published_variant_is_a_casual_lobby_seek() {

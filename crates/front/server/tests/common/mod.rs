@@ -270,3 +270,21 @@ betza = "{knight}"
 "#
     )
 }
+
+/// Two tests of the async function `$run(db: &str)`: `$sqlite` on a new SQLite database, and
+/// `$postgres` on the test PostgreSQL (skipped, loudly, without it outside CI).
+#[macro_export]
+macro_rules! on_both_databases {
+    ($run:ident: $sqlite:ident, $postgres:ident) => {
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $sqlite() {
+            $run(&common::sqlite_url()).await;
+        }
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn $postgres() {
+            let Some(db) = common::postgres_url() else { return };
+            $run(&db).await;
+        }
+    };
+}
